@@ -1,0 +1,133 @@
+# bourre-lessons: build and test entry points. Needs only python3 and GNU make.
+#
+#   make lab     open the course in JupyterLab
+#   make test    lint + unit/property/widget tests + notebook checks (what CI runs)
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON3 ?= python3
+VENV    ?= .venv
+PY      := $(VENV)/bin/python
+STAMP   := $(VENV)/.installed
+
+# Matplotlib writes its font cache here; warmed at install time so that no
+# "building the font cache" warning ever lands in a notebook's output.
+export MPLCONFIGDIR := $(CURDIR)/.cache/matplotlib
+MPL_STAMP := $(MPLCONFIGDIR)/.warmed
+
+NOTEBOOK_DIRS := notebooks exercises
+NOTEBOOKS     := $(wildcard $(addsuffix /*.ipynb,$(NOTEBOOK_DIRS)))
+NB_CELL_TIMEOUT ?= 120
+WELCOME       := notebooks/00_welcome.ipynb
+LAB_ARGS      ?=
+
+# An editable install made before the bourre_lessons/ folder existed maps no package; this
+# marker appears (and forces one reinstall) once the folder does.
+PKG_MARK := $(if $(wildcard bourre_lessons),$(VENV)/.package-present)
+
+.PHONY: help install lab test unit lint format nbtest notebooks bench constraints clean distclean
+
+help:
+	@echo "make lab          open the course in JupyterLab (installs $(VENV) on first use)"
+	@echo "make test         lint, unit/property/widget tests, notebook sync check and nbval"
+	@echo "make lint         ruff check + ruff format --check"
+	@echo "make format       ruff format + ruff check --fix"
+	@echo "make notebooks    re-execute every notebook and sync its .md pair"
+	@echo "make bench        run benchmarks (python -m benchmarks)"
+	@echo "make constraints  re-resolve all dependencies and rewrite constraints.txt"
+	@echo "make clean        remove caches; make distclean also removes $(VENV)"
+
+# ---------------------------------------------------------------------------------------------
+# Environment
+
+install: $(STAMP) $(MPL_STAMP)
+
+$(STAMP): pyproject.toml constraints.txt $(PKG_MARK)
+	test -x $(PY) || $(PYTHON3) -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -c constraints.txt -e ".[dev,lab]"
+	mkdir -p $(MPLCONFIGDIR)
+	$(PY) -c "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot"
+	touch $@
+	touch $(MPL_STAMP)
+
+$(VENV)/.package-present:
+	mkdir -p $(VENV)
+	touch $@
+
+# Re-warm the font cache after `make clean` removed .cache/.
+$(MPL_STAMP): $(STAMP)
+	mkdir -p $(MPLCONFIGDIR)
+	$(PY) -c "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot"
+	touch $@
+
+# ---------------------------------------------------------------------------------------------
+# The course
+
+lab: install
+	@target="$(WELCOME)"; [ -f "$$target" ] || target=notebooks/; \
+	root=""; [ "$$(id -u)" = 0 ] && root=--allow-root; \
+	set -x; $(VENV)/bin/jupyter lab $$root $(LAB_ARGS) "$$target"
+
+# ---------------------------------------------------------------------------------------------
+# Checks
+
+test: install
+	@$(MAKE) --no-print-directory lint
+	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory nbtest
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# Notebooks are left alone here (fix their lint in the .md pair, then `make notebooks`).
+format: install
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix --extend-exclude "*.ipynb" .
+
+# pytest exits 5 when it collected no test: that is reported, never passed off as success.
+unit: install
+	@rc=0; $(PY) -m pytest || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests under tests/ (exit 5)" >&2; fi; \
+	exit $$rc
+
+nbtest: install
+	$(PY) tools/check_notebooks.py
+ifeq ($(strip $(NOTEBOOKS)),)
+	@echo "nbtest: no .ipynb files in $(NOTEBOOK_DIRS) yet; nbval step skipped"
+else
+	$(PY) -m pytest --nbval --nbval-current-env --nbval-cell-timeout=$(NB_CELL_TIMEOUT) \
+		--nbval-sanitize-with tools/nbval_sanitize.cfg -p no:cacheprovider \
+		$(sort $(dir $(NOTEBOOKS)))
+endif
+
+# Browser tests (Playwright driving Debian's /usr/bin/chromium against `jupyter lab` and voila)
+# will get their own `browser` target here; `test` does not call it yet.
+
+notebooks: install
+	$(PY) tools/run_notebooks.py
+
+bench: install
+	@if [ -f benchmarks/__main__.py ]; then \
+		set -x; $(PY) -m benchmarks; \
+	else \
+		echo "bench: benchmarks/__main__.py does not exist yet; nothing to run"; \
+	fi
+
+# Re-resolve every extra in a throwaway venv and rewrite constraints.txt.
+constraints:
+	PYTHON=$(PYTHON3) tools/freeze_constraints.sh
+
+# ---------------------------------------------------------------------------------------------
+# Cleaning
+
+clean:
+	rm -rf .cache .pytest_cache .ruff_cache .hypothesis build dist test-artifacts
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -path ./$(VENV) -prune -o -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +
+	find . -path ./$(VENV) -prune -o -name '*.egg-info' -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

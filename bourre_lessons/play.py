@@ -1,0 +1,439 @@
+"""Play of the cards: who wins a trick, and which cards a player may play.
+
+One function decides: `explain(situation, card, rules)` returns a `Verdict` naming the rule
+it applied. `legal_plays` is built from it, so the "why" can never disagree with the engine.
+
+The decision is a short chain of steps. Each step is one rule of the sources, and says which
+of the player's cards it allows. The first step that refuses a card is the rule a learner
+broke; the last step is the one that explains a card that is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import DECK, Card, CardError, Suit, parse_card, parse_cards, parse_suit
+from .rules import Rules
+
+__all__ = [
+    "Situation",
+    "Verdict",
+    "beats",
+    "explain",
+    "has_cinch",
+    "legal_plays",
+    "rule_summary",
+    "sure_trump_tricks",
+    "trick_winner",
+    "verdicts",
+    "winning_card",
+]
+
+MAX_PLAYERS = 8
+TRICKS_PER_HAND = 5
+
+
+# --- tricks -----------------------------------------------------------------------------
+
+
+def beats(card: Card, other: Card, trump: Suit) -> bool:
+    """True if `card`, played after `other`, takes the lead from it (trump beats any other suit)."""
+    if card.suit == other.suit:
+        return card.rank > other.rank
+    return card.suit == trump
+
+
+def winning_card(trick: Iterable[Card], trump: Suit) -> Card:
+    """The card that currently wins a trick (cards in play order, first card led)."""
+    cards = tuple(trick)
+    if not cards:
+        raise ValueError("an empty trick has no winning card")
+    best = cards[0]
+    for card in cards[1:]:
+        if beats(card, best, trump):
+            best = card
+    return best
+
+
+def trick_winner(trick: Iterable[Card], trump: Suit) -> int:
+    """Index, in play order, of the card that wins the trick."""
+    cards = tuple(trick)
+    return cards.index(winning_card(cards, trump))
+
+
+# --- a decision --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Situation:
+    """One player's view of one decision: what they hold and what they know.
+
+    hand -- the player's cards; trump -- the trump suit; trick -- cards of the current trick
+    in play order (first = led, empty when you lead); seen -- cards played face up in earlier
+    tricks of this hand; tricks_won -- your tricks so far; players_after -- active players
+    still to play to this trick after you; others_out_of_trump -- every other active player
+    is publicly known to hold no trump.
+    """
+
+    hand: tuple[Card, ...]
+    trump: Suit
+    trick: tuple[Card, ...] = ()
+    seen: tuple[Card, ...] = ()
+    tricks_won: int = 0
+    players_after: int = 0
+    others_out_of_trump: bool = False
+
+    def __post_init__(self) -> None:
+        hand = parse_cards(self.hand)
+        trick = parse_cards(self.trick)
+        seen = parse_cards(self.seen)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "seen", seen)
+        object.__setattr__(self, "trump", parse_suit(self.trump))
+        if not hand:
+            raise ValueError("a situation needs at least one card in hand")
+        for name, cards in (("trick", trick), ("seen", seen)):
+            for card in cards:
+                if card in hand:
+                    raise CardError(f"{card} is both in your hand and in {name}")
+        for card in trick:
+            if card in seen:
+                raise CardError(f"{card} is both in the trick and among the seen cards")
+        if len(trick) >= MAX_PLAYERS:
+            raise ValueError(f"a trick holds at most {MAX_PLAYERS} cards, got {len(trick)}")
+        _check_count("tricks_won", self.tricks_won, 0, TRICKS_PER_HAND - 1)
+        _check_count("players_after", self.players_after, 0, MAX_PLAYERS - 1 - len(trick))
+        if not isinstance(self.others_out_of_trump, bool):
+            raise ValueError(
+                f"others_out_of_trump must be True or False, got {self.others_out_of_trump!r}"
+            )
+
+    @property
+    def is_lead(self) -> bool:
+        """True when the player leads to an empty trick."""
+        return not self.trick
+
+    @property
+    def led(self) -> Suit | None:
+        """The suit led to this trick, or None when the player leads."""
+        return self.trick[0].suit if self.trick else None
+
+    @property
+    def best(self) -> Card | None:
+        """The card winning the trick so far, or None when the player leads."""
+        return winning_card(self.trick, self.trump) if self.trick else None
+
+    @property
+    def trumped(self) -> bool:
+        """True when a side suit was led and somebody has already played a trump."""
+        return self.led not in (None, self.trump) and any(c.suit == self.trump for c in self.trick)
+
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """Cards this player cannot see: not held, not in this trick, not played before."""
+        return frozenset(DECK) - set(self.hand) - set(self.trick) - set(self.seen)
+
+    def holding(self, suit: Suit) -> tuple[Card, ...]:
+        """The player's cards of one suit, highest first."""
+        return tuple(sorted((c for c in self.hand if c.suit == suit), reverse=True))
+
+
+def _check_count(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether one card may be played, the rule that decided it, and why in one sentence."""
+
+    card: Card
+    legal: bool
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        mark = "allowed" if self.legal else "not allowed"
+        return f"{self.card}: {mark} [{self.rule}] {self.reason}"
+
+
+# --- sure tricks and top cards ----------------------------------------------------------------
+
+
+def sure_trump_tricks(situation: Situation) -> int:
+    """How many tricks the player's trumps win whatever the others hold (RULES-SPEC cinch)."""
+    trumps = situation.holding(situation.trump)
+    if situation.others_out_of_trump:
+        return len(trumps)
+    out = [c for c in situation.unseen if c.suit == situation.trump]
+    best = 0
+    for t, card in enumerate(trumps, start=1):
+        above = sum(1 for o in out if o.rank > card.rank)
+        best = max(best, t - above)
+    return best
+
+
+def has_cinch(situation: Situation) -> bool:
+    """True when tricks won plus sure trump tricks reach three: the pot is certain."""
+    return situation.tricks_won + sure_trump_tricks(situation) >= 3
+
+
+def top_group(situation: Situation, suit: Suit) -> frozenset[Card]:
+    """The player's highest card of `suit` and the cards that no unseen card separates from it."""
+    held = situation.holding(suit)
+    if not held:
+        return frozenset()
+    unseen_ranks = {c.rank for c in situation.unseen if c.suit == suit}
+    group = [held[0]]
+    for card in held[1:]:
+        if any(card.rank < r < group[-1].rank for r in unseen_ranks):
+            break
+        group.append(card)
+    return frozenset(group)
+
+
+def is_known_top(situation: Situation, card: Card) -> bool:
+    """True when no unseen card of its suit ranks above `card`."""
+    return not any(c.suit == card.suit and c.rank > card.rank for c in situation.unseen)
+
+
+def others_known_out(situation: Situation) -> bool:
+    """True when every other player is known to be out of trumps, or every trump is accounted."""
+    return situation.others_out_of_trump or not any(
+        c.suit == situation.trump for c in situation.unseen
+    )
+
+
+# --- the rules as steps -----------------------------------------------------------------------
+
+_CITATIONS: dict[str, tuple[str, ...]] = {
+    "follow": ("glimne-4", "wikipedia-1", "pagat-1"),
+    "beat": ("glimne-2", "pagat-3"),
+    "cannot-beat": ("glimne-2", "pagat-3"),
+    "trumped-follow": ("glimne-7", "pagat-example"),
+    "trump": ("glimne-3", "wikipedia-2", "pagat-2"),
+    "overtrump": ("glimne-5", "wikipedia-2", "pagat-2"),
+    "trump-anyway": ("glimne-6", "pagat-2"),
+    "trump-not-needed": ("wikipedia-2",),
+    "discard": ("glimne-8", "wikipedia-3"),
+    "lead": ("lead",),
+    "known-top": ("glimne-9",),
+    "others-out": ("glimne-10",),
+    "cinch-pot": ("cinch-pot",),
+    "cinch-strict": ("cinch-strict",),
+}
+
+_SUMMARIES: dict[str, str] = {
+    "follow": "Play a card of the suit that was led whenever you have one.",
+    "beat": "Following suit to an untrumped trick, beat the highest card if you can.",
+    "cannot-beat": "Following suit but unable to beat the highest card, any card of the suit will do.",
+    "trumped-follow": "Once a side-suit trick is trumped, following suit cannot win: any card of the suit.",
+    "trump": "With no card of the led suit, play a trump if you have one.",
+    "overtrump": "With no card of the led suit and the trick already trumped, play a higher trump if you can.",
+    "trump-anyway": "Void in the led suit and unable to overtrump, you must still play a trump.",
+    "trump-not-needed": "Void in the led suit and unable to overtrump, you need not trump: any card.",
+    "discard": "With neither the led suit nor a trump, any card will do; it cannot win.",
+    "lead": "On lead you may lead any card, unless a sure-win rule says otherwise.",
+    "known-top": "Knowing you hold the top card of the led suit, with players still to come, play it.",
+    "others-out": "On lead, when every other player is known to be out of trumps, lead a trump.",
+    "cinch-pot": "With the pot certain, lead or trump with your highest trump (last to play: just win).",
+    "cinch-strict": "Local cinch rules: on lead, lead the highest trump still unplayed whenever you hold it.",
+}
+
+
+def rule_id(concept: str, rules: Rules) -> str:
+    """The citation for a rule concept, preferring the source of the rules in force."""
+    cites = _CITATIONS[concept]
+    for source in (rules.source, "pagat", "glimne", "wikipedia"):
+        for cite in cites:
+            if cite.startswith(source + "-"):
+                return cite
+    return cites[0]
+
+
+def rule_summary(rule: str) -> str:
+    """One sentence, in the project's words, for a rule id such as 'glimne-5' or 'cinch-pot'."""
+    for concept, cites in _CITATIONS.items():
+        if rule == concept or rule in cites:
+            return _SUMMARIES[concept]
+    if rule == "hand":
+        return "You can only play a card you hold."
+    raise KeyError(f"unknown rule id {rule!r}")
+
+
+@dataclass(frozen=True)
+class _Step:
+    concept: str
+    allowed: frozenset[Card]
+    why: str
+
+
+def _show(cards: Iterable[Card]) -> str:
+    return ", ".join(str(c) for c in sorted(cards, key=lambda c: (c.suit.index, -c.rank)))
+
+
+@lru_cache(maxsize=4096)
+def _steps(situation: Situation, rules: Rules) -> tuple[_Step, ...]:
+    """The chain of rules that apply to this decision, each narrowing the allowed cards."""
+    s = situation
+    steps = list(_lead_steps(s, rules) if s.is_lead else _follow_steps(s, rules))
+    for extra in (_known_top_step, _cinch_step):
+        step = extra(s, rules, steps[-1].allowed)
+        if step is not None:
+            steps.append(step)
+    return tuple(steps)
+
+
+def _lead_steps(s: Situation, rules: Rules) -> list[_Step]:
+    steps = [_Step("lead", frozenset(s.hand), "you are on lead, so any card may be led")]
+    trumps = frozenset(s.holding(s.trump))
+    if rules.must_lead_trump_when_others_out and trumps and others_known_out(s):
+        why = f"no other player can hold a trump, so you must lead one of yours ({_show(trumps)})"
+        steps.append(_Step("others-out", trumps, why))
+    return steps
+
+
+def _follow_steps(s: Situation, rules: Rules) -> list[_Step]:
+    led, trump, best = s.led, s.trump, s.best
+    assert led is not None and best is not None
+    own_led = frozenset(s.holding(led))
+    trumps = frozenset(s.holding(trump))
+    hand = frozenset(s.hand)
+    if own_led:
+        steps = [
+            _Step(
+                "follow", own_led, f"you hold {led.plural} ({_show(own_led)}) and must follow suit"
+            )
+        ]
+        if s.trumped:
+            why = f"{best} has trumped the trick, so no {led.singular} can win and any {led.singular} will do"
+            steps.append(_Step("trumped-follow", own_led, why))
+            return steps
+        beaters = frozenset(c for c in own_led if beats(c, best, trump))
+        if beaters:
+            why = (
+                f"you must beat {best}, the highest card so far, and you can with {_show(beaters)}"
+            )
+            steps.append(_Step("beat", beaters, why))
+        else:
+            why = f"none of your {led.plural} beats {best}, so any {led.singular} will do"
+            steps.append(_Step("cannot-beat", own_led, why))
+        return steps
+    if not trumps:
+        why = f"you have no {led.plural} and no {trump.plural}, so any card will do; it cannot win"
+        return [_Step("discard", hand, why)]
+    if not s.trumped:
+        why = f"you have no {led.plural}, so you must play a trump ({_show(trumps)})"
+        return [_Step("trump", trumps, why)]
+    over = frozenset(c for c in trumps if beats(c, best, trump))
+    if over:
+        why_trump = f"you have no {led.plural}, so you must play a trump"
+        why_over = (
+            f"{best} has trumped the trick and you must overtrump it, which {_show(over)} can"
+        )
+        return [_Step("trump", trumps, why_trump), _Step("overtrump", over, why_over)]
+    if rules.trump_when_cannot_win:
+        why = f"none of your trumps beats {best}, but void in {led.plural} you must still play a trump"
+        return [_Step("trump-anyway", trumps, why)]
+    why = f"none of your trumps beats {best}, so you need not trump and any card will do"
+    return [_Step("trump-not-needed", hand, why)]
+
+
+def _known_top_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step | None:
+    """glimne 9: the known top card of the led suit must be played, with players still to come."""
+    if not rules.must_play_known_top or s.is_lead or s.trumped or s.players_after == 0:
+        return None
+    led, best = s.led, s.best
+    assert led is not None and best is not None
+    held = s.holding(led)
+    if not held or not beats(held[0], best, s.trump) or not is_known_top(s, held[0]):
+        return None
+    top = top_group(s, led) & allowed
+    if top == allowed:
+        return None
+    why = f"every {led.singular} above {held[0]} has been played, so you know it is the top card and must play it"
+    return _Step("known-top", top, why)
+
+
+def _cinch_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step | None:
+    """Cinch: with the pot certain, your highest trump leads or follows (RULES-SPEC C)."""
+    if rules.cinch == "off":
+        return None
+    trumps = s.holding(s.trump)
+    if not trumps:
+        return None
+    cinch = has_cinch(s)
+    if s.is_lead:
+        if rules.cinch == "strict" and (cinch or is_known_top(s, trumps[0])):
+            return _narrow(s, allowed, frozenset(trumps[:1]), "cinch-strict", cinch)
+        if cinch:
+            return _narrow(s, allowed, top_group(s, s.trump), "cinch-pot", cinch)
+        return None
+    if not cinch or s.players_after == 0 or not any(c.suit == s.trump for c in allowed):
+        return None
+    keep = frozenset(c for c in allowed if c.suit != s.trump) | (top_group(s, s.trump) & allowed)
+    return _narrow(s, allowed, keep, "cinch-pot", cinch)
+
+
+def _narrow(
+    s: Situation, allowed: frozenset[Card], wanted: frozenset[Card], concept: str, cinch: bool
+) -> _Step | None:
+    keep = wanted & allowed
+    if not keep or keep == allowed:
+        return None
+    top = s.holding(s.trump)[0]
+    if cinch:
+        sure = sure_trump_tricks(s)
+        why = (
+            f"you have a cinch ({_count(s.tricks_won, 'trick')} won and "
+            f"{_count(sure, 'sure trump trick')}), "
+            f"so you must play your highest trump, {top}"
+        )
+    else:
+        why = f"no unseen trump is higher than {top}, so on lead you must lead it"
+    if keep != {top}:
+        why += f" or a trump equal to it ({_show(keep - {top})})"
+    return _Step(concept, keep, why)
+
+
+# --- the public decision --------------------------------------------------------------------
+
+
+def explain(situation: Situation, card: Card | str, rules: Rules | None = None) -> Verdict:
+    """Whether `card` may be played in `situation` under `rules`, the rule applied, and why."""
+    rules = Rules() if rules is None else rules
+    card = parse_card(card)
+    if card not in situation.hand:
+        return Verdict(
+            card, False, "hand", f"You do not hold {card}; you hold {_show(situation.hand)}."
+        )
+    steps = _steps(situation, rules)
+    legal = steps[-1].allowed
+    for step in steps:
+        if card not in step.allowed:
+            alternatives = _show(legal)
+            reason = f"{card} is not allowed: {step.why}; play {_one_of(legal)}{alternatives}."
+            return Verdict(card, False, rule_id(step.concept, rules), reason)
+    last = steps[-1]
+    return Verdict(card, True, rule_id(last.concept, rules), f"{card} is allowed: {last.why}.")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _one_of(cards: frozenset[Card]) -> str:
+    return "" if len(cards) == 1 else "one of "
+
+
+def legal_plays(situation: Situation, rules: Rules | None = None) -> frozenset[Card]:
+    """Every card of the hand that `explain` allows."""
+    return frozenset(c for c in situation.hand if explain(situation, c, rules).legal)
+
+
+def verdicts(situation: Situation, rules: Rules | None = None) -> tuple[Verdict, ...]:
+    """A verdict for every card in hand, in hand order: what "Why?" shows."""
+    return tuple(explain(situation, c, rules) for c in situation.hand)

@@ -1,0 +1,181 @@
+"""Settling a hand: who takes the pot, who pays for a bourré or a renege, who skips the ante.
+
+`settle` is a pure function of the pot, the tricks and the rules. The engine's decisions
+(RULES-SPEC, Settlement): the player with more tricks than anyone else takes the pot, capped
+by a pot limit; a tie for most is a split pot that stays. A bourréd player (played, took no
+trick) and a player whose renege stands each pay the pot as it stood at the end of the hand
+(capped by the pot limit), once each, into the pot for the next hand. A player whose renege
+was corrected in time (pagat) cannot win this pot, pays nothing, and sits out the next deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .rules import Rules
+
+__all__ = ["Settlement", "settle"]
+
+TRICKS_PER_HAND = 5
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The end of one hand, in chips.
+
+    winner -- the player who takes the pot, or None (split pot, or a disqualified winner);
+    taken -- what the winner takes; payments -- what each bourréd or reneging player pays
+    into the pot; pot_before -- the pot at the end of play; pot_carried -- the pot left for
+    the next hand before its antes; tied -- players sharing the most tricks in a split pot;
+    bourred -- players who played and took no trick; renegers -- players paying a renege
+    penalty; skips_next_ante -- players who put in no ante next hand; sits_out_next --
+    players who take no part in the next deal.
+    """
+
+    winner: Hashable | None
+    taken: int
+    payments: Mapping[Hashable, int]
+    pot_before: int
+    pot_carried: int
+    tricks: Mapping[Hashable, int]
+    tied: frozenset = field(default_factory=frozenset)
+    bourred: frozenset = field(default_factory=frozenset)
+    renegers: frozenset = field(default_factory=frozenset)
+    skips_next_ante: frozenset = field(default_factory=frozenset)
+    sits_out_next: frozenset = field(default_factory=frozenset)
+
+    @property
+    def split(self) -> bool:
+        """True when two or more players tied for most tricks, so nobody took the pot."""
+        return bool(self.tied)
+
+    def net(self, player: Hashable) -> int:
+        """Chips this player gains (positive) or pays (negative) at this settlement."""
+        gain = self.taken if player == self.winner else 0
+        return gain - self.payments.get(player, 0)
+
+    def describe(self) -> str:
+        """The settlement in a few plain sentences, for transcripts and screen readers."""
+        counts = "-".join(str(self.tricks[p]) for p in self.tricks)
+        parts = [f"Tricks {counts}; the pot holds {self.pot_before}."]
+        if self.winner is not None:
+            parts.append(f"{self.winner} takes {self.taken}.")
+        elif self.tied:
+            parts.append(f"Split pot: {_names(self.tied)} tie for most tricks; nobody takes it.")
+        else:
+            parts.append("Nobody takes the pot.")
+        for player, amount in self.payments.items():
+            what = "reneged" if player in self.renegers else "is bourréd"
+            parts.append(f"{player} {what} and pays {amount}.")
+        parts.append(f"{self.pot_carried} stays for the next hand.")
+        if self.skips_next_ante:
+            parts.append(f"{_names(self.skips_next_ante)} skip the next ante.")
+        if self.sits_out_next:
+            parts.append(f"{_names(self.sits_out_next)} sit out the next deal.")
+        return " ".join(parts)
+
+
+def _names(players: Iterable[Hashable]) -> str:
+    return ", ".join(sorted(str(p) for p in players))
+
+
+def settle(
+    pot: int,
+    tricks: Mapping[Hashable, int],
+    rules: Rules | None = None,
+    renegers: Iterable[Hashable] = (),
+    corrected: Iterable[Hashable] = (),
+) -> Settlement:
+    """Settle a hand: `tricks` maps each player who played to tricks taken (five in all).
+
+    `renegers` are players whose renege stands and is penalised; `corrected` are players whose
+    renege was corrected in time under pagat's rule (they cannot win and sit out next deal).
+    """
+    rules = Rules() if rules is None else rules
+    _check_pot(pot)
+    tricks = _check_tricks(tricks)
+    renegers = _check_players("renegers", renegers, tricks)
+    corrected = _check_players("corrected", corrected, tricks)
+
+    most = max(tricks.values())
+    leaders = frozenset(p for p, n in tricks.items() if n == most)
+    tied = leaders if len(leaders) > 1 else frozenset()
+    winner = next(iter(leaders)) if len(leaders) == 1 else None
+    if winner in corrected:
+        winner = None
+    taken = 0 if winner is None else _cap(pot, rules)
+
+    bourred = frozenset(p for p, n in tricks.items() if n == 0)
+    payers = [p for p in tricks if p in bourred or p in renegers]
+    payments = {p: _cap(pot, rules) for p in payers if p not in corrected or p in renegers}
+    carried = pot - taken + sum(payments.values())
+
+    return Settlement(
+        winner=winner,
+        taken=taken,
+        payments=payments,
+        pot_before=pot,
+        pot_carried=carried,
+        tricks=dict(tricks),
+        tied=tied,
+        bourred=bourred,
+        renegers=renegers,
+        skips_next_ante=_skippers(rules, bourred, renegers, tied, corrected),
+        sits_out_next=corrected,
+    )
+
+
+def _cap(amount: int, rules: Rules) -> int:
+    """An amount limited by the pot limit, if there is one."""
+    return amount if rules.pot_limit is None else min(amount, rules.pot_limit)
+
+
+def _skippers(
+    rules: Rules,
+    bourred: frozenset,
+    renegers: frozenset,
+    tied: frozenset,
+    corrected: frozenset,
+) -> frozenset:
+    """Who puts in no ante for the next hand, by the preset's ante rule."""
+    if rules.double_ante or rules.ante_skip == "none":
+        skip: frozenset = frozenset()
+    elif rules.ante_skip == "bourred":
+        skip = bourred | renegers
+    else:
+        skip = bourred | renegers | tied
+    return skip | corrected
+
+
+def _check_pot(pot: object) -> None:
+    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
+        raise ValueError(f"pot must be a whole number of chips, 0 or more, got {pot!r}")
+
+
+def _check_tricks(tricks: Mapping[Hashable, int]) -> dict[Hashable, int]:
+    if not isinstance(tricks, Mapping) or not tricks:
+        raise ValueError(
+            "tricks must map each player who played to the tricks they took, "
+            f"e.g. {{'A': 3, 'B': 2}}; got {tricks!r}"
+        )
+    for player, n in tricks.items():
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= TRICKS_PER_HAND:
+            raise ValueError(f"tricks for {player!r} must be a whole number from 0 to 5, got {n!r}")
+    total = sum(tricks.values())
+    if total != TRICKS_PER_HAND:
+        raise ValueError(
+            f"a hand has five tricks, but the counts add up to {total}: {dict(tricks)}"
+        )
+    return dict(tricks)
+
+
+def _check_players(name: str, players: Iterable[Hashable], tricks: Mapping) -> frozenset:
+    chosen = frozenset(players)
+    strangers = [p for p in chosen if p not in tricks]
+    if strangers:
+        raise ValueError(
+            f"{name} must be players who played this hand ({', '.join(map(str, tricks))}); "
+            f"unknown: {', '.join(map(str, strangers))}"
+        )
+    return chosen
