@@ -213,7 +213,7 @@ _CITATIONS: dict[str, tuple[str, ...]] = {
     "follow": ("glimne-4", "wikipedia-1", "pagat-1"),
     "beat": ("glimne-2", "pagat-3"),
     "cannot-beat": ("glimne-2", "pagat-3"),
-    "trumped-follow": ("glimne-7", "pagat-example"),
+    "trumped-follow": ("glimne-7", "wikipedia-1", "pagat-example"),
     "trump": ("glimne-3", "wikipedia-2", "pagat-2"),
     "overtrump": ("glimne-5", "wikipedia-2", "pagat-2"),
     "trump-anyway": ("glimne-6", "pagat-2"),
@@ -374,6 +374,9 @@ def _cinch_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step |
         return None
     if not cinch or s.players_after == 0 or not any(c.suit == s.trump for c in allowed):
         return None
+    assert s.best is not None
+    if not beats(trumps[0], s.best, s.trump):
+        return None  # the trick is lost whatever you play: no sure trick to spend on it
     keep = frozenset(c for c in allowed if c.suit != s.trump) | (top_group(s, s.trump) & allowed)
     return _narrow(s, allowed, keep, "cinch-pot", cinch)
 

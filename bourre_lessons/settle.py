@@ -97,6 +97,11 @@ def settle(
     tricks = _check_tricks(tricks)
     renegers = _check_players("renegers", renegers, tricks)
     corrected = _check_players("corrected", corrected, tricks)
+    if corrected and rules.renege != "correct_before_next":
+        raise ValueError(
+            f"a corrected renege exists only under pagat's rule (renege='correct_before_next'); "
+            f"these rules say renege={rules.renege!r}, so pass the players as renegers instead"
+        )
 
     most = max(tricks.values())
     leaders = frozenset(p for p, n in tricks.items() if n == most)
