@@ -1,0 +1,34 @@
+"""Scenes: every numbered example of the sources as a step-through scene.
+
+`catalogue()` lists them in order; `show(scene_id)` returns the interactive widget.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from .catalogue import SCENES
+from .model import YOU, Moment, Scene, StoryStep, rules_for
+
+__all__ = ["YOU", "Moment", "Scene", "StoryStep", "catalogue", "get", "rules_for", "show"]
+
+
+def catalogue() -> OrderedDict[str, Scene]:
+    """Every scene, keyed by its id, in the order of SCENES.md."""
+    return OrderedDict((scene.id, scene) for scene in SCENES)
+
+
+def get(scene_id: str) -> Scene:
+    """One scene by id; an unknown id raises KeyError listing close matches."""
+    scenes = catalogue()
+    if scene_id not in scenes:
+        close = [s for s in scenes if s.split("-")[0] == scene_id.split("-")[0]] or list(scenes)
+        raise KeyError(f"no scene {scene_id!r}; scenes include {', '.join(close)}")
+    return scenes[scene_id]
+
+
+def show(scene_id: str, **options: object):
+    """The interactive widget for one scene (options: preset, size, four_colour)."""
+    from .widget import SceneWidget
+
+    return SceneWidget(get(scene_id), **options)

@@ -1,0 +1,568 @@
+"""The catalogue: every numbered example of SCENES.md as one scene, in the project's words.
+
+Cards are written suit first, as SCENES.md does (`H7`, `ST`). Where an example leaves cards
+out, the scene fills them in with cards that change nothing and says so in `note`. The
+`answer` of each moment is the source's own answer; a test checks it against the engine.
+"""
+
+from __future__ import annotations
+
+from ..cards import Suit
+from .model import Moment, Scene
+from .stories import STORIES
+
+__all__ = ["SCENES"]
+
+S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
+M = Moment.of
+# Three earlier tricks: you took two, and A took the third with the ace of trumps.
+HISTORY_AS = ("You:CA A:C4 B:C9", "You:DA A:D2 B:D5", "You:H5 A:SA B:H2")
+FILL = "The source gives only part of the table; the other cards are filled in and change nothing."
+
+
+def _play(
+    id: str, rule: str, title: str, summary: str, trump: Suit, *moments: Moment, **kw
+) -> Scene:
+    return Scene(id, id.split("-")[0], rule, title, summary, "play", trump, moments, **kw)
+
+
+def _story(id: str, rule: str, title: str, summary: str) -> Scene:
+    return Scene(id, id.split("-")[0], rule, title, summary, "story", story=STORIES[id])
+
+
+GLIMNE = [
+    _play(
+        "glimne-1",
+        "1",
+        "Always play to win",
+        "The first rule of Bourré: whenever the rules let you win the trick, you must try to, "
+        "always within the duty to follow suit. Every scene after this one is a case of it.",
+        S,
+        M(
+            "H8 HQ C2",
+            trick="A:H7 B:H9",
+            after="C",
+            answer="HQ",
+            caption="Hearts were led and the 9♥ is highest. Which card tries to win?",
+        ),
+        note="An illustration of the principle; the cards are ours.",
+    ),
+    _play(
+        "glimne-2a",
+        "2",
+        "Follow and beat",
+        "When you follow suit and nobody has trumped, you must play higher than the best card "
+        "so far if you hold one.",
+        S,
+        M("H4 HJ", trick="A:H7 B:HT", after="C", answer="HJ"),
+        note="The source names no trump suit; spades are filled in and change nothing.",
+    ),
+    _play(
+        "glimne-2b",
+        "2",
+        "Cannot beat: any card of the suit",
+        "If none of your cards of the led suit beats the best card, you still follow suit, but "
+        "any card of that suit will do.",
+        S,
+        M("H4 HJ", trick="A:H7 B:HK", after="C", answer="H4 HJ", pick="H4"),
+        note="The source names no trump suit; spades are filled in and change nothing.",
+    ),
+    _play(
+        "glimne-3",
+        "3",
+        "Void in the led suit: trump",
+        "With no card of the suit that was led, you must play a trump if you have one.",
+        S,
+        M("S8 SQ C6 HT", trick="A:D9", after="B", answer="S8 SQ", pick="S8"),
+    ),
+    _play(
+        "glimne-4",
+        "4",
+        "Follow suit even after a trump",
+        "Holding the led suit, you follow it, even when somebody has trumped and your card "
+        "cannot win. Your trump stays in your hand.",
+        S,
+        M("CA SJ", trick="A:CT B:S5", after="C", answer="CA"),
+    ),
+    _play(
+        "glimne-5",
+        "5",
+        "Overtrump",
+        "The trick has been trumped and you cannot follow suit: if one of your trumps beats the "
+        "trump on the table, you must play such a trump.",
+        S,
+        M("S4 SJ DK", trick="A:H6 B:S6 C:H2", answer="SJ"),
+    ),
+    _play(
+        "glimne-6",
+        "6",
+        "Trump even when it cannot win",
+        "The trick has been trumped higher than any trump you hold, and you cannot follow suit. "
+        "glimne and pagat: you must still play a trump. wikipedia: a trump that cannot win is "
+        "not required.",
+        S,
+        M("S4 DK C8", trick="A:H6 B:S6 C:H2", answer="S4"),
+    ),
+    _play(
+        "glimne-7a",
+        "7",
+        "Cannot win: any card within follow-suit",
+        "When the trick is already out of your reach, you play what you like, as long as you "
+        "follow suit if you can.",
+        S,
+        M(
+            "HA H6 SJ",
+            trick="A:HQ B:S7",
+            after="C",
+            answer="HA H6",
+            pick="H6",
+            caption="B has trumped the queen. Can your ace still win?",
+        ),
+    ),
+    _play(
+        "glimne-7b",
+        "7",
+        "Had B followed suit instead",
+        "The same hand, but B followed with a small heart instead of trumping: now your ace "
+        "can win, so you must play it.",
+        S,
+        M("HA H6 SJ", trick="A:HQ B:H7", after="C", answer="HA"),
+    ),
+    _play(
+        "glimne-8",
+        "8",
+        "Neither suit nor trump: anything",
+        "With no card of the led suit and no trump, you may throw any card; it cannot win.",
+        S,
+        M("H3 C9 HK", trick="A:D5", after="B", answer="H3 C9 HK"),
+        note=FILL,
+    ),
+    _play(
+        "glimne-9",
+        "9",
+        "The known top card",
+        "If you can be sure your card is the highest one left in the led suit, because every "
+        "higher card has been played face up, and nobody has trumped, you must play it.",
+        C,
+        M(
+            "CQ C9 H5",
+            trick="A:C8",
+            after="B",
+            history=("B:CA A:CK You:C3", "B:D4 A:D9 You:D2"),
+            answer="CQ",
+            caption="The A♣ and K♣ fell in the first trick. A leads the 8♣.",
+        ),
+        note="The source gives the clubs; the earlier tricks and trump suit are filled in.",
+    ),
+    _play(
+        "glimne-10",
+        "10",
+        "Everyone else is out of trumps",
+        "On lead, when you know for sure that nobody else holds a trump, you must lead one of "
+        "yours.",
+        H,
+        M(
+            "H5 S9 D7 C2",
+            after="A B",
+            history=("You:HK A:C4 B:D3",),
+            won=1,
+            out=True,
+            answer="H5",
+            caption="You led the K♥ and neither A nor B could follow: they have no hearts.",
+        ),
+        note=FILL,
+    ),
+    _play(
+        "glimne-cinch-lead-ace",
+        "cinch",
+        "Lead the top trump",
+        "A local cinch rule glimne reports: on lead, holding the ace of trumps, lead it; once the "
+        "ace is gone, the king becomes the card to lead, and so on down.",
+        S,
+        M("SA S4 H9 D7 C3", after="A B", answer="SA", caption="You lead, holding the A♠."),
+        M(
+            "SK S5 H9",
+            after="A B",
+            history=("A:SA B:H2 You:S3", "A:D4 B:D9 You:DK"),
+            won=1,
+            answer="SK",
+            caption="The A♠ has been played. Now the K♠ is the top trump.",
+        ),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _play(
+        "glimne-cinch-akq",
+        "cinch",
+        "Three sure tricks: lead them",
+        "Ace, king and queen of trumps are three sure tricks. Lead them first, highest first; "
+        "many tables let you lay all three down at once.",
+        S,
+        M("SA SK SQ H4 D6", after="A B", answer="SA", caption="You lead with A-K-Q of trumps."),
+        M("SK SQ H4 D6", after="A B", history=("You:SA A:S2 B:H8",), won=1, answer="SK"),
+        M(
+            "SQ H4 D6",
+            after="A B",
+            history=("You:SA A:S2 B:H8", "You:SK A:C5 B:H9"),
+            won=2,
+            answer="SQ",
+        ),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _play(
+        "glimne-cinch-ak-after-one",
+        "cinch",
+        "One trick won, A-K of trumps",
+        "With one trick already won, ace and king of trumps make three: lead them next.",
+        S,
+        M("SA SK H4 D6", after="A B", history=("You:CA A:C4 B:C9",), won=1, answer="SA"),
+        M(
+            "SK H4 D6",
+            after="A B",
+            history=("You:CA A:C4 B:C9", "You:SA A:S2 B:H8"),
+            won=2,
+            answer="SK",
+        ),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _play(
+        "glimne-cinch-last",
+        "cinch",
+        "Last to play and sure to win: win",
+        "When you play last to a trick and can win it, you must, following suit and trumping "
+        "as usual.",
+        S,
+        M("HA H3 S2 C4 D6", trick="A:H9 B:HK", answer="HA"),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _play(
+        "glimne-cinch-three-won",
+        "cinch",
+        "Three tricks won: lead a trump",
+        "Once you have three tricks the pot is yours; you must then lead a trump if you hold one.",
+        S,
+        M(
+            "S7 H9",
+            after="A B",
+            won=3,
+            answer="S7",
+            history=("You:SA A:S2 B:H8", "You:CA A:C4 B:C9", "You:DA A:D2 B:D5"),
+        ),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _story(
+        "glimne-pay",
+        "payment",
+        "Paying for a bourré",
+        "A player who played and took no trick pays as much as the pot holds; a tie for most "
+        "tricks leaves the pot on the table.",
+    ),
+    _story(
+        "glimne-dealer-ace",
+        "dealer's ace",
+        "The dealer turns an ace",
+        "If the dealer's last card, turned for trump, is an ace, the dealer holds the ace of "
+        "trumps and, in glimne's rules, leads the first trick.",
+    ),
+]
+
+WIKIPEDIA = [
+    _play(
+        "wikipedia-1",
+        "1",
+        "Follow suit, even after a trump",
+        "You follow the led suit whenever you can, even if your card cannot win and even if a "
+        "trump has already been played.",
+        S,
+        M("CA C4 SJ", trick="A:CT B:S5", after="C", answer="CA C4"),
+        note=FILL,
+    ),
+    _play(
+        "wikipedia-2",
+        "2",
+        "Trump, and play to win",
+        "Void in the led suit you must trump, and with a trump that can win you must play it.",
+        S,
+        M(
+            "S2 SA D5",
+            trick="A:H8 B:S3",
+            after="C",
+            answer="SA",
+            caption="The only trump on the table is the 3♠.",
+        ),
+        note="The led suit and the third card are filled in.",
+    ),
+    _play(
+        "wikipedia-2-cannot-win",
+        "2",
+        "A trump that cannot win",
+        "If none of your trumps can beat the trump already played, wikipedia does not make you "
+        "trump: any card will do. glimne and pagat still ask for a trump.",
+        S,
+        M("S2 S4 D5 C9", trick="A:H8 B:SK", after="C", answer="S2 S4 D5 C9"),
+        note=FILL,
+    ),
+    _play(
+        "wikipedia-3",
+        "3",
+        "An off card",
+        "With neither the led suit nor a trump, any card will do, and it ranks below even the "
+        "two of the led suit.",
+        S,
+        M("H2 C5 HJ", trick="A:D6", after="B", answer="H2 C5 HJ"),
+        note=FILL,
+    ),
+    _story(
+        "wikipedia-split",
+        "split",
+        "Split pots",
+        "With five tricks a tie for most can only be 2-2-1 or 1-1-1-1-1; the pot then stays on "
+        "the table for the next hand.",
+    ),
+    _story(
+        "wikipedia-bourre",
+        "bourré",
+        "A bourré matches the pot",
+        "A player who took no trick puts in as much as the pot held, for the next round, in "
+        "place of the usual ante.",
+    ),
+    _play(
+        "wikipedia-cinch-ace",
+        "forced play",
+        "Two tricks and the trump ace",
+        "Having just taken your second trick, the ace of trumps is your third: lead it.",
+        S,
+        M(
+            "SA H4 D8",
+            after="A B",
+            won=2,
+            answer="SA",
+            history=("You:CA A:C4 B:C9", "You:DA A:D2 B:D5"),
+        ),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _play(
+        "wikipedia-cinch-ak",
+        "forced play",
+        "One trick and A-K of trumps",
+        "One trick taken and ace and king of trumps: three sure tricks, so lead them.",
+        S,
+        M(
+            "SA SK H4 D8",
+            after="A B",
+            won=1,
+            answer="SA SK",
+            pick="SA",
+            history=("You:CA A:C4 B:C9",),
+            caption="The K♠ is next to the A♠ in rank, so under pagat's reading it may stand in.",
+        ),
+        M(
+            "SK H4 D8",
+            after="A B",
+            won=2,
+            answer="SK",
+            history=("You:CA A:C4 B:C9", "You:SA A:S2 B:H8"),
+        ),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _play(
+        "wikipedia-cinch-aqj",
+        "forced play",
+        "One trick and A-Q-J of trumps",
+        "Harder: ace, queen and jack with the king still out. The ace is sure, and the king can "
+        "take only one of queen and jack, so the other is sure too: a cinch.",
+        S,
+        M("SA SQ SJ H4", after="A B", won=1, answer="SA", history=("You:CA A:C4 B:C9",)),
+        M(
+            "SQ SJ H4",
+            after="A B",
+            won=2,
+            answer="SQ SJ",
+            pick="SQ",
+            history=("You:CA A:C4 B:C9", "You:SA A:S2 B:H8"),
+        ),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _story(
+        "wikipedia-seven",
+        "seven players",
+        "Seven at the table",
+        "With seven players each may exchange at most three cards, so the stock lasts.",
+    ),
+    _story(
+        "wikipedia-dealer-antes",
+        "variant",
+        "The dealer antes for everyone",
+        "A common variant: the dealer puts in the whole table's antes, five units at a table of "
+        "five with a one-unit ante.",
+    ),
+]
+
+PAGAT = [
+    _play(
+        "pagat-1",
+        "1",
+        "Follow suit",
+        "Every player after the leader must play a card of the led suit if they hold one.",
+        S,
+        M("D3 D7 S5", trick="A:DA", after="B", answer="D3 D7"),
+        note=FILL,
+    ),
+    _play(
+        "pagat-2",
+        "2",
+        "Void: trump if you can",
+        "Unable to follow suit, you must play a trump if you hold one.",
+        S,
+        M("S5 S9 C2 H4", trick="A:D9", after="B", answer="S5 S9"),
+        note=FILL,
+    ),
+    _play(
+        "pagat-3",
+        "3",
+        "Beat the best card if you can",
+        "Within the duties to follow suit and to trump, play a card that beats the best card "
+        "so far whenever you can. A trump is still owed when yours is too low to win.",
+        S,
+        M(
+            "H9 HQ HK",
+            trick="A:H8 B:HT",
+            after="C",
+            answer="HQ HK",
+            caption="Follow suit and beat the 10♥.",
+        ),
+        M(
+            "S3 D5",
+            trick="A:H8 B:S9",
+            after="C",
+            answer="S3",
+            caption="No hearts; your only trump is lower than the 9♠.",
+        ),
+        note=FILL,
+    ),
+    _play(
+        "pagat-example",
+        "example",
+        "The queen of diamonds, trumped",
+        "The second player has trumped the led queen, so no diamond can win: either of yours "
+        "will do.",
+        S,
+        M("D6 DA S8 SJ", trick="A:DQ B:S4", after="C", answer="D6 DA"),
+        note="'Some spades' are filled in as the 8♠ and J♠.",
+    ),
+    _play(
+        "pagat-example-b",
+        "example",
+        "Had the second player followed suit",
+        "If the second player had played a small diamond instead, your ace could beat the "
+        "queen, so you would have to play it.",
+        S,
+        M("D6 DA S8 SJ", trick="A:DQ B:D9", after="C", answer="DA"),
+        note="'Some spades' are filled in as the 8♠ and J♠.",
+    ),
+    _play(
+        "pagat-cinch-lead",
+        "cinch",
+        "Cinch on lead",
+        "With three sure tricks in view, lead your highest trump; a trump next to it in rank "
+        "may stand in for it.",
+        S,
+        M(
+            "SA SK H5",
+            after="A B",
+            won=2,
+            answer="SA SK",
+            pick="SA",
+            history=("You:CA A:C4 B:C9", "You:DA A:D2 B:D5"),
+        ),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _play(
+        "pagat-cinch-follow",
+        "cinch",
+        "Cinch when another player leads",
+        "With the pot certain and another player on lead, win the trick with your highest trump.",
+        S,
+        M("SK S8", trick="A:S7", after="B", won=2, answer="SK", history=HISTORY_AS),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _play(
+        "pagat-cinch-last",
+        "cinch",
+        "Cinch, last to play",
+        "Playing last, you only need to win the trick: any winning card will do.",
+        S,
+        M("SK S8", trick="A:S7 B:S6", won=2, answer="SK S8", history=HISTORY_AS),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _play(
+        "pagat-cinch-equal",
+        "cinch",
+        "Cards next to each other count as one",
+        "When the top trump is required, a trump of yours next to it in rank counts the same: "
+        "K from A-K, or J from K-J once the Q has gone.",
+        S,
+        M("SA SK H5 D3", after="A B", won=1, answer="SA SK", history=("You:CA A:C4 B:C9",)),
+        M(
+            "SK SJ",
+            after="A B",
+            won=2,
+            answer="SK SJ",
+            history=("You:CA A:C4 B:C9", "You:C2 A:SA B:SQ", "A:D2 B:D5 You:DA"),
+        ),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _story(
+        "pagat-lone",
+        "lone player",
+        "Only one player plays",
+        "If everybody else passes, the single player takes the pot without play, as if they "
+        "had won all five tricks.",
+    ),
+    _story(
+        "pagat-dealer-alone",
+        "dealer alone",
+        "Everyone but the dealer passes",
+        "When every other player passes, the dealer takes the pot.",
+    ),
+    _story(
+        "pagat-dealer-ace",
+        "dealer's ace",
+        "The dealer turns an ace",
+        "A turned ace makes the dealer's ace a sure trick, so pagat's dealer may not pass.",
+    ),
+    _story(
+        "pagat-ante",
+        "antes",
+        "Who antes next",
+        "After a hand, bourréd players and the players tied in a split pot put in no ante for "
+        "the next deal; everybody else antes one.",
+    ),
+    _story(
+        "pagat-renege",
+        "renege",
+        "Correcting a renege",
+        "A renege noticed before the next player plays can be put right: the card is replaced, "
+        "but the player cannot win this pot, sits out the next deal, and pays no bourré.",
+    ),
+    _story(
+        "pagat-restock",
+        "restock",
+        "When the stock runs out",
+        "If the stock runs out in the draw, the passed hands and the discards of players already "
+        "served are shuffled together and the deal goes on.",
+    ),
+]
+
+SCENES: tuple[Scene, ...] = (*GLIMNE, *WIKIPEDIA, *PAGAT)

@@ -1,0 +1,168 @@
+"""What a scene is: data about one numbered example, with no widget code and no rules logic.
+
+A play scene is one or more *moments*: a table as you see it when it is your turn, and the
+answer the source gives. A story scene (payments, restock, the dealer's ace...) is a list of
+steps that the engine computes for the rulebook chosen. The renderer in `widget.py` shows
+either kind; the answers always come from the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+
+from ..cards import Card, Suit, parse_card, parse_cards
+from ..play import Situation, legal_plays
+from ..rules import SOURCES, Rules
+
+__all__ = ["YOU", "Moment", "Scene", "StoryStep", "rules_for"]
+
+YOU = "You"
+
+Plays = tuple[tuple[str, Card], ...]
+
+
+def seat_plays(text: str) -> Plays:
+    """Read 'A:H7 B:HT' into ((seat, card), ...) in play order."""
+    plays = []
+    for token in text.split():
+        seat, _, card = token.partition(":")
+        if not card:
+            raise ValueError(f"a play is written SEAT:CARD, e.g. 'A:H7', got {token!r}")
+        plays.append((seat, parse_card(card)))
+    return tuple(plays)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One decision: your hand, the trick so far (by seat), earlier tricks, the source's answer."""
+
+    hand: tuple[Card, ...]
+    trick: Plays = ()
+    after: tuple[str, ...] = ()
+    history: tuple[Plays, ...] = ()
+    tricks_won: int = 0
+    others_out_of_trump: bool = False
+    answer: frozenset[Card] = frozenset()
+    pick: Card | None = None
+    caption: str = ""
+    phrase: str = ""
+
+    @classmethod
+    def of(
+        cls,
+        hand: str,
+        trick: str = "",
+        after: str = "",
+        history: tuple[str, ...] = (),
+        answer: str = "",
+        pick: str = "",
+        won: int = 0,
+        out: bool = False,
+        caption: str = "",
+        phrase: str = "",
+    ) -> Moment:
+        """A moment written compactly: cards suit first, plays as 'A:H7 B:HT'."""
+        return cls(
+            hand=parse_cards(hand),
+            trick=seat_plays(trick),
+            after=tuple(after.split()),
+            history=tuple(seat_plays(t) for t in history),
+            tricks_won=won,
+            others_out_of_trump=out,
+            answer=frozenset(parse_cards(answer)),
+            pick=parse_card(pick) if pick else None,
+            caption=caption,
+            phrase=phrase,
+        )
+
+    @property
+    def seen(self) -> tuple[Card, ...]:
+        """Cards played face up in earlier tricks."""
+        return tuple(card for trick in self.history for _, card in trick)
+
+    def situation(self, trump: Suit) -> Situation:
+        """The engine's view of this moment."""
+        return Situation(
+            hand=self.hand,
+            trump=trump,
+            trick=tuple(card for _, card in self.trick),
+            seen=self.seen,
+            tricks_won=self.tricks_won,
+            players_after=len(self.after),
+            others_out_of_trump=self.others_out_of_trump,
+        )
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats at this trick in play order, you included."""
+        return (*(seat for seat, _ in self.trick), YOU, *self.after)
+
+
+@dataclass(frozen=True)
+class StoryStep:
+    """One step of a story scene: a caption, the pot, and optionally each player's chips."""
+
+    caption: str
+    pot: int | None = None
+    chips: Mapping[str, int] = field(default_factory=dict)
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One numbered example of a source, as data: a play scene, a story or a naming scene."""
+
+    id: str
+    source: str
+    rule: str
+    title: str
+    summary: str
+    kind: str = "play"
+    trump: Suit | None = None
+    moments: tuple[Moment, ...] = ()
+    story: Callable[[Rules], tuple[StoryStep, ...]] | None = None
+    note: str = ""
+    switches: tuple[str, ...] = ()
+
+    @property
+    def preset(self) -> str:
+        """The rulebook the scene opens with: its own source's (laws scenes use pagat)."""
+        return self.source if self.source in SOURCES else "pagat"
+
+    @property
+    def citation(self) -> str:
+        """Source and rule, as the lessons cite them: 'glimne 5'."""
+        return f"{self.source} {self.rule}"
+
+    def situation(self, moment: int = 0) -> Situation:
+        """The engine's view of one moment of a play or naming scene."""
+        if self.trump is None or not self.moments:
+            raise ValueError(f"scene {self.id} is a {self.kind} scene with no position to play")
+        return self.moments[moment].situation(self.trump)
+
+    def legal(self, rules: Rules, moment: int = 0) -> frozenset[Card]:
+        """The engine's legal cards at one moment under `rules`."""
+        return legal_plays(self.situation(moment), rules)
+
+    def steps(self, rules: Rules | None = None) -> tuple[StoryStep, ...]:
+        """A story scene's steps under `rules` (default: the scene's own preset)."""
+        if self.story is None:
+            raise ValueError(f"scene {self.id} is a {self.kind} scene, not a story")
+        return self.story(rules or Rules.preset(self.preset))
+
+    def disagreement(self, moment: int = 0) -> dict[str, frozenset[Card]]:
+        """Legal cards under each rulebook (and cinch setting, for cinch scenes) at one moment.
+
+        Empty when every rulebook gives the same answer.
+        """
+        answers = {name: self.legal(Rules.preset(name), moment) for name in SOURCES}
+        if "cinch" in self.switches:
+            for value in ("off", "pot", "strict"):
+                answers[f"cinch {value}"] = self.legal(rules_for("pagat", cinch=value), moment)
+        return answers if len(set(answers.values())) > 1 else {}
+
+
+def rules_for(preset: str, **switches: object) -> Rules:
+    """A preset with some switches changed, e.g. rules_for('pagat', cinch='off')."""
+    return replace(Rules.preset(preset), **switches)

@@ -1,0 +1,338 @@
+"""Story scenes: payments, antes, the draw and the deal, stepped through with the engine's numbers.
+
+Each builder takes the rules chosen in the scene and returns its steps. The chips and the
+pot come from `settle` and `Game`, never from numbers typed here, so switching the rulebook
+recomputes the story.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
+
+from ..cards import Rank
+from ..game import Game, IllegalAction
+from ..rules import Rules
+from ..settle import Settlement, settle
+from .model import StoryStep
+
+__all__ = ["STORIES"]
+
+
+class _Ledger:
+    """A pot and each player's chips since the story began, recorded step by step."""
+
+    def __init__(self, players: str) -> None:
+        self.pot = 0
+        self.chips = dict.fromkeys(players, 0)
+        self.steps: list[StoryStep] = []
+
+    def pay(self, player: str, amount: int) -> None:
+        self.chips[player] -= amount
+        self.pot += amount
+
+    def take(self, player: str, amount: int) -> None:
+        self.chips[player] += amount
+        self.pot -= amount
+
+    def step(self, caption: str, detail: str = "") -> None:
+        self.steps.append(StoryStep(caption, self.pot, dict(self.chips), detail))
+
+    def antes(self, players: str, rules: Rules, dealer: str, skip: frozenset = frozenset()) -> str:
+        """Everyone not skipping puts in one (the dealer pays for all under that variant)."""
+        owing = [p for p in players if p not in skip]
+        if rules.dealer_antes_for_all:
+            self.pay(dealer, len(owing))
+            return f"the dealer {dealer} puts in {len(owing)} for the table"
+        for p in owing:
+            self.pay(p, 1)
+        skipped = f"; {_join(skip)} skip" if skip else ""
+        return f"{_join(owing)} put in 1 each{skipped}"
+
+    def settle(self, result: Settlement) -> None:
+        if result.winner is not None:
+            self.take(str(result.winner), result.taken)
+        for player, amount in result.payments.items():
+            self.pay(str(player), amount)
+
+
+def _join(players) -> str:
+    names = sorted(str(p) for p in players)
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _tricks(tricks: dict[str, int]) -> str:
+    return ", ".join(f"{p} {n}" for p, n in tricks.items())
+
+
+def _outcome(result: Settlement) -> str:
+    if result.winner is not None:
+        return f"{result.winner} has more tricks than anyone else and takes {result.taken}"
+    if result.tied:
+        return f"{_join(result.tied)} tie for most tricks: a split pot, nobody takes it"
+    return "nobody may take the pot"
+
+
+def _settle_story(
+    rules: Rules,
+    players: str,
+    playing: str,
+    tricks: dict[str, int],
+    intro: str,
+    renegers: tuple[str, ...] = (),
+    corrected: tuple[str, ...] = (),
+) -> _Ledger:
+    """Antes, second antes, tricks, settlement and next antes for one hand, as steps."""
+    ledger = _Ledger(players)
+    dealer = players[-1]
+    ledger.step(intro)
+    ledger.step(f"Antes: {ledger.antes(players, rules, dealer)}.")
+    if rules.pays_second_ante:
+        for p in playing:
+            ledger.pay(p, 1)
+        ledger.step(f"{_join(playing)} play and each put in a second ante.")
+    else:
+        passing = [p for p in players if p not in playing]
+        who = f"; {_join(passing)} pass" if passing else ""
+        ledger.step(f"{_join(playing)} play{who}. These rules ask no second ante.")
+    result = settle(ledger.pot, tricks, rules, renegers=renegers, corrected=corrected)
+    ledger.step(f"Tricks: {_tricks(tricks)}. {_outcome(result)}.")
+    ledger.settle(result)
+    for player, amount in result.payments.items():
+        why = "reneged" if player in result.renegers else "took no trick (bourré)"
+        ledger.step(f"{player} {why} and pays {amount}, what the pot held, into the next pot.")
+    if result.sits_out_next:
+        ledger.step(f"{_join(result.sits_out_next)} will sit out the next deal.")
+    ledger.step(
+        f"Next hand: {ledger.antes(players, rules, dealer, result.skips_next_ante)}.",
+        detail=result.describe(),
+    )
+    return ledger
+
+
+def glimne_pay(rules: Rules) -> tuple[StoryStep, ...]:
+    """glimne's payment example: six at the table, four play, tricks 2-2-1-0."""
+    intro = "Six players, A to F. A, B, C and D will play; E and F will pass."
+    tricks = {"A": 2, "B": 2, "C": 1, "D": 0}
+    return tuple(_settle_story(rules, "ABCDEF", "ABCD", tricks, intro).steps)
+
+
+def wikipedia_bourre(rules: Rules) -> tuple[StoryStep, ...]:
+    """wikipedia: a bourréd player matches the pot; five players, three play."""
+    intro = "Five players, A to E, each ante one. A, B and C play; D and E pass."
+    return tuple(_settle_story(rules, "ABCDE", "ABC", {"A": 3, "B": 2, "C": 0}, intro).steps)
+
+
+def wikipedia_split(rules: Rules) -> tuple[StoryStep, ...]:
+    """wikipedia: with five tricks the only splits are 2-2-1 and 1-1-1-1-1."""
+    first = _settle_story(rules, "ABCDE", "ABC", {"A": 2, "B": 2, "C": 1}, "A 2-2-1 split.")
+    intro = "A 1-1-1-1-1 split: all five play and each takes one trick."
+    second = _settle_story(rules, "ABCDE", "ABCDE", dict.fromkeys("ABCDE", 1), intro)
+    return (*first.steps, *second.steps)
+
+
+def pagat_ante(rules: Rules) -> tuple[StoryStep, ...]:
+    """pagat: after a split pot and a bourré, tied and bourréd players skip the next ante."""
+    intro = "Five players. A, B, C and D play; E passes. Tricks will go 2-2-1-0."
+    tricks = {"A": 2, "B": 2, "C": 1, "D": 0}
+    return tuple(_settle_story(rules, "ABCDE", "ABCD", tricks, intro).steps)
+
+
+def pagat_renege(rules: Rules) -> tuple[StoryStep, ...]:
+    """pagat: a renege corrected before the next player plays; other rulebooks: it stands."""
+    tricks = {"A": 3, "B": 1, "C": 1, "D": 0}
+    if rules.renege == "correct_before_next":
+        intro = (
+            "A reneges in the second trick and corrects it before B plays: the right card "
+            "replaces the wrong one. A goes on to take three tricks."
+        )
+        ledger = _settle_story(rules, "ABCDE", "ABCD", tricks, intro, corrected=("A",))
+    else:
+        intro = (
+            f"A reneges in the second trick. The {rules.source} rules know no correction "
+            f"(renege = {rules.renege!r}): the card stands, and A takes three tricks."
+        )
+        ledger = _settle_story(rules, "ABCDE", "ABCD", tricks, intro, renegers=("A",))
+    return tuple(ledger.steps)
+
+
+# --- stories played out by the engine ---------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _seed_where(rules: Rules, players: int, ace: bool) -> int:
+    """The first seed whose turned trump card is (or is not) an ace."""
+    for seed in range(10_000):
+        if (Game(rules, players, seed).trump.rank == Rank.ACE) == ace:
+            return seed
+    raise RuntimeError("no seed found")  # pragma: no cover - 1 deal in 13 turns an ace
+
+
+def _finish_hand(game: Game) -> None:
+    """Keep every hand and play the lowest legal card until the hand is settled."""
+    while game.phase != "settled":
+        actions = game.legal_actions()
+        game.apply("keep" if "keep" in actions else actions[0])
+
+
+def _lines_since(game: Game, start: int) -> str:
+    return "\n".join(game.transcript().splitlines()[start:])
+
+
+def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
+    """The dealer turns an ace: pagat says the dealer must play; glimne, the dealer leads."""
+    game = Game(rules, 4, _seed_where(rules, 4, True))
+    dealer = game.hand.dealer
+    steps = [
+        StoryStep(
+            f"{dealer} deals and turns {game.trump}: {game.trump.suit.plural} are trumps, and "
+            f"the dealer holds the ace of trumps, a sure trick.",
+            game.pot,
+        )
+    ]
+    while game.to_act != dealer:
+        game.apply("play")
+    try:
+        game.replay(game.actions).apply("pass")
+        said = f"{dealer} could pass under these rules, but with a sure trick in hand plays."
+    except IllegalAction as refused:
+        said = f"{dealer} may not pass; the engine refuses it: {refused}"
+    game.apply("play")
+    steps.append(StoryStep(said, game.pot))
+    while game.phase == "draw":
+        game.apply("keep")
+    if game.phase == "play":
+        leads = game.to_act
+        why = (
+            "the dealer leads the first trick, as glimne says"
+            if leads == dealer
+            else "the first active player on the dealer's left leads, as usual"
+        )
+        steps.append(StoryStep(f"Everyone keeps their cards. {leads} leads: {why}.", game.pot))
+    return tuple(steps)
+
+
+def lone_player(rules: Rules) -> tuple[StoryStep, ...]:
+    """Only one player plays: pagat gives them the pot at once; others play the hand out."""
+    game = Game(rules, 5, _seed_where(rules, 5, False))
+    start = len(game.transcript().splitlines())
+    first = game.to_act
+    game.apply("play")
+    while game.phase == "declare":
+        game.apply("pass")
+    steps = [StoryStep(f"{first} plays; everyone else, the dealer last, passes.", game.pot)]
+    _finish_hand(game)
+    if rules.lone_player_wins:
+        caption = f"{first} takes the pot without playing a card, as if winning all five tricks."
+    else:
+        caption = f"These rules play the hand out: {first} plays five tricks alone and wins them."
+    steps.append(StoryStep(caption, game.pot, game.bankrolls, _lines_since(game, start)))
+    return tuple(steps)
+
+
+def dealer_alone(rules: Rules) -> tuple[StoryStep, ...]:
+    """Everyone but the dealer passes: under pagat the dealer simply takes the pot."""
+    game = Game(rules, 5, _seed_where(rules, 5, False))
+    start = len(game.transcript().splitlines())
+    dealer = game.hand.dealer
+    while game.phase == "declare" and game.to_act != dealer:
+        game.apply("pass")
+    steps = [StoryStep(f"Every player before the dealer {dealer} passes.", game.pot)]
+    if game.phase == "declare":
+        game.apply("play")
+        steps.append(StoryStep(f"These rules let {dealer} decide: {dealer} plays.", game.pot))
+    _finish_hand(game)
+    result = game.hand.settlement
+    assert result is not None
+    steps.append(
+        StoryStep(
+            f"{result.winner} takes the pot of {result.taken}.",
+            game.pot,
+            game.bankrolls,
+            _lines_since(game, start),
+        )
+    )
+    return tuple(steps)
+
+
+def restock(rules: Rules) -> tuple[StoryStep, ...]:
+    """The stock runs out during the draw: which cards are shuffled and dealt on."""
+    players = rules.max_players
+    game = Game(rules, players, _seed_where(rules, players, False))
+    while game.phase == "declare":
+        game.apply("play" if len(game.hand.declared) < players - 1 else "pass")
+    dealt = players * 5
+    steps = [
+        StoryStep(
+            f"{players} players: {dealt} cards are dealt and {52 - dealt} stay in the stock. "
+            f"The dealer passes; the {players - 1} others play, and each in turn throws away "
+            "as many cards as the rules allow.",
+            game.pot,
+        )
+    ]
+    limit = rules.max_discards_for(players)
+    while game.phase == "draw":
+        start = len(game.transcript().splitlines())
+        player = game.to_act
+        assert player is not None
+        cards = [c for c in game.cards_of(player) if c != game.trump][:limit]
+        game.apply("discard " + " ".join(c.code for c in cards))
+        lines = _lines_since(game, start)
+        if "stock is empty" in lines:
+            steps.append(StoryStep(f"{player} draws, and the stock runs out.", game.pot, {}, lines))
+    if len(steps) == 1:
+        steps.append(StoryStep("The stock was enough for everybody this time.", game.pot))
+    return tuple(steps)
+
+
+def seven_players(rules: Rules) -> tuple[StoryStep, ...]:
+    """wikipedia: at a table of seven, a player may exchange at most three cards."""
+    if rules.max_players < 7:
+        return (StoryStep(f"The {rules.source} rules seat at most {rules.max_players} players."),)
+    game = Game(rules, 7, _seed_where(rules, 7, False))
+    while game.phase == "declare":
+        game.apply("play")
+    player = game.to_act
+    assert player is not None
+    four = [c for c in game.cards_of(player) if c != game.trump][:4]
+    steps = [StoryStep(f"Seven players all play. {player} wants to throw away four cards.")]
+    try:
+        game.apply("discard " + " ".join(c.code for c in four))
+        steps.append(StoryStep(f"These rules allow it: {player} exchanges four cards."))
+    except IllegalAction as refused:
+        steps.append(StoryStep(f"The engine refuses: {refused}"))
+        game.apply("discard " + " ".join(c.code for c in four[:3]))
+        steps.append(StoryStep(f"{player} exchanges three cards instead."))
+    return tuple(steps)
+
+
+def dealer_antes(rules: Rules) -> tuple[StoryStep, ...]:
+    """wikipedia variant: the dealer antes for the whole table (five players: five units)."""
+    steps = []
+    for label, variant in (
+        ("As these rules stand", rules),
+        ("With the dealer-antes variant", replace(rules, dealer_antes_for_all=True)),
+    ):
+        game = Game(variant, 5, 0)
+        antes = ", ".join(f"{p} {n}" for p, n in game.hand.antes.items())
+        steps.append(StoryStep(f"{label}: antes {antes}; the pot holds {game.pot}.", game.pot))
+    return tuple(steps)
+
+
+STORIES: dict[str, Callable[[Rules], tuple[StoryStep, ...]]] = {
+    "glimne-pay": glimne_pay,
+    "glimne-dealer-ace": dealer_ace,
+    "wikipedia-split": wikipedia_split,
+    "wikipedia-bourre": wikipedia_bourre,
+    "wikipedia-seven": seven_players,
+    "wikipedia-dealer-antes": dealer_antes,
+    "pagat-lone": lone_player,
+    "pagat-dealer-alone": dealer_alone,
+    "pagat-dealer-ace": dealer_ace,
+    "pagat-ante": pagat_ante,
+    "pagat-renege": pagat_renege,
+    "pagat-restock": restock,
+}

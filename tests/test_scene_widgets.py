@@ -1,0 +1,191 @@
+"""Headless widget tests: build scenes, click cards from code, step, switch the rulebook."""
+
+from __future__ import annotations
+
+import pytest
+
+from bourre_lessons import parse_card
+from bourre_lessons.scenes import catalogue, show
+
+ALL = catalogue()
+
+
+def to_turn(w):
+    """Press Next until it is the learner's turn."""
+    while not w.your_turn:
+        w.next_button.click()
+    return w
+
+
+def feedback_text(w) -> str:
+    """What the Output widget holds, as the learner sees it."""
+    return "".join(o.get("text", "") for o in w.output.outputs)
+
+
+@pytest.mark.parametrize("scene_id", list(ALL))
+def test_every_scene_builds_steps_and_prints(scene_id):
+    w = show(scene_id)
+    assert w.scene.citation in w.to_text()
+    assert "bourre-scene" in w._dom_classes
+    for _ in range(w.step_count + 1):
+        w.next_button.click()
+    assert w.step == w.step_count - 1
+    w.back_button.click()
+    assert w.step == max(0, w.step_count - 2)
+    w.restart_button.click()
+    assert w.step == 0
+
+
+@pytest.mark.parametrize("scene_id", [s.id for s in ALL.values() if s.kind == "play"])
+def test_clicking_every_card_agrees_with_the_stated_answer(scene_id):
+    """Clicking each card at each moment: ✔ exactly for the source's answer (its own preset)."""
+    w = show(scene_id)
+    for i, moment in enumerate(w.scene.moments):
+        to_turn(w)
+        assert w.moment_index == i
+        for card in moment.hand:
+            w.card_buttons[card].click()
+            text = feedback_text(w)
+            assert str(card) in text
+            assert text.startswith("✔") == (card in moment.answer), text
+            if w.played is not None:
+                w.retry_button.click()
+        w.card_buttons[next(iter(moment.answer))].click()
+        w.next_button.click()
+
+
+def test_wrong_card_names_the_rule_and_what_is_required():
+    """glimne 5: the 4♠ is refused, citing glimne-5 and naming the J♠ to play instead."""
+    w = to_turn(show("glimne-5"))
+    w.card_buttons[parse_card("S4")].click()
+    text = feedback_text(w)
+    assert text.startswith("✘")
+    assert "glimne-5" in text and "play J♠" in text
+    assert w.played is None and w.your_turn
+    w.card_buttons[parse_card("SJ")].click()
+    assert feedback_text(w).startswith("✔")
+    assert "You J♠" in w.to_text()
+    assert "bourre-played" in w.card_buttons[parse_card("SJ")]._dom_classes
+
+
+def test_cards_are_disabled_until_your_turn():
+    w = show("glimne-5")
+    assert all(b.disabled for b in w.card_buttons.values())
+    assert "not your turn" in w.play("SJ")
+    to_turn(w)
+    assert not any(b.disabled for b in w.card_buttons.values())
+
+
+def test_cards_appear_one_by_one():
+    w = show("glimne-5")
+    assert "This trick: no cards yet" in w.to_text()
+    w.next_button.click()
+    assert "This trick: A 6♥" in w.to_text()
+    w.next_button.click()
+    assert "This trick: A 6♥, B 6♠" in w.to_text()
+
+
+def test_show_answer_highlights_every_legal_card():
+    w = to_turn(show("glimne-2b"))
+    w.answer_button.click()
+    highlighted = {c for c, b in w.card_buttons.items() if "bourre-legal" in b._dom_classes}
+    assert {c.code for c in highlighted} == {"H4", "HJ"}
+    assert "glimne picks 4♥" in feedback_text(w)
+
+
+def test_why_lists_every_card_with_its_verdict():
+    w = to_turn(show("glimne-5"))
+    w.why_button.click()
+    lines = feedback_text(w).strip().splitlines()
+    assert len(lines) == 1 + 3
+    assert any(line.startswith("✔ J♠ [glimne-5]") for line in lines)
+    # the K♦ is not even a trump: the first rule it breaks is glimne 3 (void: play a trump)
+    assert any(line.startswith("✘ K♦ [glimne-3]") for line in lines)
+    assert any(line.startswith("✘ 4♠ [glimne-5]") for line in lines)
+
+
+def test_rulebook_switch_recomputes_the_verdict_live():
+    """glimne 6 vs wikipedia 2: the K♦ is refused by glimne, allowed by wikipedia."""
+    w = to_turn(show("glimne-6"))
+    w.card_buttons[parse_card("DK")].click()
+    assert feedback_text(w).startswith("✘") and "glimne-6" in feedback_text(w)
+    w.rulebook.value = "wikipedia"
+    assert feedback_text(w).startswith("✔") and "wikipedia-2" in feedback_text(w)
+    w.rulebook.value = "pagat"
+    assert feedback_text(w).startswith("✘") and "pagat-2" in feedback_text(w)
+
+
+def test_disagreement_is_shown_side_by_side():
+    w = to_turn(show("wikipedia-2-cannot-win"))
+    text = w.to_text()
+    assert "The rulebooks disagree here: glimne: 2♠ 4♠ | wikipedia: 2♠ 4♠ 5♦ 9♣" in text
+    assert "wikipedia" in w.compare.value and "<table>" in w.compare.value
+    assert show("glimne-5").compare.value == ""
+
+
+def test_cinch_switch_changes_the_answer():
+    """Cinch under each value: off lets any card be led, pot allows the equal K, strict only A."""
+    w = show("glimne-cinch-akq")
+    w.set_rulebook("pagat", cinch="off")
+    assert w.show_answer().startswith("Legal under pagat, cinch off: ")
+    assert {c.code for c in w.legal()} == {"SA", "SK", "SQ", "H4", "D6"}
+    w.cinch.value = "pot"
+    assert {c.code for c in w.legal()} == {"SA", "SK", "SQ"}
+    w.cinch.value = "strict"
+    assert {c.code for c in w.legal()} == {"SA"}
+    assert "cinch strict" in feedback_text(w)
+
+
+def test_try_again_and_multi_moment_scenes():
+    w = to_turn(show("glimne-cinch-akq"))
+    w.play("SA")
+    assert w.played is not None and not w.retry_button.disabled
+    w.retry_button.click()
+    assert w.played is None and w.your_turn
+    w.play("SA")
+    w.next_button.click()
+    assert w.moment_index == 1 and "Position 2 of 3" in w.to_text()
+    assert "K♠" in w.play("SK") and w.played is not None
+
+
+def test_classroom_size_and_four_colour_deck():
+    w = show("glimne-5", size="classroom", four_colour=True)
+    assert "bourre-classroom" in w._dom_classes
+    button = w.card_buttons[parse_card("DK")]
+    assert button.style.font_size == "40px"
+    assert button.style.text_color == "#1f5fbf"
+    assert button.tooltip == "king of diamonds"
+    w.classroom.value = False
+    assert button.style.font_size == "24px"
+    assert "bourre-classroom" not in w._dom_classes
+
+
+def test_story_scene_steps_and_chart():
+    w = show("glimne-pay")
+    assert w.chart.value[:4] == b"\x89PNG"
+    for _ in range(5):
+        w.next_button.click()
+    assert "[pot 26]" in w.to_text()
+    w.rulebook.value = "pagat"
+    assert "[pot 15]" in w.to_text()
+
+
+def test_bad_options_are_refused_clearly():
+    with pytest.raises(ValueError, match="size must be one of normal, classroom"):
+        show("glimne-5", size="huge")
+    with pytest.raises(ValueError, match="preset must be one of glimne, wikipedia, pagat"):
+        show("glimne-5", preset="hoyle")
+    w = to_turn(show("glimne-5"))
+    assert "not in your hand" in w.play("HA")
+    with pytest.raises(ValueError, match="unknown card 'Z9'"):
+        w.play("Z9")
+
+
+def test_every_control_is_a_focusable_button_or_input():
+    """Keyboard use: cards and navigation are Buttons (Tab + Enter in the browser)."""
+    import ipywidgets as widgets
+
+    w = to_turn(show("glimne-5"))
+    for button in [*w.card_buttons.values(), w.back_button, w.next_button, w.answer_button]:
+        assert isinstance(button, widgets.Button)
+    assert isinstance(w.rulebook, widgets.ToggleButtons)
