@@ -117,6 +117,9 @@ class SceneWidget(widgets.VBox):
         self.add_class(f"bourre-scene-{scene.id}")
         self._render()
 
+    def __repr__(self) -> str:
+        return f"<scene {self.scene.id}: {self.scene.citation} · {self.scene.title}>"
+
     # --- public, for code cells and tests ---------------------------------------------------
 
     @property
@@ -174,6 +177,12 @@ class SceneWidget(widgets.VBox):
         if self.step < self.step_count - 1:
             self.step += 1
             self._new_position()
+
+    def to_turn(self) -> SceneWidget:
+        """Step forward until the trick reaches you (or the scene ends); returns the scene."""
+        while self.scene.kind == "play" and not self.your_turn and self.step < self.step_count - 1:
+            self.next()
+        return self
 
     def back(self) -> None:
         """Step back."""
