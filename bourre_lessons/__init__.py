@@ -17,17 +17,21 @@ from .play import (
     verdicts,
     winning_card,
 )
+from .naming import CLAUSES, Designation, NamingError, clause_summary, designate
 from .rules import PRESETS, SOURCES, Rules
 from .settle import Settlement, settle
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CLAUSES",
     "DECK",
     "PRESETS",
     "SOURCES",
     "Card",
     "CardError",
+    "Designation",
+    "NamingError",
     "Rank",
     "Rules",
     "Settlement",
@@ -35,6 +39,8 @@ __all__ = [
     "Suit",
     "Verdict",
     "beats",
+    "clause_summary",
+    "designate",
     "explain",
     "has_cinch",
     "legal_plays",

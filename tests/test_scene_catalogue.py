@@ -30,11 +30,10 @@ def scene_ids_in_spec() -> list[str]:
 
 @pytest.mark.skipif(not SCENES_MD.exists(), reason="needs ../shared/SCENES.md beside the checkout")
 def test_every_scene_id_of_the_spec_exists_in_order():
-    """SCENES.md: one scene each, in the catalogue's order (laws rows come with naming)."""
-    spec = [i for i in scene_ids_in_spec() if not i.startswith("laws-")]
-    assert len(spec) >= 45
-    ours = [i for i in ALL if not i.startswith("laws-")]
-    assert ours == spec
+    """SCENES.md: one scene each, in the catalogue's order."""
+    spec = scene_ids_in_spec()
+    assert len(spec) >= 54
+    assert list(ALL) == spec
 
 
 def test_unknown_scene_id_names_the_choices():
@@ -167,3 +166,40 @@ def test_dealer_antes_for_all_puts_in_five():
     steps = get("wikipedia-dealer-antes").steps(Rules.preset("wikipedia"))
     assert "the pot holds 5" in steps[1].caption
     assert re.search(r"antes \w 5;", steps[1].caption)
+
+
+NAMING = [s for s in ALL.values() if s.kind == "naming"]
+
+
+@pytest.mark.parametrize(
+    ("scene_id", "moment"),
+    [(s.id, i) for s in NAMING for i in range(len(s.moments))],
+)
+def test_naming_scene_answer_is_what_the_laws_designate(scene_id, moment):
+    """laws 45C4a and 46B: each laws row's phrase names the card the catalogue states."""
+    scene = ALL[scene_id]
+    m = scene.moments[moment]
+    named = scene.designation(Rules.preset(scene.preset), moment)
+    assert named.kind == m.expect
+    assert named.clause.startswith("laws-")
+    chosen = {named.card} if named.card else set(named.candidates)
+    assert chosen == set(m.answer)
+
+
+def test_each_laws_row_cites_its_own_clause():
+    """The clause the engine applies is the one the SCENES.md row is about."""
+    expected = {
+        "laws-named": "laws-45C4a",
+        "laws-high": "laws-46B1a",
+        "laws-win": "laws-46B1b",
+        "laws-low": "laws-46B1c",
+        "laws-suit": "laws-46B2",
+        "laws-rank": "laws-46B3",
+        "laws-missing": "laws-46B4",
+        "laws-any": "laws-46B5",
+        "laws-intent": "laws-intent",
+    }
+    for scene_id, clause in expected.items():
+        scene = ALL[scene_id]
+        for i in range(len(scene.moments)):
+            assert scene.designation(Rules.preset("pagat"), i).clause == clause

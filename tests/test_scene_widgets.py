@@ -189,3 +189,37 @@ def test_every_control_is_a_focusable_button_or_input():
     for button in [*w.card_buttons.values(), w.back_button, w.next_button, w.answer_button]:
         assert isinstance(button, widgets.Button)
     assert isinstance(w.rulebook, widgets.ToggleButtons)
+
+
+@pytest.mark.parametrize("scene_id", [s.id for s in ALL.values() if s.kind == "naming"])
+def test_naming_scenes_accept_exactly_the_named_cards(scene_id):
+    """laws scenes: click the card the phrase names; ✔ only for the designated card(s)."""
+    w = show(scene_id)
+    for i, moment in enumerate(w.scene.moments):
+        to_turn(w)
+        assert w.moment_index == i
+        assert f"You say: “{moment.phrase}”" in w.to_text()
+        for card in moment.hand:
+            w.card_buttons[card].click()
+            text = feedback_text(w)
+            assert text.startswith("✔") == (card in moment.answer), text
+            assert "[laws-" in text
+            if w.played is not None:
+                w.retry_button.click()
+        if moment.answer:
+            w.play(next(iter(moment.answer)))
+        w.next_button.click()
+
+
+def test_typing_a_play_in_words():
+    """Issue: a text box where the learner types the play; the laws decide the card."""
+    w = to_turn(show("glimne-5"))
+    w.say_box.value = "spar knekt"
+    assert feedback_text(w).startswith("✔ You said “spar knekt”")
+    assert w.played == parse_card("SJ")
+    w.retry_button.click()
+    w.say_box.value = "the four"
+    assert "glimne-5" in feedback_text(w) and w.played is None
+    w.say_box.value = "xyzzy"
+    assert feedback_text(w).startswith("✘ not understood: 'xyzzy'")
+    assert "the king" in feedback_text(w)

@@ -565,4 +565,150 @@ PAGAT = [
     ),
 ]
 
-SCENES: tuple[Scene, ...] = (*GLIMNE, *WIKIPEDIA, *PAGAT)
+
+def _naming(id: str, law: str, title: str, summary: str, trump: Suit, *moments: Moment) -> Scene:
+    return Scene(id, "laws", law, title, summary, "naming", trump, moments)
+
+
+LAWS = [
+    _naming(
+        "laws-named",
+        "45C4a",
+        "A named card is played",
+        "Once you name a card as the one you play, it counts as played, whether or not it has "
+        "left your hand yet.",
+        S,
+        M(
+            "HQ H4 S2",
+            trick="A:H7",
+            after="B",
+            phrase="the queen of hearts",
+            answer="HQ",
+            expect="played",
+        ),
+    ),
+    _naming(
+        "laws-high",
+        "46B1a",
+        "“High”",
+        "Asking for a high or big card means the highest card of the led suit that you may play.",
+        S,
+        M(
+            "H4 H9 HJ C2",
+            trick="A:HK",
+            after="B",
+            phrase="high",
+            answer="HJ",
+            expect="played",
+            caption="Nobody can beat the K♥ with a heart, so any heart is allowed.",
+        ),
+    ),
+    _naming(
+        "laws-win",
+        "46B1b",
+        "“Win it”",
+        "Saying you will win the trick means, when you play last, the lowest card sure to win; "
+        "with players still to come, your highest.",
+        S,
+        M(
+            "H4 HT HK C2",
+            trick="A:H7 B:H9",
+            phrase="win it",
+            answer="HT",
+            expect="played",
+            caption="You play last: the lowest winner is enough.",
+        ),
+        M(
+            "H4 HT HK C2",
+            trick="A:H7 B:H9",
+            after="C",
+            phrase="win it",
+            answer="HK",
+            expect="played",
+            caption="C still plays after you: your highest card.",
+        ),
+    ),
+    _naming(
+        "laws-low",
+        "46B1c",
+        "“Low”",
+        "Asking for a low or small card means the lowest card of the led suit that you may play.",
+        S,
+        M("H4 H9 HJ C2", trick="A:HK", after="B", phrase="low", answer="H4", expect="played"),
+    ),
+    _naming(
+        "laws-suit",
+        "46B2",
+        "A suit without a rank",
+        "Naming only a suit means the lowest card of that suit that you may play.",
+        S,
+        M("H4 H9 S2 C5 DA", after="A B", phrase="a heart", answer="H4", expect="played"),
+    ),
+    _naming(
+        "laws-rank",
+        "46B3",
+        "A rank without a suit",
+        "Naming only a rank means the card of that rank you may play; if two could be played, "
+        "you are asked which.",
+        S,
+        M(
+            "HK CK H2",
+            trick="A:H7",
+            after="B",
+            phrase="the king",
+            answer="HK",
+            expect="played",
+            caption="Hearts were led: only the K♥ may be played.",
+        ),
+        M(
+            "HK CK D3 S5 H2",
+            after="A B",
+            phrase="the king",
+            answer="HK CK",
+            expect="ask",
+            caption="You lead, so both kings are allowed.",
+        ),
+    ),
+    _naming(
+        "laws-missing",
+        "46B4",
+        "A card you do not hold",
+        "Naming a card that is not in your hand plays nothing: you are asked again.",
+        S,
+        M("HQ H4 S2", trick="A:H7", after="B", phrase="the nine of spades", expect="invalid"),
+    ),
+    _naming(
+        "laws-any",
+        "46B5",
+        "“Doesn't matter”",
+        "If you leave the choice open, an opponent picks which of your legal cards is played.",
+        S,
+        M(
+            "H4 H9 HJ C2",
+            trick="A:HK",
+            after="B",
+            phrase="doesn't matter",
+            answer="H4 H9 HJ",
+            expect="opponent_chooses",
+        ),
+    ),
+    _naming(
+        "laws-intent",
+        "46B",
+        "Only one card fits",
+        "All the rules above give way when only one card you may play fits what you said: that "
+        "card is clearly the one you meant.",
+        S,
+        M(
+            "H4 HJ C2",
+            trick="A:H7 B:HT",
+            after="C",
+            phrase="a heart",
+            answer="HJ",
+            expect="played",
+            caption="Literally 'a heart' is the lowest, the 4♥, but only the J♥ may be played.",
+        ),
+    ),
+]
+
+SCENES: tuple[Scene, ...] = (*GLIMNE, *WIKIPEDIA, *PAGAT, *LAWS)

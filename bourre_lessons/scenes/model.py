@@ -47,6 +47,7 @@ class Moment:
     pick: Card | None = None
     caption: str = ""
     phrase: str = ""
+    expect: str = ""
 
     @classmethod
     def of(
@@ -61,6 +62,7 @@ class Moment:
         out: bool = False,
         caption: str = "",
         phrase: str = "",
+        expect: str = "",
     ) -> Moment:
         """A moment written compactly: cards suit first, plays as 'A:H7 B:HT'."""
         return cls(
@@ -74,6 +76,7 @@ class Moment:
             pick=parse_card(pick) if pick else None,
             caption=caption,
             phrase=phrase,
+            expect=expect,
         )
 
     @property
@@ -150,6 +153,15 @@ class Scene:
         if self.story is None:
             raise ValueError(f"scene {self.id} is a {self.kind} scene, not a story")
         return self.story(rules or Rules.preset(self.preset))
+
+    def designation(self, rules: Rules, moment: int = 0):
+        """What the laws make of a naming scene's phrase at one moment (a `Designation`)."""
+        from ..naming import designate
+
+        phrase = self.moments[moment].phrase
+        if not phrase:
+            raise ValueError(f"scene {self.id} has no phrase to read at moment {moment}")
+        return designate(phrase, self.situation(moment), rules, language="auto")
 
     def disagreement(self, moment: int = 0) -> dict[str, frozenset[Card]]:
         """Legal cards under each rulebook (and cinch setting, for cinch scenes) at one moment.

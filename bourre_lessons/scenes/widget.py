@@ -36,6 +36,10 @@ SIZES = {
     "normal": {"card_w": "64px", "card_h": "88px", "card_font": "24px", "text": "15px"},
     "classroom": {"card_w": "104px", "card_h": "140px", "card_font": "40px", "text": "24px"},
 }
+SAY_HINT = (
+    "Name a card (QH, Q♥, 10H, hj7) or say it in words: 'the king', 'a heart', 'high', "
+    "'low', 'win it', 'doesn't matter' (English, Swedish, Danish, Portuguese or Japanese)."
+)
 CINCH_CHOICES = (("as the rulebook says", ""), ("off", "off"), ("pot", "pot"), ("strict", "strict"))
 
 
@@ -93,6 +97,12 @@ class SceneWidget(widgets.VBox):
         self.retry_button = widgets.Button(description="Try again")
         self.answer_button = widgets.Button(description="Show answer")
         self.why_button = widgets.Button(description="Why?")
+        self.say_box = widgets.Text(
+            placeholder="or type your play: QH, hj7, the king, a small heart, win it…",
+            description="Say",
+            continuous_update=False,
+        )
+        self.say_button = widgets.Button(description="Say it")
         self.compare = widgets.HTML()
         self.chart = widgets.Image(format="png")
         self.output = widgets.Output()
@@ -104,11 +114,11 @@ class SceneWidget(widgets.VBox):
             controls.append(self.cinch)
         controls += [self.four_colour, self.classroom]
         nav = [self.back_button, self.next_button, self.restart_button]
-        if scene.kind == "play":
+        if scene.kind != "story":
             nav += [self.retry_button, self.answer_button, self.why_button]
         body = [self.header, widgets.HBox(controls), self.table]
-        if scene.kind == "play":
-            body.append(self.hand_box)
+        if scene.kind != "story":
+            body += [self.hand_box, widgets.HBox([self.say_box, self.say_button])]
         body += [widgets.HBox(nav), self.output, self.compare]
         if scene.kind == "story":
             body.append(self.chart)
@@ -152,6 +162,11 @@ class SceneWidget(widgets.VBox):
             return len(self.scene.steps(self.rules))
         return sum(len(m.trick) + 1 for m in self.scene.moments)
 
+    @property
+    def designation(self):
+        """What the laws make of a naming scene's phrase under the rules in force."""
+        return self.scene.designation(self.rules, self.moment_index)
+
     def legal(self) -> frozenset[Card]:
         """The engine's legal cards at the moment on screen, under the rules in force."""
         return self.scene.legal(self.rules, self.moment_index)
@@ -159,7 +174,7 @@ class SceneWidget(widgets.VBox):
     def play(self, card: Card | str) -> str:
         """Play a card as if clicked; returns the feedback shown."""
         card = parse_card(card)
-        if self.scene.kind != "play":
+        if self.scene.kind == "story":
             return self._say("This scene has no cards to play: step through it with Next.")
         if card not in self.moment.hand:
             return self._say(
@@ -170,7 +185,30 @@ class SceneWidget(widgets.VBox):
         if not self.your_turn:
             return self._say("It is not your turn yet: press Next until the trick reaches you.")
         self._last = ("play", card)
+        if self.scene.kind == "naming":
+            return self._judge_naming(card)
         return self._judge(card)
+
+    def say(self, text: str) -> str:
+        """Play by words, as a player would say it; the laws (45C4a, 46B) decide the card."""
+        from ..naming import NamingError, designate
+
+        if self.scene.kind == "story":
+            return self._say("This scene has no cards to play: step through it with Next.")
+        if not self.your_turn:
+            return self._say("It is not your turn yet: press Next until the trick reaches you.")
+        situation = self.scene.situation(self.moment_index)
+        try:
+            named = designate(text, situation, self.rules, language="auto")
+        except NamingError as problem:
+            first = str(problem).split(". Understood", 1)[0]
+            return self._say(f"✘ {first}. {SAY_HINT}")
+        heard = f"You said “{text.strip()}”: {named.reason} [{named.clause}]"
+        if named.kind != "played" or named.card is None:
+            return self._say(heard)
+        self.played = named.card
+        self._last = ("say", text)
+        return self._say(f"✔ {heard}")
 
     def next(self) -> None:
         """Step forward."""
@@ -180,7 +218,7 @@ class SceneWidget(widgets.VBox):
 
     def to_turn(self) -> SceneWidget:
         """Step forward until the trick reaches you (or the scene ends); returns the scene."""
-        while self.scene.kind == "play" and not self.your_turn and self.step < self.step_count - 1:
+        while self.scene.kind != "story" and not self.your_turn and self.step < self.step_count - 1:
             self.next()
         return self
 
@@ -205,6 +243,9 @@ class SceneWidget(widgets.VBox):
         """Highlight every legal card and say which they are."""
         self.answer_shown = True
         self._last = ("answer", None)
+        if self.scene.kind == "naming":
+            named = self.designation
+            return self._say(f"“{self.moment.phrase}”: {named.reason} [{named.clause}]")
         legal = self.legal()
         return self._say(
             f"Legal under {self._rules_label()}: {_cards_text(legal)}.{self._pick_note()}"
@@ -214,6 +255,9 @@ class SceneWidget(widgets.VBox):
         """List every card of the hand with its verdict."""
         self._last = ("why", None)
         lines = [f"Every card under {self._rules_label()}:"]
+        if self.scene.kind == "naming":
+            named = self.designation
+            lines.insert(0, f"“{self.moment.phrase}”: {named.reason} [{named.clause}]")
         for v in verdicts(self.scene.situation(self.moment_index), self.rules):
             mark = "✔" if v.legal else "✘"
             lines.append(f"{mark} {v.card} [{v.rule}] {v.reason}")
@@ -260,6 +304,8 @@ class SceneWidget(widgets.VBox):
             (self.retry_button, "try-again"),
             (self.answer_button, "show-answer"),
             (self.why_button, "why"),
+            (self.say_box, "say"),
+            (self.say_button, "say-button"),
             (self.compare, "compare"),
             (self.chart, "chart"),
             (self.output, "feedback"),
@@ -273,10 +319,16 @@ class SceneWidget(widgets.VBox):
         self.retry_button.on_click(lambda _: self.try_again())
         self.answer_button.on_click(lambda _: self.show_answer())
         self.why_button.on_click(lambda _: self.why())
+        self.say_button.on_click(lambda _: self.say(self.say_box.value))
+        self.say_box.observe(self._on_say, names="value")
         self.rulebook.observe(self._on_rules, names="value")
         self.cinch.observe(self._on_rules, names="value")
         self.four_colour.observe(lambda _: self._render(), names="value")
         self.classroom.observe(lambda _: self._render(), names="value")
+
+    def _on_say(self, change: dict) -> None:
+        if change["new"].strip():
+            self.say(change["new"])
 
     def _on_rules(self, _change: object) -> None:
         self.step = min(self.step, self.step_count - 1)
@@ -288,6 +340,9 @@ class SceneWidget(widgets.VBox):
             self.show_answer()
         elif kind == "why":
             self.why()
+        elif kind == "say" and isinstance(card, str):
+            self.played = None
+            self.say(card)
         else:
             self._render()
 
@@ -309,6 +364,27 @@ class SceneWidget(widgets.VBox):
         else:
             text = f"✘ {verdict.reason} [{verdict.rule}: {rule_summary(verdict.rule)}]"
         return self._say(text)
+
+    def _judge_naming(self, card: Card) -> str:
+        named = self.designation
+        fits = {
+            "played": (named.card,),
+            "ask": named.candidates,
+            "opponent_chooses": named.candidates,
+        }
+        right = card in fits.get(named.kind, ())
+        text = f"“{self.moment.phrase}”: {named.reason} [{named.clause}]"
+        if right:
+            self.played = card
+            return self._say(f"✔ Yes, {card}. {text}")
+        return self._say(f"✘ Not {card}. {text}")
+
+    def _highlighted(self) -> frozenset[Card]:
+        """Cards lit by Show answer: the legal cards, or in a naming scene the named ones."""
+        if self.scene.kind != "naming":
+            return self.legal()
+        named = self.designation
+        return frozenset(named.candidates or ((named.card,) if named.card else ()))
 
     def _pick_note(self) -> str:
         m = self.moment
@@ -332,7 +408,7 @@ class SceneWidget(widgets.VBox):
 
     def _position(self) -> tuple[int, int]:
         """(moment index, cards of the current trick shown) for the current step."""
-        if self.scene.kind != "play":
+        if self.scene.kind == "story":
             return 0, 0
         remaining = self.step
         for i, m in enumerate(self.scene.moments):
@@ -368,7 +444,7 @@ class SceneWidget(widgets.VBox):
             + (f"<br><i>{html.escape(s.note)}</i>" if s.note else "")
             + "</div>"
         )
-        if s.kind == "play":
+        if s.kind != "story":
             self.table.value = f"<div style='{style}'>{self._table_html()}</div>"
             self._render_hand(size)
         else:
@@ -419,6 +495,10 @@ class SceneWidget(widgets.VBox):
         parts.append("<table class='bourre-trick'><tr>" + "".join(seats) + "</tr></table>")
         if m.caption:
             parts.append(f"<div>{html.escape(m.caption)}</div>")
+        if m.phrase:
+            parts.append(
+                f"<div class='bourre-phrase'>You say: <b>“{html.escape(m.phrase)}”</b></div>"
+            )
         parts.append(f"<div class='bourre-status'>{html.escape(self._status())}</div>")
         return "".join(parts)
 
@@ -444,7 +524,7 @@ class SceneWidget(widgets.VBox):
         return part + f"Your turn: click a card to {verb} it."
 
     def _render_hand(self, size: dict[str, str]) -> None:
-        legal = self.legal() if self.answer_shown else frozenset()
+        legal = self._highlighted() if self.answer_shown else frozenset()
         buttons = []
         for card in self.moment.hand:
             button = self.card_buttons.get(card)
@@ -487,15 +567,17 @@ class SceneWidget(widgets.VBox):
         lines.append(f"This trick: {trick}")
         if m.caption:
             lines.append(m.caption)
+        if m.phrase:
+            lines.append(f"You say: “{m.phrase}”")
         lines.append(self._status())
         hand = " ".join(str(c) for c in m.hand)
         lines.append(f"Your hand: {hand}")
         if self.answer_shown:
-            lines.append(f"Highlighted (legal): {_cards_text(self.legal())}")
+            lines.append(f"Highlighted: {_cards_text(self._highlighted())}")
         return lines
 
     def _compare_rows(self) -> list[tuple[str, str]]:
-        if self.scene.kind != "play":
+        if self.scene.kind == "story":
             return []
         answers = self.scene.disagreement(self.moment_index)
         return [(name, _cards_text(cards)) for name, cards in answers.items()]
