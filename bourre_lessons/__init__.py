@@ -4,6 +4,7 @@ The engine's public names; see the lesson notebooks for a guided tour.
 """
 
 from .cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards, parse_suit
+from .naming import CLAUSES, Designation, NamingError, clause_summary, designate
 from .play import (
     Situation,
     Verdict,
@@ -17,7 +18,6 @@ from .play import (
     verdicts,
     winning_card,
 )
-from .naming import CLAUSES, Designation, NamingError, clause_summary, designate
 from .rules import PRESETS, SOURCES, Rules
 from .settle import Settlement, settle
 
