@@ -154,6 +154,7 @@ class Verdict:
     legal: bool
     rule: str
     reason: str
+    summary: str = ""
 
     def __str__(self) -> str:
         mark = "allowed" if self.legal else "not allowed"
@@ -255,7 +256,11 @@ def rule_id(concept: str, rules: Rules) -> str:
 
 
 def rule_summary(rule: str) -> str:
-    """One sentence, in the project's words, for a rule id such as 'glimne-5' or 'cinch-pot'."""
+    """One sentence, in the project's words, for a rule id such as 'glimne-5' or 'cinch-pot'.
+
+    An id that several rules share (pagat-2 covers trump, overtrump and trump anyway) gives
+    the first of them; a verdict's own `summary` is always the exact one.
+    """
     for concept, cites in _CITATIONS.items():
         if rule == concept or rule in cites:
             return _SUMMARIES[concept]
@@ -354,7 +359,7 @@ def _known_top_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _St
     top = top_group(s, led) & allowed
     if top == allowed:
         return None
-    why = f"every {led.singular} above {held[0]} has been played, so you know it is the top card and must play it"
+    why = f"no unseen {led.singular} ranks above {held[0]}, so you know it is the top card and must play it"
     return _Step("known-top", top, why)
 
 
@@ -410,18 +415,21 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
     rules = Rules() if rules is None else rules
     card = parse_card(card)
     if card not in situation.hand:
-        return Verdict(
-            card, False, "hand", f"You do not hold {card}; you hold {_show(situation.hand)}."
-        )
+        reason = f"You do not hold {card}; you hold {_show(situation.hand)}."
+        return Verdict(card, False, "hand", reason, rule_summary("hand"))
     steps = _steps(situation, rules)
     legal = steps[-1].allowed
     for step in steps:
         if card not in step.allowed:
             alternatives = _show(legal)
             reason = f"{card} is not allowed: {step.why}; play {_one_of(legal)}{alternatives}."
-            return Verdict(card, False, rule_id(step.concept, rules), reason)
+            return _verdict(card, False, step.concept, reason, rules)
     last = steps[-1]
-    return Verdict(card, True, rule_id(last.concept, rules), f"{card} is allowed: {last.why}.")
+    return _verdict(card, True, last.concept, f"{card} is allowed: {last.why}.", rules)
+
+
+def _verdict(card: Card, legal: bool, concept: str, reason: str, rules: Rules) -> Verdict:
+    return Verdict(card, legal, rule_id(concept, rules), reason, _SUMMARIES[concept])
 
 
 def _count(n: int, noun: str) -> str:

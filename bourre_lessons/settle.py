@@ -70,9 +70,11 @@ class Settlement:
             parts.append(f"{player} {what} and pays {amount}.")
         parts.append(f"{self.pot_carried} stays for the next hand.")
         if self.skips_next_ante:
-            parts.append(f"{_names(self.skips_next_ante)} skip the next ante.")
+            verb = "skips" if len(self.skips_next_ante) == 1 else "skip"
+            parts.append(f"{_names(self.skips_next_ante)} {verb} the next ante.")
         if self.sits_out_next:
-            parts.append(f"{_names(self.sits_out_next)} sit out the next deal.")
+            verb = "sits" if len(self.sits_out_next) == 1 else "sit"
+            parts.append(f"{_names(self.sits_out_next)} {verb} out the next deal.")
         return " ".join(parts)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 import ipywidgets as widgets
 
 from ..cards import Card, Suit, parse_card
-from ..play import explain, rule_summary, trick_winner, verdicts
+from ..play import explain, trick_winner, verdicts
 from ..rules import SOURCES, Rules
 from .model import YOU, Moment, Scene, rules_for
 
@@ -362,7 +362,7 @@ class SceneWidget(widgets.VBox):
             self.played = card
             text = f"✔ {verdict.reason} [{verdict.rule}]{self._pick_note()}"
         else:
-            text = f"✘ {verdict.reason} [{verdict.rule}: {rule_summary(verdict.rule)}]"
+            text = f"✘ {verdict.reason} [{verdict.rule}: {verdict.summary}]"
         return self._say(text)
 
     def _judge_naming(self, card: Card) -> str:

@@ -1,0 +1,62 @@
+"""Exercises that check themselves: the plain-Python core the exercise notebooks call.
+
+Set 1, "Which cards may I play?": `LegalCardsExercise`, `LegalCardsSeries`,
+`check_legal_selection`. Set 2, "Settle the pot": `SettlePotExercise`, `SettlePotSeries`,
+`source_settle_exercises`, `check_settlement`. Set 3, "Write the rule yourself":
+`RuleFunctionExercise`, `rule_function_exercises`, `check_rule_function`, with worked
+solutions in `bourre_lessons.exercises.reference`. Every checker returns a `Feedback`.
+"""
+
+from . import reference
+from .feedback import Feedback
+from .legal_cards import (
+    LegalCardsExercise,
+    LegalCardsSeries,
+    check_legal_selection,
+    legal_cards_exercise,
+    read_cards,
+)
+from .rule_functions import (
+    CORE_RULES,
+    RULE_KINDS,
+    RuleFunctionExercise,
+    check_rule_function,
+    engine_answer,
+    rule_function_exercises,
+    rule_positions,
+)
+from .settle_pot import (
+    SETTLE_FIELDS,
+    SETTLE_LEVELS,
+    SETTLE_RULES,
+    SettlePotExercise,
+    SettlePotSeries,
+    check_settlement,
+    settle_pot_exercise,
+    source_settle_exercises,
+)
+
+__all__ = [
+    "CORE_RULES",
+    "RULE_KINDS",
+    "SETTLE_FIELDS",
+    "SETTLE_LEVELS",
+    "SETTLE_RULES",
+    "Feedback",
+    "LegalCardsExercise",
+    "LegalCardsSeries",
+    "RuleFunctionExercise",
+    "SettlePotExercise",
+    "SettlePotSeries",
+    "check_legal_selection",
+    "check_rule_function",
+    "check_settlement",
+    "engine_answer",
+    "legal_cards_exercise",
+    "read_cards",
+    "reference",
+    "rule_function_exercises",
+    "rule_positions",
+    "settle_pot_exercise",
+    "source_settle_exercises",
+]

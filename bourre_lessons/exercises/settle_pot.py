@@ -1,0 +1,558 @@
+"""Set 2, "Settle the pot": from the tricks, the pot and the antes, say who takes and who pays.
+
+The learner answers with a dict, e.g. {"winner": "A", "taken": 10, "payments": {"D": 10},
+"pot_carried": 20}; some exercises also ask "skips_next_ante" and "next_pot". Every field is
+checked against `settle` under the exercise's rules, and each wrong field is explained with
+the rule that decides it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..progress import Progress, record_attempt
+from ..rules import SOURCES, Rules
+from ..settle import Settlement, settle
+from .feedback import Feedback
+
+__all__ = [
+    "SETTLE_FIELDS",
+    "SETTLE_LEVELS",
+    "SETTLE_RULES",
+    "SettlePotExercise",
+    "SettlePotSeries",
+    "check_settlement",
+    "settle_pot_exercise",
+    "source_settle_exercises",
+]
+
+SET_ID = "settle-pot"
+SEAT_NAMES = "ABCDEFGH"
+BASE_FIELDS = ("winner", "taken", "payments", "pot_carried")
+ANTE_FIELDS = ("skips_next_ante", "next_pot")
+SETTLE_FIELDS: tuple[str, ...] = BASE_FIELDS + ANTE_FIELDS
+SETTLE_LEVELS: tuple[str, ...] = ("pot", "ante", "limit", "renege")
+
+_FIELD_HELP = {
+    "winner": 'the player who takes the pot, e.g. "A", or None when nobody does',
+    "taken": "how many chips the winner takes (0 when nobody does)",
+    "payments": 'who pays what into the pot, e.g. {"D": 10}, or {} when nobody pays',
+    "pot_carried": "the chips left in the pot for the next hand, before its antes",
+    "skips_next_ante": 'the players who put in no ante next hand, e.g. {"D"}, or set()',
+    "next_pot": "the pot at the start of the next hand, once the antes are in",
+}
+
+SETTLE_RULES: dict[str, str] = {
+    "most tricks": (
+        "The player with more tricks than anyone else takes the pot (glimne, wikipedia, pagat)."
+    ),
+    "split pot": (
+        "When two or more players share the most tricks nobody takes the pot; it stays on the "
+        "table for the next hand (wikipedia: 2-2-1 and 1-1-1-1-1; glimne payment example)."
+    ),
+    "bourré": (
+        "A player who played and took no trick is bourréd and pays as much as the pot held at "
+        "the end of the hand (glimne payment example, wikipedia, pagat)."
+    ),
+    "where the bourré goes": (
+        "A bourré payment goes into the pot for the next hand: the winner takes only what the "
+        "pot held before it (pagat; glimne's example is a split pot, where it makes no difference)."
+    ),
+    "pot limit": (
+        "With a pot limit, no single bourré or renege payment, and no winner's take, is larger "
+        "than the limit; whatever is left stays in the pot (a variant pagat and wikipedia list)."
+    ),
+    "renege penalty": (
+        "A renege that stands is paid like a bourré: the pot as it stood at the end of the hand "
+        "(glimne, wikipedia; pagat when it was not corrected in time)."
+    ),
+    "corrected renege": (
+        "pagat: a renege corrected before the next player plays costs no payment, but that "
+        "player cannot win this pot and sits out the next deal."
+    ),
+    "what stays": (
+        "What stays for the next hand is the pot, less what the winner takes, plus every payment."
+    ),
+    "glimne ante rule": "glimne: everyone at the table antes again next hand, bourréd or not.",
+    "wikipedia ante rule": (
+        "wikipedia: a bourré payment stands in for that player's next ante (the engine treats a "
+        "standing renege the same way); everyone else antes one."
+    ),
+    "pagat ante rule": (
+        "pagat: bourréd players (and reneging ones) and the players tied in a split pot skip the "
+        "next ante; everyone else antes one."
+    ),
+    "double ante": (
+        "pagat's double-ante variant: everyone antes every hand, and those who play add one more."
+    ),
+    "next pot": (
+        "The next pot is what stayed, plus one ante from every seat that neither skips the ante "
+        "nor sits out."
+    ),
+}
+
+
+def _rule(name: str) -> str:
+    return f"[{name}] {SETTLE_RULES[name]}"
+
+
+def _ante_rule(rules: Rules) -> str:
+    if rules.double_ante:
+        return "double ante"
+    return {
+        "none": "glimne ante rule",
+        "bourred": "wikipedia ante rule",
+        "bourred_and_tied": "pagat ante rule",
+    }[rules.ante_skip]
+
+
+def _names(players: Any) -> str:
+    return ", ".join(sorted(str(p) for p in players)) or "nobody"
+
+
+# --- one exercise --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SettlePotExercise:
+    """One hand to settle: the table, the tricks of those who played, the pot and how it grew."""
+
+    id: str
+    level: str
+    rules: Rules
+    seats: tuple[str, ...]
+    tricks: tuple[tuple[str, int], ...]
+    pot: int
+    story: str
+    renegers: frozenset[str] = frozenset()
+    corrected: frozenset[str] = frozenset()
+    asks: tuple[str, ...] = BASE_FIELDS
+    title: str = "Settle the pot"
+
+    def settlement(self) -> Settlement:
+        """The engine's settlement of this hand."""
+        return settle(
+            self.pot,
+            dict(self.tricks),
+            self.rules,
+            renegers=self.renegers,
+            corrected=self.corrected,
+        )
+
+    def expected(self) -> dict[str, Any]:
+        """The right answer, field by field (only the fields this exercise asks)."""
+        result = self.settlement()
+        out = frozenset(result.skips_next_ante | result.sits_out_next)
+        values = {
+            "winner": result.winner,
+            "taken": result.taken,
+            "payments": dict(result.payments),
+            "pot_carried": result.pot_carried,
+            "skips_next_ante": set(result.skips_next_ante),
+            "next_pot": result.pot_carried + sum(1 for seat in self.seats if seat not in out),
+        }
+        return {name: values[name] for name in self.asks}
+
+    def prompt(self) -> str:
+        """The hand to settle and the fields to fill in, in plain text."""
+        played = [p for p, _ in self.tricks]
+        passed = [p for p in self.seats if p not in played]
+        counts = ", ".join(f"{p} {n}" for p, n in self.tricks)
+        lines = [
+            f"{self.title} ({self.rules.source} rules"
+            + (f", pot limit {self.rules.pot_limit}" if self.rules.pot_limit else "")
+            + ")",
+            f"At the table: {', '.join(self.seats)}."
+            + (f" {', '.join(passed)} passed." if passed else " Everyone played."),
+            self.story,
+            f"Tricks: {counts}.",
+        ]
+        if self.renegers:
+            lines.append(f"{_names(self.renegers)} reneged, and the renege stands.")
+        if self.corrected:
+            lines.append(f"{_names(self.corrected)} reneged but corrected it in time (pagat).")
+        lines.append("Fill in:")
+        lines += [f"  {name}: {_FIELD_HELP[name]}" for name in self.asks]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.prompt()
+
+    def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
+        """Mark an answer and record the attempt (progress: a Progress, None = default, False = no)."""
+        feedback = check_settlement(self, answer)
+        feedback.exercise_id = self.id
+        if not _read(self, answer)[1]:  # an unreadable answer is not counted as an attempt
+            record_attempt(progress, self.id, feedback.correct)
+        return feedback
+
+    def hint(self) -> str:
+        """Questions to ask oneself, and the rules in force, without the numbers."""
+        parts = [
+            "Who took the most tricks: one player alone, or several tied?",
+            "Who played and took no trick?",
+            f"The pot held {self.pot} at the end of play; payments are worked out from that.",
+            SETTLE_RULES[_ante_rule(self.rules)] if set(ANTE_FIELDS) & set(self.asks) else "",
+        ]
+        if self.rules.pot_limit:
+            parts.append(SETTLE_RULES["pot limit"] + f" Here the limit is {self.rules.pot_limit}.")
+        if self.renegers or self.corrected:
+            parts.append(SETTLE_RULES["renege penalty" if self.renegers else "corrected renege"])
+        return " ".join(p for p in parts if p)
+
+    def solution(self) -> str:
+        """The worked answer: the engine's settlement in words, then each field."""
+        lines = [self.settlement().describe()]
+        lines += [f"{name} = {_show(value)}" for name, value in self.expected().items()]
+        return "\n".join(lines)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, set):
+        return "{" + ", ".join(repr(v) for v in sorted(value)) + "}" if value else "set()"
+    return repr(value)
+
+
+# --- reading the answer --------------------------------------------------------------------------
+
+_NOBODY = {"", "none", "nobody", "no one", "-"}
+
+
+def _example(exercise: SettlePotExercise) -> str:
+    example = {
+        "winner": '"A"',
+        "taken": "10",
+        "payments": '{"D": 10}',
+        "pot_carried": "20",
+        "skips_next_ante": '{"D"}',
+        "next_pot": "25",
+    }
+    return "{" + ", ".join(f'"{n}": {example[n]}' for n in exercise.asks) + "}"
+
+
+def _read(exercise: SettlePotExercise, answer: object) -> tuple[dict[str, Any], list[str]]:
+    """The answer's values by field, and a friendly line for every part that cannot be used."""
+    if not isinstance(answer, Mapping):
+        return {}, [
+            f"Give your answer as a dict, not a {type(answer).__name__}, for example "
+            f"{_example(exercise)}."
+        ]
+    seats = {s.lower(): s for s in exercise.seats}
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, raw in answer.items():
+        name = key.strip().lower().replace(" ", "_") if isinstance(key, str) else key
+        if name not in SETTLE_FIELDS:
+            close = difflib.get_close_matches(str(name), SETTLE_FIELDS, n=1)
+            guess = f"; did you mean {close[0]!r}?" if close else ""
+            problems.append(f"I do not know the field {key!r}{guess}")
+            continue
+        try:
+            values[name] = _READERS[name](raw, seats)
+        except ValueError as error:
+            problems.append(f"{name}: {error}")
+    missing = [
+        name for name in exercise.asks if name not in values and name not in _broken(problems)
+    ]
+    for name in missing:
+        problems.append(f"{name} is missing: {_FIELD_HELP[name]}.")
+    return values, problems
+
+
+def _broken(problems: list[str]) -> set[str]:
+    return {p.split(":", 1)[0] for p in problems}
+
+
+def _player(raw: object, seats: dict[str, str]) -> str:
+    if isinstance(raw, str) and raw.strip().lower() in seats:
+        return seats[raw.strip().lower()]
+    raise ValueError(f"{raw!r} is not a player at this table ({', '.join(seats.values())})")
+
+
+def _read_winner(raw: object, seats: dict[str, str]) -> str | None:
+    if raw is None or (isinstance(raw, str) and raw.strip().lower() in _NOBODY):
+        return None
+    return _player(raw, seats)
+
+
+def _read_chips(raw: object, seats: dict[str, str]) -> int:
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+        raise ValueError(f"give a whole number of chips, 0 or more, not {raw!r}")
+    return raw
+
+
+def _read_payments(raw: object, seats: dict[str, str]) -> dict[str, int]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise ValueError(f'give a dict of player to chips, e.g. {{"D": 10}}, not {raw!r:.40}')
+    paid = {_player(p, seats): _read_chips(n, seats) for p, n in raw.items()}
+    return {p: n for p, n in paid.items() if n}
+
+
+def _read_players(raw: object, seats: dict[str, str]) -> set[str]:
+    if raw is None:
+        return set()
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if isinstance(raw, Mapping) or not hasattr(raw, "__iter__"):
+        raise ValueError(f'give a set of players, e.g. {{"B", "D"}}, or set(), not {raw!r:.40}')
+    return {_player(p, seats) for p in raw}  # type: ignore[union-attr]
+
+
+_READERS = {
+    "winner": _read_winner,
+    "taken": _read_chips,
+    "payments": _read_payments,
+    "pot_carried": _read_chips,
+    "skips_next_ante": _read_players,
+    "next_pot": _read_chips,
+}
+
+
+# --- checking ------------------------------------------------------------------------------------
+
+
+def check_settlement(exercise: SettlePotExercise, answer: object) -> Feedback:
+    """Compare a learner's settlement with the engine's, field by field, naming each rule."""
+    values, problems = _read(exercise, answer)
+    if problems:
+        details = [*problems, f"Accepted: a dict such as {_example(exercise)}."]
+        if not isinstance(answer, Mapping):
+            details += [f"{name}: {_FIELD_HELP[name]}" for name in exercise.asks]
+        return Feedback(
+            False, "I could not use all of your answer; nothing was marked yet.", details
+        )
+    expected = exercise.expected()
+    result = exercise.settlement()
+    wrong = [name for name in exercise.asks if values[name] != expected[name]]
+    details = []
+    for name in exercise.asks:
+        if name in wrong:
+            details.append(
+                f"✘ {name}: you said {_show(values[name])}, but it is {_show(expected[name])}."
+            )
+            details += [f"    {line}" for line in _why(name, exercise, result, values)]
+        else:
+            details.append(f"✔ {name}: {_show(expected[name])}")
+    if not wrong:
+        return Feedback(True, result.describe(), details)
+    summary = f"{len(wrong)} of {len(exercise.asks)} answers are wrong: {', '.join(wrong)}."
+    return Feedback(False, summary, details)
+
+
+def _why(name: str, ex: SettlePotExercise, r: Settlement, values: dict[str, Any]) -> list[str]:
+    """Why the engine's value of one field is what it is, with the rule."""
+    limit = ex.rules.pot_limit
+    capped = limit is not None and ex.pot > limit
+    if name == "winner":
+        if r.tied:
+            return [f"{_names(r.tied)} tie for most tricks. {_rule('split pot')}"]
+        if r.winner is None:
+            return [f"The leader's renege was corrected. {_rule('corrected renege')}"]
+        return [f"{r.winner} took {r.tricks[r.winner]} tricks. {_rule('most tricks')}"]
+    if name == "taken":
+        if r.winner is None:
+            return ["Nobody takes the pot, so nothing is taken. " + _rule("split pot")]
+        lines = []
+        if capped:
+            lines.append(f"The pot holds {ex.pot} but the limit is {limit}. {_rule('pot limit')}")
+        given = values.get("taken", 0)
+        if r.payments and (given > ex.pot or not capped):
+            if given == ex.pot + sum(r.payments.values()):
+                lines.append("You gave the winner the bourré payments too.")
+            lines.append(_rule("where the bourré goes"))
+        return lines or [f"The winner takes the whole pot, {ex.pot}. {_rule('most tricks')}"]
+    if name == "payments":
+        return _why_payments(ex, r, values.get("payments", {}), capped)
+    if name == "pot_carried":
+        paid = sum(r.payments.values())
+        return [
+            f"{ex.pot} in the pot − {r.taken} taken + {paid} paid = {r.pot_carried}. "
+            f"{_rule('what stays')}",
+            _rule("where the bourré goes") if r.payments and r.winner is not None else "",
+        ]
+    if name == "skips_next_ante":
+        lines = [_rule(_ante_rule(ex.rules))]
+        if r.sits_out_next:
+            lines.append(f"{_names(r.sits_out_next)} sit out the next deal, so put in no ante.")
+        return lines
+    out = r.skips_next_ante | r.sits_out_next
+    anteing = [s for s in ex.seats if s not in out]
+    return [
+        f"{r.pot_carried} stays, and {len(anteing)} seats ante ({_names(anteing)}): "
+        f"{r.pot_carried} + {len(anteing)} = {r.pot_carried + len(anteing)}. {_rule('next pot')}"
+    ]
+
+
+def _why_payments(
+    ex: SettlePotExercise, r: Settlement, given: dict[str, int], capped: bool
+) -> list[str]:
+    lines = []
+    amount = f"the pot at the end of the hand, {ex.pot}"
+    if capped:
+        amount += f", capped at the limit of {ex.rules.pot_limit}"
+    for player in sorted(set(r.payments) | set(given)):
+        due, said = r.payments.get(player, 0), given.get(player, 0)
+        if due == said:
+            continue
+        if due:
+            rule = "renege penalty" if player in r.renegers else "bourré"
+            lines.append(f"{player} pays {due}: {amount}. {_rule(rule)}")
+            if capped:
+                lines.append(_rule("pot limit"))
+        elif player in ex.corrected:
+            lines.append(f"{player} pays nothing. {_rule('corrected renege')}")
+        else:
+            took = r.tricks.get(player)
+            why = f"took {took} tricks" if took is not None else "did not play"
+            lines.append(f"{player} {why} and owes nothing. {_rule('bourré')}")
+    return [line for line in lines if line]
+
+
+# --- making exercises ----------------------------------------------------------------------------
+
+
+def _pot_story(
+    rules: Rules, seats: tuple[str, ...], played: list[str], carried: int
+) -> tuple[int, str]:
+    """The pot at the end of play and how it got there, in words."""
+    antes = len(seats)
+    who = (
+        "The dealer antes for the whole table" if rules.dealer_antes_for_all else "Every seat antes"
+    )
+    parts = []
+    if carried:
+        parts.append(f"{carried} stayed in the pot from the last hand.")
+    parts.append(f"{who}: {antes} in all.")
+    pot = carried + antes
+    if rules.pays_second_ante:
+        parts.append(f"The {len(played)} players who play each add a second ante: {len(played)}.")
+        pot += len(played)
+    parts.append(f"The pot holds {pot} at the end of play.")
+    return pot, " ".join(parts)
+
+
+def _deal_tricks(rng: random.Random, players: list[str]) -> tuple[tuple[str, int], ...]:
+    counts = dict.fromkeys(players, 0)
+    for _ in range(5):
+        counts[rng.choice(players)] += 1
+    return tuple(counts.items())
+
+
+def settle_pot_exercise(
+    seed: int | str = 0, level: str | None = None, preset: str | None = None, index: int = 0
+) -> SettlePotExercise:
+    """Exercise number `index` of the series for `seed`: a random hand to settle."""
+    rng = random.Random(f"settle-pot:{seed}:{index}")
+    level = rng.choice(SETTLE_LEVELS) if level is None else level
+    if level not in SETTLE_LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(SETTLE_LEVELS)}")
+    source = rng.choice(SOURCES) if preset is None else preset
+    rules = Rules.preset(source)
+    seats = tuple(SEAT_NAMES[: rng.randint(3, rules.max_players)])
+    played = sorted(rng.sample(seats, rng.randint(2, min(len(seats), 5))))
+    carried = rng.choice([0, 0, 0, 2, 3, 5, 8])
+    if level == "limit":
+        rules = replace(rules, pot_limit=rng.choice([5, 10, 20]))
+        carried = rules.pot_limit + rng.randint(1, 8)  # type: ignore[operator]
+    pot, story = _pot_story(rules, seats, played, carried)
+    tricks = _deal_tricks(rng, played)
+    renegers: frozenset[str] = frozenset()
+    corrected: frozenset[str] = frozenset()
+    if level == "renege":
+        cheat = rng.choice(played)
+        if rules.renege == "correct_before_next" and rng.random() < 0.5:
+            corrected = frozenset({cheat})
+        else:
+            renegers = frozenset({cheat})
+    asks = SETTLE_FIELDS if level in ("ante", "renege") else BASE_FIELDS
+    exercise_id = f"{SET_ID}/{source}/{level}/{seed}-{index}"
+    return SettlePotExercise(
+        exercise_id, level, rules, seats, tricks, pot, story, renegers, corrected, asks
+    )
+
+
+class SettlePotSeries:
+    """An endless, repeatable series of set-2 exercises: `.next()` gives a new hand to settle."""
+
+    def __init__(
+        self, seed: int | str = 0, level: str | None = None, preset: str | None = None
+    ) -> None:
+        if level is not None and level not in SETTLE_LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(SETTLE_LEVELS)}")
+        if preset is not None:
+            Rules.preset(preset)  # a bad preset name is refused now, with the choices
+        self.seed, self.level, self.preset, self.index = seed, level, preset, -1
+        self.current: SettlePotExercise | None = None
+
+    def next(self) -> SettlePotExercise:
+        """The next hand of the series."""
+        self.index += 1
+        self.current = settle_pot_exercise(self.seed, self.level, self.preset, self.index)
+        return self.current
+
+    def __iter__(self) -> Iterator[SettlePotExercise]:
+        return self
+
+    def __next__(self) -> SettlePotExercise:
+        return self.next()
+
+
+def source_settle_exercises() -> list[SettlePotExercise]:
+    """The worked examples of the sources as exercises, plus pagat's ante rule and a pot limit."""
+    glimne, wikipedia, pagat = (Rules.preset(s) for s in ("glimne", "wikipedia", "pagat"))
+    six, five = tuple("ABCDEF"), tuple("ABCDE")
+    return [
+        SettlePotExercise(
+            f"{SET_ID}/glimne-pay",
+            "ante",
+            glimne,
+            six,
+            (("A", 2), ("B", 2), ("C", 1), ("D", 0)),
+            10,
+            "All six seats ante 1 (6); the four who play each add a second ante (4): "
+            "the pot holds 10 at the end of play.",
+            asks=SETTLE_FIELDS,
+            title="glimne's payment example",
+        ),
+        SettlePotExercise(
+            f"{SET_ID}/wikipedia-bourre",
+            "ante",
+            wikipedia,
+            five,
+            (("A", 3), ("B", 2), ("C", 0)),
+            5,
+            "All five seats ante 1: the pot holds 5 at the end of play.",
+            asks=SETTLE_FIELDS,
+            title="wikipedia's bourré example",
+        ),
+        SettlePotExercise(
+            f"{SET_ID}/pagat-ante",
+            "ante",
+            pagat,
+            five,
+            (("A", 2), ("B", 2), ("C", 1), ("D", 0)),
+            5,
+            "All five seats ante 1: the pot holds 5 at the end of play.",
+            asks=SETTLE_FIELDS,
+            title="pagat's ante rule",
+        ),
+        SettlePotExercise(
+            f"{SET_ID}/pot-limit",
+            "limit",
+            replace(pagat, pot_limit=20),
+            five,
+            (("A", 3), ("B", 2), ("C", 0)),
+            35,
+            "30 stayed in the pot from earlier hands; all five seats ante 1: the pot holds 35 "
+            "at the end of play.",
+            title="A pot limit of 20",
+        ),
+    ]

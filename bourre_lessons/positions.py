@@ -1,0 +1,315 @@
+"""Teaching positions drawn from a seed: a hand dealt, drawn and played out with legal cards.
+
+A position is a `Situation`: one player's view of one decision. `random_situation` deals a
+whole hand, lets every player draw, plays it out with random legal cards (the engine decides
+what is legal) and stops at a random decision. `random_position` keeps dealing until it finds
+a decision that exercises one rule, checked with the engine's own verdicts: a "beat" position
+is one where the beat rule refuses at least one card of the hand. The same seed always gives
+the same position.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import lru_cache
+
+from .cards import DECK, Card, Suit
+from .play import Situation, beats, rule_id, trick_winner, verdicts
+from .rules import Rules
+
+__all__ = [
+    "LEVELS",
+    "LEVEL_TITLES",
+    "describe_situation",
+    "level_of",
+    "levels_for",
+    "make_rng",
+    "played_hand",
+    "random_position",
+    "random_situation",
+    "situation_code",
+]
+
+LEVELS: tuple[str, ...] = ("follow", "beat", "trump", "overtrump", "known-top", "cinch")
+"""The rules a teaching position can exercise, easiest first."""
+
+LEVEL_TITLES: dict[str, str] = {
+    "follow": "Follow suit",
+    "beat": "Beat the highest card",
+    "trump": "No card of the suit: trump",
+    "overtrump": "The trick is trumped: overtrump",
+    "known-top": "You know you hold the top card",
+    "cinch": "A sure win: the cinch rules",
+}
+
+HAND_SIZE = 5
+MAX_TRIES = 400  # simulated hands searched for one level before giving up
+
+
+def make_rng(rng_or_seed: random.Random | int | str | None) -> random.Random:
+    """A random generator: the one given, or a new one seeded with an int or a string."""
+    if isinstance(rng_or_seed, random.Random):
+        return rng_or_seed
+    if rng_or_seed is None:
+        return random.Random()
+    if isinstance(rng_or_seed, bool) or not isinstance(rng_or_seed, (int, str)):
+        raise TypeError(
+            "expected a random.Random, a whole-number seed or a text seed, "
+            f"got {type(rng_or_seed).__name__} {rng_or_seed!r}"
+        )
+    return random.Random(rng_or_seed)
+
+
+def levels_for(rules: Rules | None = None) -> tuple[str, ...]:
+    """The levels that exist under `rules` (known-top needs glimne 9, cinch a cinch switch)."""
+    rules = Rules() if rules is None else rules
+    return tuple(level for level in LEVELS if _level_problem(level, rules) is None)
+
+
+def _level_problem(level: str, rules: Rules) -> str | None:
+    """Why `level` cannot be exercised under `rules`, or None when it can."""
+    if level not in LEVELS:
+        return f"unknown level {level!r}; choose one of {', '.join(LEVELS)}"
+    if level == "known-top" and not rules.must_play_known_top:
+        return (
+            "the known-top rule (glimne 9) is off in these rules; use the glimne preset "
+            "or set must_play_known_top=True"
+        )
+    if level in ("overtrump", "known-top") and rules.max_players < 3:
+        return f"the {level} rule needs at least three players; these rules allow only two"
+    if level == "cinch" and rules.cinch == "off":
+        return "the cinch rules are off in these rules; use cinch='pot' or 'strict'"
+    return None
+
+
+# --- one hand, played out --------------------------------------------------------------------
+
+
+def played_hand(
+    rng: random.Random | int | str | None = None,
+    rules: Rules | None = None,
+    players: int | None = None,
+) -> list[Situation]:
+    """Every decision of one simulated hand, in play order (deal, draw, random legal plays)."""
+    rng = make_rng(rng)
+    rules = Rules() if rules is None else rules
+    if players is None:
+        players = rng.randint(max(2, rules.min_players), min(rules.max_players, 8))
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(players)]
+    stock = deck[players * HAND_SIZE :]
+    trump = hands[-1][-1].suit  # the dealer (last seat) turns their fifth card
+    _draw(hands, stock, trump, rng, rules.max_discards_for(players))
+    return _play_out(hands, trump, rng, rules)
+
+
+def _draw(
+    hands: list[list[Card]], stock: list[Card], trump: Suit, rng: random.Random, limit: int
+) -> None:
+    """Each player throws away some weak side cards and draws as many from the stock."""
+    for hand in hands:
+        weak = [c for c in hand if c.suit != trump and c.rank < 12 and rng.random() < 0.8]
+        for card in weak[: min(limit, len(stock))]:
+            hand.remove(card)
+            hand.append(stock.pop())
+
+
+def _play_out(
+    hands: list[list[Card]], trump: Suit, rng: random.Random, rules: Rules
+) -> list[Situation]:
+    """Play five tricks with random legal cards, recording each player's view before each play."""
+    players = len(hands)
+    seen: list[Card] = []
+    won = [0] * players
+    void_in_trump: set[int] = set()
+    leader = 0  # the dealer's left
+    decisions: list[Situation] = []
+    for _ in range(HAND_SIZE):
+        order = [(leader + i) % players for i in range(players)]
+        trick: list[Card] = []
+        for position, player in enumerate(order):
+            view = Situation(
+                hand=tuple(sorted(hands[player])),
+                trump=trump,
+                trick=tuple(trick),
+                seen=tuple(seen),
+                tricks_won=won[player],
+                players_after=players - 1 - position,
+                others_out_of_trump=all(p in void_in_trump for p in range(players) if p != player),
+            )
+            decisions.append(view)
+            card = rng.choice(sorted(v.card for v in verdicts(view, rules) if v.legal))
+            if _shows_no_trump(view, card, rules):
+                void_in_trump.add(player)
+            hands[player].remove(card)
+            trick.append(card)
+        leader = order[trick_winner(trick, trump)]
+        won[leader] += 1
+        seen.extend(trick)
+    return decisions
+
+
+def _shows_no_trump(view: Situation, card: Card, rules: Rules) -> bool:
+    """True when playing `card` tells the table that the player holds no trump."""
+    if view.is_lead or card.suit in (view.led, view.trump):
+        return False
+    if view.led == view.trump:
+        return True
+    return not view.trumped or rules.trump_when_cannot_win
+
+
+# --- positions --------------------------------------------------------------------------------
+
+
+def random_situation(
+    rng: random.Random | int | str | None = None,
+    rules: Rules | None = None,
+    players: int | None = None,
+) -> Situation:
+    """One decision from one simulated hand, chosen at random (deterministic for a seed)."""
+    rng = make_rng(rng)
+    return rng.choice(played_hand(rng, rules, players))
+
+
+def random_position(
+    rng_or_seed: random.Random | int | str | None, level: str, rules: Rules | None = None
+) -> Situation:
+    """A position whose legal cards are decided by the `level` rule, with a card it refuses."""
+    rules = Rules() if rules is None else rules
+    problem = _level_problem(level, rules)
+    if problem is not None:
+        raise ValueError(problem)
+    rng = make_rng(rng_or_seed)
+    for _ in range(MAX_TRIES):
+        found = [s for s in played_hand(rng, rules) if level_of(s, rules) == level]
+        if found:
+            return rng.choice(found)
+    raise RuntimeError(f"no {level!r} position found in {MAX_TRIES} hands; please report this")
+
+
+def level_of(situation: Situation, rules: Rules | None = None) -> str | None:
+    """The level a position exercises under `rules`, judged from the engine's verdicts, or None."""
+    rules = Rules() if rules is None else rules
+    return _level_of(situation, rules)
+
+
+@lru_cache(maxsize=8192)
+def _level_of(s: Situation, rules: Rules) -> str | None:
+    if s.is_lead and rules.cinch == "off":
+        return None
+    refused = {(v.card, v.rule) for v in verdicts(s, rules) if not v.legal}
+    if not refused:
+        return None
+    rules_used = {rule for _, rule in refused}
+    cinch_ids = {"cinch-pot", "cinch-strict"}
+    if rules_used & cinch_ids:
+        return "cinch"
+    if rule_id("known-top", rules) in rules_used:
+        return "known-top"
+    if s.is_lead:
+        return None
+    for level, test in _TESTS.items():
+        if test(s, rules, refused):
+            return level
+    return None
+
+
+def _is_follow(s: Situation, rules: Rules, refused: set[tuple[Card, str]]) -> bool:
+    """Holding the led suit and something else, and the whole led suit is allowed."""
+    follow = rule_id("follow", rules)
+    allowed = set(s.hand) - {c for c, _ in refused}
+    return all(r == follow for _, r in refused) and allowed == set(s.holding(_led(s)))
+
+
+def _is_beat(s: Situation, rules: Rules, refused: set[tuple[Card, str]]) -> bool:
+    """Following an unbeaten suit: the beat rule refuses a lower card of the led suit."""
+    ids = {rule_id("follow", rules), rule_id("beat", rules)}
+    lower = any(c.suit == s.led and r == rule_id("beat", rules) for c, r in refused)
+    return not s.trumped and lower and all(r in ids for _, r in refused)
+
+
+def _is_trump(s: Situation, rules: Rules, refused: set[tuple[Card, str]]) -> bool:
+    """Void in the led side suit, trick not trumped: the trump rule refuses the side cards."""
+    trump = rule_id("trump", rules)
+    void = not s.holding(_led(s)) and s.led != s.trump
+    return void and not s.trumped and all(r == trump and c.suit != s.trump for c, r in refused)
+
+
+def _is_overtrump(s: Situation, rules: Rules, refused: set[tuple[Card, str]]) -> bool:
+    """Void in a trumped trick: a lower trump is refused (overtrump), or a side card (trump anyway)."""
+    if not s.trumped or s.holding(_led(s)):
+        return False
+    over, anyway = rule_id("overtrump", rules), rule_id("trump-anyway", rules)
+    lower_trump = any(c.suit == s.trump and r == over for c, r in refused)
+    cannot_win = not any(beats(c, _best(s), s.trump) for c in s.hand)
+    trump_anyway = cannot_win and any(r == anyway for _, r in refused)
+    ids = {rule_id("trump", rules), over, anyway}
+    return (lower_trump or trump_anyway) and all(r in ids for _, r in refused)
+
+
+def _led(s: Situation) -> Suit:
+    assert s.led is not None
+    return s.led
+
+
+def _best(s: Situation) -> Card:
+    assert s.best is not None
+    return s.best
+
+
+_TESTS: dict[str, Callable[[Situation, Rules, set[tuple[Card, str]]], bool]] = {
+    "follow": _is_follow,
+    "beat": _is_beat,
+    "trump": _is_trump,
+    "overtrump": _is_overtrump,
+}
+
+
+# --- showing a position -------------------------------------------------------------------------
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(str(c) for c in cards) if cards else "none"
+
+
+def describe_situation(situation: Situation) -> str:
+    """The position in a few plain lines: trump, hand, trick, what is known."""
+    s = situation
+    lines = [f"Trump: {s.trump.symbol} ({s.trump.plural})", f"Your hand: {_cards(s.hand)}"]
+    if s.is_lead:
+        lines.append("You are on lead: the trick is empty.")
+    else:
+        played = ", then ".join(str(c) for c in s.trick)
+        lines.append(f"Trick so far: {played} ({s.trick[0]} was led; {s.best} is winning)")
+        if s.trumped:
+            lines.append(f"The trick has been trumped: {s.trump.plural} were played to it.")
+    lines.append(f"Players still to play after you: {s.players_after}")
+    earlier = sorted(s.seen, key=lambda c: (c.suit.index, -c.rank))
+    lines.append(f"Cards played in earlier tricks: {_cards(earlier)}")
+    lines.append(f"Tricks you have won: {s.tricks_won}")
+    if s.others_out_of_trump:
+        lines.append("Every other player has shown that they hold no trump.")
+    return "\n".join(lines)
+
+
+def situation_code(situation: Situation) -> str:
+    """A line of Python that rebuilds the position, for pasting into a notebook cell."""
+    s = situation
+    parts = [f'hand="{_codes(s.hand)}"', f'trump="{s.trump.letter}"']
+    if s.trick:
+        parts.append(f'trick="{_codes(s.trick)}"')
+    if s.seen:
+        parts.append(f'seen="{_codes(s.seen)}"')
+    if s.tricks_won:
+        parts.append(f"tricks_won={s.tricks_won}")
+    if s.players_after:
+        parts.append(f"players_after={s.players_after}")
+    if s.others_out_of_trump:
+        parts.append("others_out_of_trump=True")
+    return f"Situation({', '.join(parts)})"
+
+
+def _codes(cards: tuple[Card, ...]) -> str:
+    return " ".join(c.code for c in cards)

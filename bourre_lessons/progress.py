@@ -1,0 +1,349 @@
+"""The learner's progress: which exercises were tried, how often, and which are solved.
+
+Kept in one small JSON file in the user's data folder: `$BOURRE_LESSONS_DATA/progress.json`
+when that variable is set, else the platform's folder for user data (on Linux
+`~/.local/share/bourre-lessons/progress.json`). Every save writes a temporary file in the same
+folder, flushes it to disk and renames it over the old one, so a crash mid-write leaves the old
+file whole. A missing file is an empty record; an unreadable one is renamed aside with a
+warning and a fresh record starts. Nothing here ever stops an exercise from being checked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import json
+import os
+import sys
+import tempfile
+import warnings
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "ENV_VAR",
+    "SETS",
+    "Entry",
+    "Progress",
+    "data_dir",
+    "default_path",
+    "default_progress",
+    "record_attempt",
+]
+
+ENV_VAR = "BOURRE_LESSONS_DATA"
+APP_NAME = "bourre-lessons"
+FILE_NAME = "progress.json"
+FORMAT_VERSION = 1
+
+SETS: dict[str, str] = {
+    "legal-cards": "Which cards may I play?",
+    "settle-pot": "Settle the pot",
+    "write-the-rule": "Write the rule yourself",
+}
+"""The exercise sets, keyed by the first part of an exercise id ('legal-cards/beat/0-1')."""
+
+
+# --- where the file lives ----------------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """The folder for the learner's data: $BOURRE_LESSONS_DATA, else the platform's user folder."""
+    chosen = os.environ.get(ENV_VAR)
+    if chosen:
+        return Path(chosen).expanduser()
+    home = Path.home()
+    if sys.platform.startswith("win"):
+        base = os.environ.get("LOCALAPPDATA") or os.environ.get("APPDATA")
+        return Path(base) / APP_NAME if base else home / "AppData" / "Local" / APP_NAME
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / APP_NAME
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base_dir = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"
+    return base_dir / APP_NAME
+
+
+def default_path() -> Path:
+    """Where progress is kept unless a path is given."""
+    return data_dir() / FILE_NAME
+
+
+# --- one exercise ------------------------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """One exercise's record: attempts so far, solved or not, and when it was last tried."""
+
+    attempts: int = 0
+    solved: bool = False
+    last_attempt: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as a JSON object."""
+        return {"attempts": self.attempts, "solved": self.solved, "last_attempt": self.last_attempt}
+
+    @classmethod
+    def from_json(cls, data: object) -> Entry:
+        """Read an entry; raise ValueError when a field is missing or of the wrong type."""
+        if not isinstance(data, dict):
+            raise ValueError(f"an entry must be an object, got {type(data).__name__}")
+        attempts, solved, last = data.get("attempts"), data.get("solved"), data.get("last_attempt")
+        if isinstance(attempts, bool) or not isinstance(attempts, int) or attempts < 0:
+            raise ValueError(f"attempts must be a whole number, got {attempts!r}")
+        if not isinstance(solved, bool):
+            raise ValueError(f"solved must be true or false, got {solved!r}")
+        if last is not None and not isinstance(last, str):
+            raise ValueError(f"last_attempt must be a time stamp, got {last!r}")
+        return cls(attempts, solved, last)
+
+
+class _CorruptFile(ValueError):
+    """The progress file exists but does not hold a progress record."""
+
+
+def _parse(text: str) -> dict[str, Entry]:
+    """The entries of a progress file's text; raise _CorruptFile when it is not one."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise _CorruptFile(f"not valid JSON ({error})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("exercises"), dict):
+        raise _CorruptFile("no 'exercises' table")
+    if data.get("version") != FORMAT_VERSION:
+        raise _CorruptFile(f"unknown format version {data.get('version')!r}")
+    entries = {}
+    for key, value in data["exercises"].items():
+        try:
+            entries[key] = Entry.from_json(value)
+        except ValueError as error:
+            raise _CorruptFile(f"bad entry {key!r}: {error}") from None
+    return entries
+
+
+# --- the record --------------------------------------------------------------------------------
+
+
+class Progress:
+    """The learner's record of exercises, backed by one JSON file."""
+
+    def __init__(self, path: Path | str, entries: dict[str, Entry] | None = None) -> None:
+        self.path = Path(path)
+        self.entries: dict[str, Entry] = dict(entries or {})
+
+    @classmethod
+    def load(cls, path: Path | str | None = None) -> Progress:
+        """Read the record at `path` (default: `default_path()`); never fails on a bad file."""
+        progress = cls(default_path() if path is None else Path(path).expanduser())
+        progress.entries = progress._read()
+        return progress
+
+    def _read(self, quiet: bool = False) -> dict[str, Entry]:
+        """The entries on disk: empty when missing; a corrupt file is set aside with a warning.
+
+        An unreadable file (no permission, a folder in the way) is left alone; `quiet` skips
+        the warning about it, given once already when the record was loaded.
+        """
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}
+        except (OSError, UnicodeDecodeError) as error:
+            if isinstance(error, UnicodeDecodeError):
+                return self._set_aside(f"not UTF-8 text ({error.reason})")
+            if quiet:
+                return {}
+            warnings.warn(
+                f"bourre-lessons could not read the progress file {self.path} ({error}); "
+                "progress is kept in memory only for now",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+            return {}
+        try:
+            return _parse(text)
+        except _CorruptFile as error:
+            return self._set_aside(str(error))
+
+    def _set_aside(self, reason: str) -> dict[str, Entry]:
+        """Rename a corrupt file to progress.json.corrupt-<time>, warn, and start afresh."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        n = 1
+        while target.exists():
+            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
+            n += 1
+        try:
+            self.path.rename(target)
+            where = f"it was renamed to {target.name} and a fresh record starts"
+        except OSError as error:
+            where = f"it could not be renamed ({error}) and will be replaced at the next save"
+        warnings.warn(
+            f"bourre-lessons found an unreadable progress file {self.path} ({reason}); {where}",
+            RuntimeWarning,
+            stacklevel=4,
+        )
+        return {}
+
+    def record(self, exercise_id: str, solved: bool, when: datetime | None = None) -> Entry:
+        """Count one attempt at an exercise (solved once stays solved) and save the record."""
+        if not isinstance(exercise_id, str) or not exercise_id.strip():
+            raise ValueError(f"exercise_id must be a non-empty text, got {exercise_id!r}")
+        if not isinstance(solved, bool):
+            raise ValueError(f"solved must be True or False, got {solved!r}")
+        self._merge(self._read(quiet=True))
+        entry = self.entries.setdefault(exercise_id, Entry())
+        entry.attempts += 1
+        entry.solved = entry.solved or solved
+        entry.last_attempt = _stamp(when)
+        self.save()
+        return entry
+
+    def _merge(self, on_disk: dict[str, Entry]) -> None:
+        """Take in entries another notebook saved meanwhile (the busier record of each wins)."""
+        for key, theirs in on_disk.items():
+            mine = self.entries.get(key)
+            if mine is None or theirs.attempts > mine.attempts:
+                self.entries[key] = theirs
+
+    def save(self) -> bool:
+        """Write the record atomically; on failure warn, keep it in memory and return False."""
+        data = {
+            "format": "bourre-lessons progress",
+            "version": FORMAT_VERSION,
+            "exercises": {k: e.to_json() for k, e in sorted(self.entries.items())},
+        }
+        try:
+            _write_atomically(self.path, data)
+        except Exception as error:
+            warnings.warn(
+                f"bourre-lessons could not save progress to {self.path} ({error}); "
+                "the old file is unchanged and progress is kept in memory",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+            return False
+        return True
+
+    def get(self, exercise_id: str) -> Entry | None:
+        """The record of one exercise, or None if it was never tried."""
+        return self.entries.get(exercise_id)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __contains__(self, exercise_id: object) -> bool:
+        return exercise_id in self.entries
+
+    def summary(self) -> dict[str, dict[str, Any]]:
+        """Counts per exercise set: title, exercises tried, solved, attempts, last attempt."""
+        table: dict[str, dict[str, Any]] = {key: _row(title) for key, title in SETS.items()}
+        for key, entry in self.entries.items():
+            name = key.split("/", 1)[0]
+            row = table.setdefault(name, _row(name))
+            row["tried"] += 1
+            row["solved"] += entry.solved
+            row["attempts"] += entry.attempts
+            if entry.last_attempt and (row["last_attempt"] or "") < entry.last_attempt:
+                row["last_attempt"] = entry.last_attempt
+        return table
+
+    def to_text(self) -> str:
+        """The summary as plain lines, one per set."""
+        lines = []
+        for row in self.summary().values():
+            when = f", last {row['last_attempt']}" if row["last_attempt"] else ""
+            lines.append(
+                f"{row['title']}: {row['solved']} solved of {row['tried']} tried "
+                f"({row['attempts']} attempts{when})"
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"Progress({str(self.path)!r}, {len(self.entries)} exercises)"
+
+    def _repr_html_(self) -> str:
+        head = "".join(
+            f'<th scope="col">{h}</th>'
+            for h in ("Exercise set", "Tried", "Solved", "Attempts", "Last attempt")
+        )
+        rows = []
+        for row in self.summary().values():
+            cells = [row["tried"], row["solved"], row["attempts"], row["last_attempt"] or "—"]
+            tds = "".join(f"<td>{html.escape(str(c))}</td>" for c in cells)
+            rows.append(f'<tr><th scope="row">{html.escape(row["title"])}</th>{tds}</tr>')
+        return (
+            '<table class="bourre-progress"><caption>Your progress</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+
+
+def _row(title: str) -> dict[str, Any]:
+    return {"title": title, "tried": 0, "solved": 0, "attempts": 0, "last_attempt": None}
+
+
+def _stamp(when: datetime | None) -> str:
+    """An ISO time stamp in UTC, to the second."""
+    moment = datetime.now(timezone.utc) if when is None else when.astimezone(timezone.utc)
+    return moment.isoformat(timespec="seconds")
+
+
+def _write_atomically(path: Path, data: dict[str, Any]) -> None:
+    """Write JSON to a temporary file beside `path`, fsync it, then rename it over `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1, ensure_ascii=False)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows it (not on Windows)."""
+    if sys.platform.startswith("win"):
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+# --- the default record --------------------------------------------------------------------------
+
+_DEFAULTS: dict[Path, Progress] = {}
+
+
+def default_progress() -> Progress:
+    """The record at `default_path()` (re-read when $BOURRE_LESSONS_DATA points elsewhere)."""
+    path = default_path()
+    if path not in _DEFAULTS:
+        _DEFAULTS[path] = Progress.load(path)
+    return _DEFAULTS[path]
+
+
+def record_attempt(progress: Progress | bool | None, exercise_id: str, solved: bool) -> None:
+    """Record an attempt in `progress`; None or True: the default record; False: nowhere."""
+    if progress is False:
+        return
+    store = default_progress() if progress is None or progress is True else progress
+    if not isinstance(store, Progress):
+        raise TypeError(
+            f"progress must be a Progress, None (the default record) or False (do not record), "
+            f"got {type(progress).__name__}"
+        )
+    store.record(exercise_id, solved)
