@@ -143,7 +143,7 @@ GLIMNE = [
         "The known top card",
         "If you can be sure your card is the highest one left in the led suit, because every "
         "higher card has been played face up, and nobody has trumped, you must play it.",
-        C,
+        S,
         M(
             "CQ C9 H5",
             trick="A:C8",
@@ -152,7 +152,8 @@ GLIMNE = [
             answer="CQ",
             caption="The A♣ and K♣ fell in the first trick. A leads the 8♣.",
         ),
-        note="The source gives the clubs; the earlier tricks and trump suit are filled in.",
+        note="The source gives the clubs; the earlier tricks and the trump suit (spades) are "
+        "filled in.",
     ),
     _play(
         "glimne-10",
@@ -560,8 +561,9 @@ PAGAT = [
         "pagat-restock",
         "restock",
         "When the stock runs out",
-        "If the stock runs out in the draw, the passed hands and the discards of players already "
-        "served are shuffled together and the deal goes on.",
+        "If the stock runs out in the draw, cards already out of play are shuffled and dealt on. "
+        "pagat shuffles the passed hands and the served players' discards together; glimne and "
+        "wikipedia use the passed hands first, then the discards.",
     ),
 ]
 

@@ -47,14 +47,8 @@ class _Ledger:
             return f"the dealer {dealer} puts in {len(owing)} for the table"
         for p in owing:
             self.pay(p, 1)
-        skipped = f"; {_join(skip)} skip" if skip else ""
+        skipped = f"; {_join(skip)} {'skips' if len(skip) == 1 else 'skip'}" if skip else ""
         return f"{_join(owing)} put in 1 each{skipped}"
-
-    def settle(self, result: Settlement) -> None:
-        if result.winner is not None:
-            self.take(str(result.winner), result.taken)
-        for player, amount in result.payments.items():
-            self.pay(str(player), amount)
 
 
 def _join(players) -> str:
@@ -73,7 +67,7 @@ def _outcome(result: Settlement) -> str:
         return f"{result.winner} has more tricks than anyone else and takes {result.taken}"
     if result.tied:
         return f"{_join(result.tied)} tie for most tricks: a split pot, nobody takes it"
-    return "nobody may take the pot"
+    return "Nobody may take the pot"
 
 
 def _settle_story(
@@ -99,9 +93,11 @@ def _settle_story(
         who = f"; {_join(passing)} pass" if passing else ""
         ledger.step(f"{_join(playing)} play{who}. These rules ask no second ante.")
     result = settle(ledger.pot, tricks, rules, renegers=renegers, corrected=corrected)
+    if result.winner is not None:
+        ledger.take(str(result.winner), result.taken)
     ledger.step(f"Tricks: {_tricks(tricks)}. {_outcome(result)}.")
-    ledger.settle(result)
     for player, amount in result.payments.items():
+        ledger.pay(str(player), amount)
         why = "reneged" if player in result.renegers else "took no trick (bourré)"
         ledger.step(f"{player} {why} and pays {amount}, what the pot held, into the next pot.")
     if result.sits_out_next:
@@ -199,7 +195,7 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
         game.replay(game.actions).apply("pass")
         said = f"{dealer} could pass under these rules, but with a sure trick in hand plays."
     except IllegalAction as refused:
-        said = f"{dealer} may not pass; the engine refuses it: {refused}"
+        said = f"{dealer} tries to pass, and the engine refuses: {refused}"
     game.apply("play")
     steps.append(StoryStep(said, game.pot))
     while game.phase == "draw":
@@ -221,9 +217,10 @@ def lone_player(rules: Rules) -> tuple[StoryStep, ...]:
     start = len(game.transcript().splitlines())
     first = game.to_act
     game.apply("play")
+    pot = game.pot
     while game.phase == "declare":
         game.apply("pass")
-    steps = [StoryStep(f"{first} plays; everyone else, the dealer last, passes.", game.pot)]
+    steps = [StoryStep(f"{first} plays; everyone else, the dealer last, passes.", pot)]
     _finish_hand(game)
     if rules.lone_player_wins:
         caption = f"{first} takes the pot without playing a card, as if winning all five tricks."
@@ -237,10 +234,10 @@ def dealer_alone(rules: Rules) -> tuple[StoryStep, ...]:
     """Everyone but the dealer passes: under pagat the dealer simply takes the pot."""
     game = Game(rules, 5, _seed_where(rules, 5, False))
     start = len(game.transcript().splitlines())
-    dealer = game.hand.dealer
+    dealer, pot = game.hand.dealer, game.pot
     while game.phase == "declare" and game.to_act != dealer:
         game.apply("pass")
-    steps = [StoryStep(f"Every player before the dealer {dealer} passes.", game.pot)]
+    steps = [StoryStep(f"Every player before the dealer {dealer} passes.", pot)]
     if game.phase == "declare":
         game.apply("play")
         steps.append(StoryStep(f"These rules let {dealer} decide: {dealer} plays.", game.pot))

@@ -1,0 +1,213 @@
+"""Helpers of lessons 00-02: the setup check, the deck, the deal view, declarations and draws."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from matplotlib.figure import Figure
+
+from bourre_lessons import Rules, lessons, parse_card
+from bourre_lessons.game import Game
+from bourre_lessons.lessons import (
+    SetupCheck,
+    act,
+    card_readings,
+    deal_view,
+    dealers,
+    deck_figure,
+    deck_summary,
+    declaring_order,
+    last_step,
+    pinned_versions,
+    setup_check,
+)
+from bourre_lessons.scenes import show
+
+# --- setup check -------------------------------------------------------------------------
+
+
+def test_pinned_versions_reads_name_equals_version_lines(tmp_path: Path) -> None:
+    pins = tmp_path / "constraints.txt"
+    pins.write_text("# comment\nipywidgets==8.1.9\nJupyterLab-Widgets==3.0.17  # lab\n-e .\n")
+    assert pinned_versions(pins) == {"ipywidgets": "8.1.9", "jupyterlab_widgets": "3.0.17"}
+
+
+def test_pinned_versions_drop_environment_markers(tmp_path: Path) -> None:
+    pins = tmp_path / "constraints.txt"
+    pins.write_text("tomli==2.0.1 ; python_version < '3.11'\n")
+    assert pinned_versions(pins) == {"tomli": "2.0.1"}
+
+
+def test_setup_check_says_missing_when_the_widget_frontend_is_absent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = lessons._installed
+    monkeypatch.setattr(
+        lessons, "_installed", lambda name: None if name == "jupyterlab_widgets" else real(name)
+    )
+    check = setup_check({"jupyterlab_widgets": "3.0.17"})
+    assert dict(check.rows)["jupyterlab_widgets 3.0.17"] == "missing"
+    assert not check.ok
+
+
+def test_pinned_versions_without_a_file_is_empty(tmp_path: Path) -> None:
+    assert pinned_versions(tmp_path / "absent.txt") == {}
+
+
+def test_setup_check_names_every_requirement_with_its_pin() -> None:
+    check = setup_check({"ipywidgets": "8.1.9", "matplotlib": "3.11.2"})
+    needs = [need for need, _ in check.rows]
+    assert needs[0] == "python 3.10 or newer"
+    assert "ipywidgets 8.1.9" in needs
+    assert "matplotlib 3.11.2" in needs
+    assert any(need.startswith("jupyterlab_widgets") for need in needs)
+    assert any(need.startswith("bourre-lessons 0.1.0") for need in needs)
+    assert not any("/" in line for line in str(check).splitlines()), "no paths printed"
+
+
+def test_setup_check_reports_a_different_version_and_is_not_ok() -> None:
+    check = setup_check({"ipywidgets": "0.0.1"})
+    status = dict(check.rows)["ipywidgets 0.0.1"]
+    assert status.startswith("installed ") and "pins 0.0.1" in status
+    assert not check.ok
+    assert str(check).endswith("Not ready: see above.")
+
+
+def test_setup_check_prints_ok_lines_and_ready() -> None:
+    check = SetupCheck((("python 3.10 or newer", "ok"), ("ipywidgets 8.1.9", "missing")))
+    assert str(check) == (
+        "python 3.10 or newer: ok\nipywidgets 8.1.9: missing\nNot ready: see above."
+    )
+    assert repr(check) == str(check)
+    assert str(SetupCheck((("x 1", "ok"),))) == "x 1: ok\nReady: every requirement is met."
+
+
+# --- deck and notation ------------------------------------------------------------------
+
+
+def test_deck_summary_counts_52_cards_ace_high() -> None:
+    """glimne, wikipedia, pagat: 52 cards, ace high, two low."""
+    text = deck_summary()
+    assert text.startswith("52 cards = 4 suits (♠ ♥ ♦ ♣) × 13 ranks")
+    assert "two (2) is lowest" in text and "ace (A) highest" in text
+
+
+def test_deck_figure_draws_every_card_once() -> None:
+    fig = deck_figure()
+    assert isinstance(fig, Figure)
+    labels = [t.get_text() for t in fig.axes[0].texts]
+    assert len(labels) == 52 and len(set(labels)) == 52
+    assert {"2♠", "10♥", "A♣", "Q♦"} <= set(labels)
+    assert len(fig.axes[0].patches) == 52
+
+
+def test_deck_figure_four_colour_gives_clubs_green() -> None:
+    two = {t.get_text(): t.get_color() for t in deck_figure().axes[0].texts}
+    four = {t.get_text(): t.get_color() for t in deck_figure(four_colour=True).axes[0].texts}
+    assert two["A♣"] == two["A♠"]
+    assert four["A♣"] != four["A♠"] and four["A♦"] != four["A♥"]
+
+
+def test_card_readings_show_each_form_and_refuse_nonsense() -> None:
+    lines = card_readings(["H7", "7H", "Q♥", "hj7", "X9"]).splitlines()
+    assert len(lines) == 5
+    for line in lines[:4]:
+        assert "→" in line
+    assert "7♥  (seven of hearts, code H7)" in lines[0]
+    assert "7♥" in lines[1] and "7♥" in lines[3]
+    assert "queen of hearts" in lines[2]
+    assert "not a card" in lines[4] and "'X9'" in lines[4]
+
+
+# --- the deal -----------------------------------------------------------------------------
+
+
+def test_deal_view_shows_five_rounds_and_the_turned_card() -> None:
+    """glimne, wikipedia, pagat: five cards each, one at a time; the dealer's fifth is turned."""
+    game = Game(Rules.preset("glimne"), players=4, seed=1)
+    text = str(deal_view(game)).splitlines()
+    assert text[0] == "Hand 1: A deals, one card at a time from the dealer's left."
+    assert text[1].split() == ["round", "B", "C", "D", "A", "(dealer)"]
+    rows = text[2:7]
+    assert [row.split()[0] for row in rows] == ["1", "2", "3", "4", "5"]
+    for column, player in enumerate(["B", "C", "D", "A"], start=1):
+        dealt = [parse_card(row.split()[column]) for row in rows]
+        assert sorted(dealt) == list(game.cards_of(player))
+    assert parse_card(rows[4].split()[4]) == game.trump
+    assert (
+        text[7] == f"A turns up the fifth card, {game.trump}: {game.trump.suit.plural} are trumps."
+    )
+
+
+def test_deal_view_html_marks_the_turned_card_once() -> None:
+    game = Game(Rules.preset("pagat"), players=5, seed=2)
+    view = deal_view(game)
+    assert view._repr_html_() == view.html
+    assert view.html.count("<tr>") == 6  # the heading and five rounds
+    assert view.html.count("border:2px solid") == 1
+    assert f">{game.trump}</span>" in view.html
+    assert repr(view) == view.text
+
+
+def test_deal_view_names_a_separate_trump_card() -> None:
+    """pagat variant: a sixth card turned in the middle, not the dealer's fifth card."""
+    from bourre_lessons.scenes import rules_for
+
+    game = Game(rules_for("pagat", separate_trump_card="nobody"), players=4, seed=1)
+    assert "A sixth card is turned in the middle" in str(deal_view(game))
+
+
+def test_dealers_pass_the_deal_to_the_left() -> None:
+    """glimne, wikipedia, pagat: the deal passes to the left (clockwise) after every hand."""
+    for preset in ("glimne", "pagat"):
+        assert dealers(Game(Rules.preset(preset), players=4, seed=1), 5) == list("ABCDA")
+
+
+def test_dealers_refuses_zero_hands() -> None:
+    with pytest.raises(ValueError, match="hands must be 1 or more"):
+        dealers(Game(players=3), 0)
+
+
+# --- declarations and the draw ----------------------------------------------------------
+
+
+def test_declaring_order_starts_left_of_the_dealer() -> None:
+    """glimne, wikipedia, pagat: declare from the dealer's left, the dealer last."""
+    game = Game(Rules.preset("glimne"), players=5, seed=3)
+    assert declaring_order(game) == "B, C, D, E, then the dealer A"
+    game = Game(Rules.preset("glimne"), players=3, seed=0)
+    dealers(game, 2)
+    assert declaring_order(game) == "C, A, then the dealer B"
+
+
+def test_act_returns_only_the_new_transcript_lines() -> None:
+    """glimne: declarations go from the dealer's left, and a player who plays antes again."""
+    game = Game(Rules.preset("glimne"), players=5, seed=3)
+    before = game.transcript().splitlines()
+    lines = act(game, "play", "pass").splitlines()
+    assert lines == game.transcript().splitlines()[len(before) :]
+    assert len(lines) == 2
+    assert lines[0].startswith("B ") and "(pot 6)" in lines[0]
+    assert lines[1].startswith("C ") and "pass" in lines[1]
+    assert game.pot == 6
+    assert act(game, "play").startswith("D ")
+
+
+def test_everyone_passing_carries_the_pot() -> None:
+    """Engine decision (RULES-SPEC): if everybody passes, the pot carries to the next hand."""
+    game = Game(Rules.preset("glimne"), players=5, seed=3)
+    lines = act(game, *["pass"] * 5)
+    assert len(lines.splitlines()) >= 5 and "5" in lines
+    assert game.pot == 5
+    act(game, "deal")
+    assert game.pot == 10
+    assert game.hand.dealer == "B"
+
+
+def test_last_step_reaches_the_end_of_a_story_scene() -> None:
+    """wikipedia, seven players: at most three cards each; the last step says so."""
+    scene = show("wikipedia-seven")
+    assert last_step(scene) is scene
+    assert scene.step == scene.step_count - 1 == 2
+    assert "exchanges three cards instead" in scene.to_text()
