@@ -1,8 +1,9 @@
 """Whole hands: ante, deal, play or pass, draw, tricks, settlement, and the next deal.
 
 A game is rebuilt exactly from `(rules, seed, actions)`: the same three always give the
-same position, so replay, undo and a teacher's shared deal come free. Actions are short
-strings, the same ones a transcript prints:
+same position, so replay, undo and a teacher's shared deal come free. Each hand's shuffle
+depends only on the seed and the hand number, so the deck of hand 3 is shuffled the same
+way whatever happened in hands 1 and 2. Actions are short strings, the same ones a transcript prints:
 
     "play" / "pass"            declare, in turn from the dealer's left, the dealer last
     "keep" / "discard S2 D3"   the draw, for each player who plays
@@ -13,7 +14,8 @@ strings, the same ones a transcript prints:
     "deal"                     start the next hand once a hand is settled
 
 An action that breaks a rule raises `IllegalPlay` or `IllegalAction` naming the rule and the
-alternatives, and leaves the game exactly as it was.
+alternatives, and leaves the game exactly as it was. What the game hands out (`hand`,
+`current_trick`, `bankrolls`, `tricks_won`) are copies: changing them changes nothing.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from itertools import combinations
+from typing import Any
 
-from .cards import DECK, Card, CardError, Rank, parse_card, parse_cards
-from .play import Situation, Verdict, explain, legal_plays, trick_winner
+from .cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards
+from .play import Situation, Verdict, explain, legal_plays, rule_summary, trick_winner
 from .rules import Rules
 from .settle import Settlement, settle
 
@@ -96,7 +99,7 @@ class HandRecord:
         return [p for p in self.seats if self.declared.get(p)]
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Pending:
     """An uncorrected renege (pagat): the window closes when anyone else acts."""
 
@@ -107,10 +110,10 @@ class _Pending:
 
 @dataclass
 class _State:
-    """Everything that changes during a game; deep-copied so a refused action changes nothing."""
+    """Everything that changes during a game; cloned so a refused action changes nothing."""
 
-    rng: random.Random
     bankrolls: dict[str, int]
+    rng: random.Random = field(default_factory=random.Random)
     pot: int = 0
     hand_no: int = 0
     dealer_seat: int = 0
@@ -130,6 +133,61 @@ class _State:
     skip_ante: frozenset = frozenset()
     sit_out: frozenset = frozenset()
     log: list[str] = field(default_factory=list)
+
+    def clone(self, own_log: bool = False) -> _State:
+        """A copy sharing nothing mutable with this state, except the append-only log and
+        history (shared unless `own_log`; `Game.apply` cuts them back if an action fails)."""
+        twin = copy.copy(self)
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("log", "history"):
+                value = list(value) if own_log else value
+            else:
+                value = _clone(value)
+            setattr(twin, f.name, value)
+        return twin
+
+
+_ATOMS = frozenset({str, int, bool, type(None), Card, Suit, Rank})
+"""Types whose values never change: shared between a state and its clone."""
+
+
+def _is_fixed(value: Any) -> bool:
+    """True for a value that cannot change: an atom, or a tuple or frozenset of atoms."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return True
+    return (kind is tuple or kind is frozenset) and all(type(v) in _ATOMS for v in value)
+
+
+def _clone(value: Any) -> Any:
+    """A copy of `value` that shares nothing mutable with it (cards and frozen records are
+    immutable, so they are shared; anything unexpected falls back to a deep copy)."""
+    if _is_fixed(value):
+        return value
+    kind = type(value)
+    if kind is list or kind is set:
+        return kind(v if _is_fixed(v) else _clone(v) for v in value)
+    if kind is dict:
+        return {k: v if _is_fixed(v) else _clone(v) for k, v in value.items()}
+    if kind is random.Random:
+        twin = random.Random(0)
+        twin.setstate(value.getstate())
+        return twin
+    if is_dataclass(value) and not isinstance(value, type):
+        if value.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            return value
+        twin = copy.copy(value)
+        for f in fields(value):
+            object.__setattr__(twin, f.name, _clone(getattr(value, f.name)))
+        return twin
+    return copy.deepcopy(value)
+
+
+def _hand_rng(seed: int, hand_no: int) -> random.Random:
+    """The shuffles of one hand: fixed by the seed and the hand number alone, so the deal of
+    a later hand does not depend on what was played before it."""
+    return random.Random(f"bourre-lessons:{seed}:{hand_no}")
 
 
 class Game:
@@ -154,9 +212,7 @@ class Game:
                 f"({self.rules.min_players}-{self.rules.max_players}, {self.rules.source})"
             )
         self.actions: list[str] = []
-        self._state = _State(
-            rng=random.Random(self.seed), bankrolls=dict.fromkeys(self.players, bankroll)
-        )
+        self._state = _State(bankrolls=dict.fromkeys(self.players, bankroll))
         self._start_hand(self._state)
         for action in actions:
             self.apply(action)
@@ -170,11 +226,16 @@ class Game:
 
     @property
     def to_act(self) -> str | None:
-        """The player whose decision is awaited (None between hands)."""
+        """The player whose decision is awaited (None between hands).
+
+        While a renege waits for correction (pagat), this is the player whose next move
+        would close the window: the next player to the trick, or the trick's winner, who
+        leads next. (A renege never waits on the hand's last card: with one card left, that
+        card is always legal.)"""
         st = self._state
         if st.phase == "settled":
             return None
-        if st.pending is not None and st.trick is not None and not st.turn:
+        if st.pending is not None and not st.turn:
             return self._provisional_winner(st)
         return st.turn[0] if st.turn else None
 
@@ -190,28 +251,30 @@ class Game:
 
     @property
     def hand(self) -> HandRecord:
-        """The record of the hand in progress (or just settled)."""
+        """A copy of the record of the hand in progress (or just settled)."""
         assert self._state.record is not None
-        return self._state.record
+        return _clone(self._state.record)
 
     @property
     def history(self) -> list[HandRecord]:
-        """Records of the hands already settled, oldest first."""
+        """The records of the hands already settled, oldest first (read them, do not change
+        them: the list is a copy, the finished records are shared)."""
         return list(self._state.history)
 
     @property
     def trump(self) -> Card:
         """The turned card whose suit is trump this hand."""
-        return self.hand.trump_card
+        assert self._state.record is not None
+        return self._state.record.trump_card
 
     def cards_of(self, player: str) -> tuple[Card, ...]:
         """The cards a player holds now, sorted."""
-        return tuple(sorted(self._state.hands.get(self._seat(player), ())))
+        return tuple(_sorted(self._state.hands.get(self._seat(player), ())))
 
     @property
     def current_trick(self) -> Trick | None:
-        """The trick being played, if any."""
-        return self._state.trick
+        """A copy of the trick being played, if any."""
+        return _clone(self._state.trick)
 
     @property
     def tricks_won(self) -> dict[str, int]:
@@ -219,28 +282,65 @@ class Game:
         return dict(self._state.tricks_won)
 
     def situation(self, player: str | None = None) -> Situation:
-        """The decision facing `player` (default: the player to act) as the engine sees it."""
+        """The card decision facing `player` in the current trick (default: the player whose
+        card is awaited), as the engine sees it; while a renege waits for correction, the
+        reneging player's situation is the one they broke."""
         st = self._state
         if st.phase != "play":
             raise GameError(f"there is no card to play in the {st.phase} phase")
         name = self.to_act if player is None else self._seat(player)
         assert name is not None
+        if st.pending is not None:
+            if name == st.pending.player:
+                return st.pending.situation
+            if not st.turn:  # the trick is full: its winner leads next once the renege stands
+                st = st.clone(own_log=True)
+                self._close_pending(st, "accept", "")
+        if name not in st.turn:
+            waiting = ", ".join(st.turn) or "nobody"
+            raise GameError(f"{name} has no card to play in this trick; still to play: {waiting}")
         return self._situation(st, name)
 
     def legal_actions(self) -> list[str]:
-        """Every action accepted now, as canonical strings."""
-        st = self._state
+        """Every action that keeps the rules, as canonical strings (a deliberate 'renege'
+        is accepted too but never listed)."""
+        return self._legal_actions(self._state)
+
+    def _legal_actions(self, st: _State) -> list[str]:
         if st.phase == "settled":
             return ["deal"]
         if st.pending is not None:
             fixes = legal_plays(st.pending.situation, self.rules)
-            return ["accept"] + [f"correct {c.code}" for c in sorted(fixes)]
+            after = st.clone(own_log=True)
+            self._close_pending(after, "accept", "")
+            return (
+                ["accept"]
+                + [f"correct {c.code}" for c in _sorted(fixes)]
+                + self._legal_actions(after)
+            )
         player = st.turn[0]
         if st.phase == "declare":
             return ["play"] if self._must_play(st, player) else ["play", "pass"]
         if st.phase == "draw":
             return self._draw_options(st, player)
-        return [c.code for c in sorted(legal_plays(self._situation(st, player), self.rules))]
+        return [c.code for c in _sorted(legal_plays(self._situation(st, player), self.rules))]
+
+    def _card_places(self) -> list[tuple[Card, str]]:
+        """Every card with where it lies now ('hand A', 'stock', 'discards', 'passed',
+        'trick', 'played', 'turned'): for tests that check no card is lost or doubled."""
+        st = self._state
+        rec = st.record
+        assert rec is not None
+        places = [(c, f"hand {p}") for p, cards in st.hands.items() for c in cards]
+        places += [(c, "stock") for c in st.stock]
+        places += [(c, "discards") for _, c in st.discard_pile]
+        places += [(c, "passed") for c in st.folded]
+        places += [(c, "played") for t in rec.tricks for c in t.cards]
+        if st.trick is not None:  # the trick being played (finished tricks are in rec.tricks)
+            places += [(c, "trick") for c in st.trick.cards]
+        if st.separate_trump is not None:
+            places.append((st.separate_trump, "turned"))
+        return places
 
     def transcript(self) -> str:
         """A stable text trace of everything that has happened, one event a line."""
@@ -257,9 +357,8 @@ class Game:
             )
         st = self._state
         # the log and the history only grow: share them, and cut them back if the action fails
-        shared = {id(st.log): st.log, id(st.history): st.history}
         log_len, history_len = len(st.log), len(st.history)
-        trial = copy.deepcopy(st, shared)
+        trial = st.clone()
         try:
             canonical = self._do(trial, text.strip())
         except BaseException:
@@ -310,6 +409,7 @@ class Game:
         seats = self._seats_from_left(st)
         dealer = self.players[st.dealer_seat]
         deck = list(DECK)
+        st.rng = _hand_rng(self.seed, st.hand_no)
         st.rng.shuffle(deck)
         st.hands = {p: [] for p in seats}
         for _ in range(HAND_SIZE):
@@ -325,13 +425,20 @@ class Game:
         st.log.append(
             f"== Hand {st.hand_no} · dealer {dealer} · {self.rules.source} rules · seed {self.seed} =="
         )
+        out = [p for p in self.players if p not in seats]
+        if out:
+            verb = "sits" if len(out) == 1 else "sit"
+            st.log.append(
+                f"{_names(out)} {verb} out this deal for correcting a renege last hand (pagat)"
+            )
         self._antes(st, seats, dealer)
         for p in seats:
             st.log.append(f"{p} is dealt {_cards(st.hands[p])}")
-        where = "turned in the middle" if st.separate_trump else f"the dealer's last card, {dealer}"
-        st.log.append(f"Trump card {trump_card} ({where}): {trump_card.suit.plural} are trumps")
-        if len(seats) < len(self.players):
-            st.log.append(f"Sitting out: {', '.join(p for p in self.players if p not in seats)}")
+        if st.separate_trump:
+            turned = f"A sixth card is turned in the middle, {trump_card}"
+        else:
+            turned = f"{dealer} turns up the fifth card, {trump_card}"
+        st.log.append(f"{turned}: {trump_card.suit.plural} are trumps")
         st.phase, st.turn = "declare", list(seats)
         st.trick, st.pending, st.tricks_won, st.voids = None, None, {}, {}
 
@@ -350,10 +457,14 @@ class Game:
                 self._pay(st, p, 1)
             record.antes = dict.fromkeys(owing, 1)
             skipped = [p for p in seats if p in st.skip_ante]
-            note = f"; {', '.join(skipped)} skip" if skipped else ""
-            st.log.append(
-                f"Antes: {', '.join(owing) or 'nobody'} put in 1 each{note} (pot {st.pot})"
+            note = ""
+            if skipped:
+                verb = "skips" if len(skipped) == 1 else "skip"
+                note = f"; {_names(skipped)} {verb} this ante"
+            payers = {0: "nobody antes", 1: f"{_names(owing)} puts in 1"}.get(
+                len(owing), f"{_names(owing)} put in 1 each"
             )
+            st.log.append(f"Antes: {payers}{note} (pot {st.pot})")
 
     def _pay(self, st: _State, player: str, amount: int) -> None:
         st.bankrolls[player] -= amount
@@ -374,12 +485,38 @@ class Game:
                 return self._close_pending(st, word, rest)
             self._close_pending(st, "accept", "")
         elif word in ("correct", "accept"):
-            raise IllegalAction(f"'{word}' only follows a renege under pagat's correction rule")
+            raise IllegalAction(
+                f"'{word}' only follows a renege under pagat's correction rule; "
+                f"{self._accepted_now(st)}",
+                "",
+                self._legal_actions(st),
+            )
         if st.phase == "declare":
-            return self._declare(st, word, rest)
+            return self._declare(st, word, rest, text)
         if st.phase == "draw":
-            return self._draw(st, word, rest)
-        return self._play(st, word, rest)
+            return self._draw(st, word, rest, text)
+        return self._play(st, text)
+
+    def _accepted_now(self, st: _State) -> str:
+        """What may be said now, in a few words (for error messages)."""
+        if st.phase == "settled":
+            return "say 'deal' to start the next hand"
+        if st.pending is not None:
+            fixes = [a.split()[1] for a in self._legal_actions(st) if a.startswith("correct ")]
+            return f"say 'accept', or 'correct' and one of {', '.join(fixes)}"
+        player = st.turn[0]
+        if st.phase == "declare":
+            return "say 'play'" if self._must_play(st, player) else "say 'play' or 'pass'"
+        if st.phase == "draw":
+            rec = st.record
+            assert rec is not None
+            limit = self.rules.max_discards_for(len(rec.seats))
+            some = " ".join(c.code for c in _sorted(st.hands[player])[:2])
+            return (
+                f"say 'keep', or 'discard' and up to {limit} of your cards, e.g. 'discard {some}'"
+            )
+        legal = _sorted(legal_plays(self._situation(st, player), self.rules))
+        return f"play one of {', '.join(c.code for c in legal)}"
 
     def _must_play(self, st: _State, player: str) -> bool:
         rec = st.record
@@ -391,16 +528,19 @@ class Game:
             and st.separate_trump is None
         )
 
-    def _declare(self, st: _State, word: str, rest: str) -> str:
+    def _declare(self, st: _State, word: str, rest: str, text: str) -> str:
         player = st.turn[0]
         if word not in ("play", "pass") or rest:
             raise IllegalAction(
-                f"{player} must say 'play' or 'pass' now, not {word!r}", "", ["play", "pass"]
+                f"{player} must declare now: {self._accepted_now(st)}; {text!r} is not a "
+                "declaration",
+                "",
+                self._legal_actions(st),
             )
         if word == "pass" and self._must_play(st, player):
             raise IllegalAction(
                 f"{player} may not pass: the turned trump card is an ace, so the dealer must play "
-                "(rule pagat-dealer-ace)",
+                "(rule pagat-dealer-ace); say 'play'",
                 "pagat-dealer-ace",
                 ["play"],
             )
@@ -412,17 +552,18 @@ class Game:
             extra = ""
             if self.rules.pays_second_ante:
                 self._pay(st, player, 1)
-                extra = f", puts in a second ante (pot {st.pot})"
-            st.log.append(f"{player} plays{extra}")
+                extra = f" and puts in a second ante (pot {st.pot})"
+            st.log.append(f"{player} says play{extra}")
         else:
             st.folded.extend(st.hands.pop(player))
-            st.log.append(f"{player} passes")
+            st.log.append(f"{player} says pass")
         if st.turn:
             if self.rules.lone_player_wins and st.turn == [rec.dealer] and not rec.active:
                 rec.declared[rec.dealer] = True
                 st.turn = []
                 st.log.append(
-                    f"Everyone but the dealer passed: {rec.dealer} takes the pot (pagat-dealer-alone)"
+                    f"Everyone but the dealer passed: {rec.dealer} takes the pot without play "
+                    "(pagat-dealer-alone)"
                 )
                 self._settle(st, {rec.dealer: 5})
             return word
@@ -439,13 +580,15 @@ class Game:
             self._finish(st)
             return
         if len(active) == 1 and self.rules.lone_player_wins:
-            st.log.append(f"Only {active[0]} plays: they take the pot without play (pagat-lone)")
+            st.log.append(
+                f"Only {active[0]} plays: {active[0]} takes the pot without play (pagat-lone)"
+            )
             self._settle(st, {active[0]: 5})
             return
         st.phase, st.turn = "draw", list(active)
 
     def _draw_options(self, st: _State, player: str) -> list[str]:
-        hand = sorted(st.hands[player])
+        hand = _sorted(st.hands[player])
         keepable = [c for c in hand if not self._trump_card_locked(st, player, c)]
         limit = self.rules.max_discards_for(len(st.record.seats)) if st.record else 5
         options = ["keep"]
@@ -480,7 +623,7 @@ class Game:
             and player == rec.dealer
         )
 
-    def _draw(self, st: _State, word: str, rest: str) -> str:
+    def _draw(self, st: _State, word: str, rest: str, text: str) -> str:
         player = st.turn[0]
         take = word == "take"
         if take:
@@ -497,12 +640,16 @@ class Game:
             try:
                 cards = parse_cards(rest)
             except CardError as err:
-                raise IllegalAction(f"cannot read the discard: {err}") from None
+                raise IllegalAction(
+                    f"cannot read the discard {rest!r}: {err}; {self._accepted_now(st)}",
+                    "",
+                    self._legal_actions(st),
+                ) from None
         else:
             raise IllegalAction(
-                f"{player} must draw now: say 'keep' or 'discard' and the cards, e.g. 'discard S2 D3'",
+                f"{player} must draw now: {self._accepted_now(st)}; {text!r} is not a draw",
                 "",
-                ["keep", "discard S2 D3"],
+                self._legal_actions(st),
             )
         hand = st.hands[player] + ([st.separate_trump] if take and st.separate_trump else [])
         self._check_discard(st, player, cards, hand, take)
@@ -517,15 +664,20 @@ class Game:
             st.hands[player].remove(card)
             st.discard_pile.append((player, card))
         need = len(cards) - (1 if take else 0)
+        restocking = bool(cards) and need > len(st.stock)
+        if restocking:  # the restock comes between the discard and the draw: say so in order
+            st.log.append(f"{player} discards {_cards(cards)}")
         drawn = [self._draw_card(st, player) for _ in range(need)]
         st.hands[player].extend(drawn)
         rec.discards[player], rec.drawn[player] = cards, tuple(drawn)
-        if cards:
+        if not cards:
+            st.log.append(f"{player} keeps all five cards")
+        elif restocking:
+            st.log.append(f"{player} draws {_cards(drawn)}")
+        else:
             st.log.append(
                 f"{player} discards {_cards(cards)} and draws {_cards(drawn) or 'nothing'}"
             )
-        else:
-            st.log.append(f"{player} keeps all five cards")
         st.turn.pop(0)
         if not st.turn:
             self._start_play(st)
@@ -540,7 +692,8 @@ class Game:
         missing = [c for c in cards if c not in hand]
         if missing:
             raise IllegalAction(
-                f"{player} does not hold {_cards(missing)}; {player} holds {_cards(sorted(hand))}",
+                f"{player} does not hold {_cards(missing)}; {player} holds {_cards(_sorted(hand))}, "
+                "and can discard only from those",
                 "hand",
             )
         rec = st.record
@@ -550,7 +703,7 @@ class Game:
             rule = "wikipedia-seven" if limit < 5 else "draw"
             raise IllegalAction(
                 f"{player} may discard at most {limit} cards at a table of {len(rec.seats)}, not "
-                f"{len(cards)} (rule {rule})",
+                f"{len(cards)} (rule {rule}); choose {limit} or fewer, or 'keep'",
                 rule,
             )
         if take and not cards:
@@ -561,8 +714,9 @@ class Game:
         locked = [c for c in cards if self._trump_card_locked(st, player, c)]
         if locked:
             raise IllegalAction(
-                f"the turned card {locked[0]} stays in the dealer's hand under the {self.rules.source} rules "
-                "(only pagat lets the dealer discard it)",
+                f"the turned card {locked[0]} stays in the dealer's hand under the "
+                f"{self.rules.source} rules (only pagat lets the dealer discard it); "
+                f"discard other cards, or 'keep'",
                 "dealer-trump-card",
             )
 
@@ -573,14 +727,13 @@ class Game:
 
     def _restock(self, st: _State, player: str) -> None:
         """The stock ran out: gather cards as the preset says, shuffle, and deal on."""
-        served = [(p, c) for p, c in st.discard_pile if p != player]
-        if self.rules.restock == "folded_and_served_discards" or not st.folded:
-            if self.rules.restock == "folded_and_served_discards":
-                pool = st.folded + [c for _, c in served]
-                what = "the passed hands and the served players' discards"
-            else:
-                pool = [c for _, c in served]
-                what = "the discards"
+        served = [c for p, c in st.discard_pile if p != player]
+        pagat = self.rules.restock == "folded_and_served_discards"
+        if pagat or not st.folded:
+            pool = (st.folded if pagat else []) + served
+            parts = ["the passed hands"] if pagat and st.folded else []
+            parts += ["the discards of the players already served"] if served else []
+            what = " and ".join(parts)
             st.discard_pile = [(p, c) for p, c in st.discard_pile if p == player]
             st.folded = []
         else:
@@ -592,7 +745,9 @@ class Game:
             )
         st.rng.shuffle(pool)
         st.stock = pool
-        st.log.append(f"The stock is empty: {what} ({len(pool)} cards) are shuffled and dealt on")
+        st.log.append(
+            f"The stock is empty: {what} ({len(pool)} cards) are shuffled to make a new stock"
+        )
 
     def _start_play(self, st: _State) -> None:
         rec = st.record
@@ -633,29 +788,39 @@ class Game:
             trick=st.trick.cards,
             seen=tuple(seen),
             tricks_won=st.tricks_won[player],
-            players_after=max(0, len(st.turn) - 1),
+            players_after=len(st.turn) - 1 - st.turn.index(player) if player in st.turn else 0,
             others_out_of_trump=bool(others)
             and all(rec.trump_card.suit in st.voids[p] for p in others),
         )
 
-    def _play(self, st: _State, word: str, rest: str) -> str:
+    def _play(self, st: _State, text: str) -> str:
         player = st.turn[0]
-        renege = word == "renege"
-        token = rest if renege else " ".join(filter(None, [word, rest]))
+        word, _, rest = text.partition(" ")
+        renege = word.lower() == "renege"
+        token = rest.strip() if renege else text
+        situation = self._situation(st, player)
+        legal = [c.code for c in _sorted(legal_plays(situation, self.rules))]
         try:
             card = parse_card(token)
         except CardError as err:
-            raise IllegalAction(f"{player} must play a card now: {err}") from None
-        situation = self._situation(st, player)
+            raise IllegalAction(
+                f"{player} must play a card now, one of {', '.join(legal)}; "
+                f"{token!r} is not a card ({err})",
+                "",
+                legal,
+            ) from None
         verdict = explain(situation, card, self.rules)
-        legal = sorted(legal_plays(situation, self.rules))
         if verdict.rule == "hand":
-            raise IllegalAction(f"{player}: {verdict.reason}", "hand", [c.code for c in legal])
+            raise IllegalAction(
+                f"{player}: {verdict.reason} Legal now: {', '.join(legal)}.", "hand", legal
+            )
         if not renege and not verdict.legal:
-            raise IllegalPlay(verdict, [c.code for c in legal])
+            raise IllegalPlay(verdict, legal)
         if renege and verdict.legal:
             raise IllegalAction(
-                f"{card} breaks no rule here, so it cannot be a renege; play it as '{card.code}'"
+                f"{card} breaks no rule here, so it cannot be a renege; play it as '{card.code}'",
+                verdict.rule,
+                legal,
             )
         if renege:
             return self._renege(st, player, card, situation, verdict)
@@ -668,13 +833,16 @@ class Game:
         rec = st.record
         assert rec is not None
         mode = self.rules.renege
-        st.log.append(f"{player} reneges with {card}, breaking {verdict.rule}")
+        broken = f"{card} breaks {verdict.rule}: {rule_summary(verdict.rule)}"
         if mode in ("retract", "retract_and_penalty"):
-            st.log.append(f"{player} takes {card} back and must play again")
+            st.log.append(f"{player} reneges: {broken}")
+            st.log.append(f"{player} takes {card} back and must play again (wikipedia variant)")
             if mode == "retract_and_penalty":
                 rec.renegers.add(player)
                 st.log.append(f"{player} will pay the renege penalty at the settlement")
             return f"renege {card.code}"
+        self._put_card(st, player, card, situation, reneged=True)
+        st.log.append(f"That is a renege: {broken}")
         if mode == "penalty":
             rec.renegers.add(player)
             st.log.append(
@@ -682,40 +850,55 @@ class Game:
             )
         else:
             st.pending = _Pending(player, card, situation)
-        self._put_card(st, player, card, situation, reneged=True)
+            st.log.append(
+                f"{player} may correct it before anyone plays on (pagat); until then the trick waits"
+            )
+        self._maybe_end_trick(st)
         return f"renege {card.code}"
 
     def _close_pending(self, st: _State, word: str, rest: str) -> str:
         pending = st.pending
         rec = st.record
         assert pending is not None and rec is not None and st.trick is not None
+        fixes = [c.code for c in _sorted(legal_plays(pending.situation, self.rules))]
         if word == "accept":
             if rest:
-                raise IllegalAction("'accept' takes no card")
+                raise IllegalAction(
+                    f"'accept' takes no card; to correct the renege say 'correct' and a card, "
+                    f"one of {', '.join(fixes)}",
+                    "pagat-renege",
+                    ["accept"] + [f"correct {c}" for c in fixes],
+                )
             rec.renegers.add(pending.player)
             st.pending = None
             st.log.append(
-                f"The renege by {pending.player} stands: they will pay as if bourréd (pagat)"
+                f"The renege by {pending.player} stands: {pending.player} will pay as if "
+                "bourréd (pagat)"
             )
             self._maybe_end_trick(st)
             return "accept"
         try:
             fix = parse_card(rest)
         except CardError as err:
-            raise IllegalAction(f"cannot read the correction: {err}") from None
+            raise IllegalAction(
+                f"cannot read the correction {rest!r}: {err}; correct with one of {', '.join(fixes)}",
+                "pagat-renege",
+                [f"correct {c}" for c in fixes],
+            ) from None
         verdict = explain(pending.situation, fix, self.rules)
         if not verdict.legal:
-            alternatives = [c.code for c in sorted(legal_plays(pending.situation, self.rules))]
-            raise IllegalPlay(verdict, alternatives)
+            raise IllegalPlay(verdict, [f"correct {c}" for c in fixes])
         i = st.trick.plays.index((pending.player, pending.card))
         st.trick.plays[i] = (pending.player, fix)
         st.hands[pending.player].remove(fix)
         st.hands[pending.player].append(pending.card)
         rec.corrected.add(pending.player)
         st.pending = None
+        self._note_voids(st, pending.player, fix, pending.situation)
         st.log.append(
             f"{pending.player} corrects the renege: {fix} replaces {pending.card}; "
-            f"{pending.player} cannot win this pot and sits out the next deal (pagat)"
+            f"{pending.player} cannot win this pot, pays no bourré and sits out the next deal "
+            "(pagat)"
         )
         self._maybe_end_trick(st)
         return f"correct {fix.code}"
@@ -731,7 +914,7 @@ class Game:
         st.log.append(f"{player} {verb} {card}")
         if not reneged:
             self._note_voids(st, player, card, situation)
-        self._maybe_end_trick(st)
+            self._maybe_end_trick(st)
 
     def _note_voids(self, st: _State, player: str, card: Card, situation: Situation) -> None:
         """Record what the table now knows a player lacks (used for glimne 10)."""
@@ -757,7 +940,8 @@ class Game:
         st.trick.winner = winner
         rec.tricks.append(st.trick)
         st.tricks_won[winner] += 1
-        st.log.append(f"Trick {len(rec.tricks)} to {winner}")
+        won_with = st.trick.cards[[p for p, _ in st.trick.plays].index(winner)]
+        st.log.append(f"{winner} wins trick {len(rec.tricks)} with {won_with}")
         if len(rec.tricks) == HAND_SIZE:
             st.trick = None
             self._settle(st, st.tricks_won)
@@ -774,7 +958,7 @@ class Game:
             st.pot -= result.taken
         for player, amount in result.payments.items():
             self._pay(st, str(player), amount)
-        st.log.append(result.describe())
+        st.log.extend(_settlement_lines(result, rec, self.rules))
         st.skip_ante = frozenset(result.skips_next_ante)
         st.sit_out = frozenset(result.sits_out_next)
         self._finish(st)
@@ -784,8 +968,8 @@ class Game:
         assert rec is not None
         st.history.append(rec)
         st.phase, st.turn = "settled", []
-        rolls = " ".join(f"{p} {st.bankrolls[p]}" for p in self.players)
-        st.log.append(f"Bankrolls: {rolls} · pot {st.pot}")
+        rolls = ", ".join(f"{p} {st.bankrolls[p]}" for p in self.players)
+        st.log.append(f"Bankrolls: {rolls}; pot {st.pot}")
 
     def _next_hand(self, st: _State) -> None:
         st.dealer_seat = (st.dealer_seat + 1) % len(self.players)
@@ -816,5 +1000,77 @@ def _check_int(name: str, value: object, low: int) -> int:
     return value
 
 
+_DECK_ORDER = {card: i for i, card in enumerate(DECK)}
+
+
+def _sorted(cards: Iterable[Card]) -> list[Card]:
+    """Cards in the deck's order (♠ ♥ ♦ ♣, two to ace), the same order as `Card` sorts."""
+    return sorted(cards, key=_DECK_ORDER.__getitem__)
+
+
 def _cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
+
+
+def _names(players: Iterable[str]) -> str:
+    """Names in plain English: 'A', 'A and B', 'A, B and C'."""
+    names = list(players)
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _in_order(players: Iterable[object], order: Sequence[str]) -> list[str]:
+    """The given players, in seat order."""
+    chosen = {str(p) for p in players}
+    return [p for p in order if p in chosen]
+
+
+def _verb(players: Sequence[str], one: str, many: str) -> str:
+    return one if len(players) == 1 else many
+
+
+def _settlement_lines(result: Settlement, rec: HandRecord, rules: Rules) -> list[str]:
+    """The settlement told in a few lines, naming every player (for the transcript)."""
+    lines = []
+    if rec.tricks:
+        lines.append("Tricks: " + ", ".join(f"{p} {n}" for p, n in result.tricks.items()))
+    pot = result.pot_before
+    if result.winner is not None:
+        if result.taken < pot:
+            lines.append(
+                f"{result.winner} takes {result.taken} of the {pot} in the pot "
+                f"(pot limit {rules.pot_limit})"
+            )
+        else:
+            lines.append(f"{result.winner} takes the pot of {pot}")
+    elif result.tied:
+        tied = _in_order(result.tied, rec.seats)
+        most = result.tricks[tied[0]]
+        lines.append(
+            f"Split pot: {_names(tied)} tie with {most} tricks each, so nobody takes the "
+            f"{pot} in the pot"
+        )
+    else:
+        top = max(result.tricks, key=lambda p: result.tricks[p])
+        lines.append(
+            f"{top} took the most tricks but corrected a renege, so nobody takes the {pot} in the pot"
+        )
+    for player, amount in result.payments.items():
+        if player in result.renegers:
+            lines.append(f"{player} reneged and pays {amount} into the pot")
+        else:
+            lines.append(f"{player} took no trick: bourré! {player} pays {amount} into the pot")
+    for player in _in_order(rec.corrected, rec.seats):
+        if player in result.bourred and player not in result.payments:
+            lines.append(f"{player} took no trick but corrected a renege, so pays no bourré")
+    carried = result.pot_carried
+    nxt = [f"{carried} stays in the pot" if carried else "the pot is empty"]
+    skip = _in_order(result.skips_next_ante, rec.seats)
+    if skip:
+        nxt.append(f"{_names(skip)} {_verb(skip, 'skips', 'skip')} the ante")
+    out = _in_order(result.sits_out_next, rec.seats)
+    if out:
+        nxt.append(f"{_names(out)} {_verb(out, 'sits', 'sit')} out the deal")
+    lines.append("Next hand: " + "; ".join(nxt))
+    return lines
