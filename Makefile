@@ -19,6 +19,8 @@ MPL_STAMP := $(MPLCONFIGDIR)/.warmed
 NOTEBOOK_DIRS := notebooks exercises
 NOTEBOOKS     := $(wildcard $(addsuffix /*.ipynb,$(NOTEBOOK_DIRS)))
 NB_CELL_TIMEOUT ?= 120
+# Tests and nbval record exercise progress here, never in the user's own data folder.
+TEST_ENV := BOURRE_LESSONS_DATA=$(CURDIR)/.cache/test-data
 WELCOME       := notebooks/00_welcome.ipynb
 LAB_ARGS      ?=
 
@@ -89,7 +91,7 @@ format: install
 
 # pytest exits 5 when it collected no test: that is reported, never passed off as success.
 unit: install
-	@rc=0; $(PY) -m pytest || rc=$$?; \
+	@rc=0; $(TEST_ENV) $(PY) -m pytest || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests under tests/ (exit 5)" >&2; fi; \
 	exit $$rc
 
@@ -98,7 +100,7 @@ nbtest: install
 ifeq ($(strip $(NOTEBOOKS)),)
 	@echo "nbtest: no .ipynb files in $(NOTEBOOK_DIRS) yet; nbval step skipped"
 else
-	$(PY) -m pytest --nbval --nbval-current-env --nbval-cell-timeout=$(NB_CELL_TIMEOUT) \
+	$(TEST_ENV) $(PY) -m pytest --nbval --nbval-current-env --nbval-cell-timeout=$(NB_CELL_TIMEOUT) \
 		--nbval-sanitize-with tools/nbval_sanitize.cfg -p no:cacheprovider \
 		$(sort $(dir $(NOTEBOOKS)))
 endif
@@ -107,7 +109,7 @@ endif
 # will get their own `browser` target here; `test` does not call it yet.
 
 notebooks: install
-	$(PY) tools/run_notebooks.py
+	$(TEST_ENV) $(PY) tools/run_notebooks.py
 
 bench: install
 	@if [ -f benchmarks/__main__.py ]; then \
