@@ -4,6 +4,7 @@ The engine's public names; see the lesson notebooks for a guided tour.
 """
 
 from .cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards, parse_suit
+from .game import Game, GameError, IllegalAction, IllegalPlay
 from .naming import CLAUSES, Designation, NamingError, clause_summary, designate
 from .play import (
     Situation,
@@ -31,6 +32,10 @@ __all__ = [
     "Card",
     "CardError",
     "Designation",
+    "Game",
+    "GameError",
+    "IllegalAction",
+    "IllegalPlay",
     "NamingError",
     "Rank",
     "Rules",

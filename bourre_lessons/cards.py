@@ -45,7 +45,7 @@ class Suit(Enum):
     @property
     def index(self) -> int:
         """Position in the fixed suit order ♠ ♥ ♦ ♣ (used for sorting)."""
-        return list(Suit).index(self)
+        return _SUIT_INDEX[self]
 
     @property
     def is_red(self) -> bool:
@@ -62,6 +62,9 @@ class Suit(Enum):
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
+
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
 
 
 class Rank(IntEnum):

@@ -264,9 +264,27 @@ def rule_summary(rule: str) -> str:
     for concept, cites in _CITATIONS.items():
         if rule == concept or rule in cites:
             return _SUMMARIES[concept]
-    if rule == "hand":
-        return "You can only play a card you hold."
-    raise KeyError(f"unknown rule id {rule!r}")
+    if rule in _TABLE_RULES:
+        return _TABLE_RULES[rule]
+    raise KeyError(f"unknown rule id {rule!r}; known ids: {', '.join(known_rule_ids())}")
+
+
+def known_rule_ids() -> tuple[str, ...]:
+    """Every rule id a verdict or a refused game action can carry."""
+    ids = {cite for cites in _CITATIONS.values() for cite in cites} | set(_TABLE_RULES)
+    return tuple(sorted(ids))
+
+
+_TABLE_RULES: dict[str, str] = {
+    "hand": "You can only play a card you hold.",
+    "draw": "In the draw you may exchange up to five cards for new ones.",
+    "wikipedia-seven": "At a table of seven, each player may exchange at most three cards.",
+    "pagat-dealer-ace": "A dealer who turns an ace for trump must play the hand.",
+    "glimne-dealer-ace": "A dealer who turns an ace for trump leads the first trick.",
+    "dealer-trump-card": "The turned trump card stays in the dealer's hand (pagat alone lets it go).",
+    "pagat-renege": "A renege corrected before the next player plays: replaced, no win, no bourré.",
+    "pagat-separate-trump": "The separate trump card: only a dealer who plays may take it.",
+}
 
 
 @dataclass(frozen=True)

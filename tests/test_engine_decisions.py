@@ -48,3 +48,21 @@ def test_a_standing_renege_can_still_win_and_pays():
     assert result.taken == 10
     assert result.payments == {"A": 10}
     assert result.pot_carried == 10
+
+
+def test_every_rule_id_has_a_summary_sentence():
+    """A verdict or a refused action never carries an id the lessons cannot explain."""
+    import re
+    from pathlib import Path
+
+    from bourre_lessons import rule_summary
+    from bourre_lessons.play import known_rule_ids
+
+    game_source = (Path(__file__).parents[1] / "bourre_lessons" / "game.py").read_text()
+    raised = set(re.findall(r'"((?:glimne|wikipedia|pagat|dealer)-[a-z0-9-]+|draw)"', game_source))
+    assert raised, "the game raises rule ids"
+    assert raised <= set(known_rule_ids())
+    for rule in known_rule_ids():
+        assert rule_summary(rule).endswith(".")
+    with pytest.raises(KeyError, match="known ids"):
+        rule_summary("glimne-99")
