@@ -225,6 +225,12 @@ class Game:
         return self._state.phase
 
     @property
+    def pending_renege(self) -> tuple[str, Card] | None:
+        """(player, card) of a renege that may still be corrected (pagat), else None."""
+        pending = self._state.pending
+        return None if pending is None else (pending.player, pending.card)
+
+    @property
     def to_act(self) -> str | None:
         """The player whose decision is awaited (None between hands).
 

@@ -5,6 +5,8 @@ Set 1, "Which cards may I play?": `LegalCardsExercise`, `LegalCardsSeries`,
 `source_settle_exercises`, `check_settlement`. Set 3, "Write the rule yourself":
 `RuleFunctionExercise`, `rule_function_exercises`, `check_rule_function`, with worked
 solutions in `bourre_lessons.exercises.reference`. Every checker returns a `Feedback`.
+Set 4, "Name the card": `NamingExercise`, `NamingSeries`, `naming_exercise`, `check_naming`.
+The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.exercises.widgets`.
 """
 
 from . import reference
@@ -15,6 +17,13 @@ from .legal_cards import (
     check_legal_selection,
     legal_cards_exercise,
     read_cards,
+)
+from .naming import (
+    NAMING_LEVELS,
+    NamingExercise,
+    NamingSeries,
+    check_naming,
+    naming_exercise,
 )
 from .rule_functions import (
     CORE_RULES,
@@ -38,6 +47,7 @@ from .settle_pot import (
 
 __all__ = [
     "CORE_RULES",
+    "NAMING_LEVELS",
     "RULE_KINDS",
     "SETTLE_FIELDS",
     "SETTLE_LEVELS",
@@ -45,14 +55,18 @@ __all__ = [
     "Feedback",
     "LegalCardsExercise",
     "LegalCardsSeries",
+    "NamingExercise",
+    "NamingSeries",
     "RuleFunctionExercise",
     "SettlePotExercise",
     "SettlePotSeries",
     "check_legal_selection",
+    "check_naming",
     "check_rule_function",
     "check_settlement",
     "engine_answer",
     "legal_cards_exercise",
+    "naming_exercise",
     "read_cards",
     "reference",
     "rule_function_exercises",
