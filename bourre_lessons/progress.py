@@ -42,6 +42,7 @@ SETS: dict[str, str] = {
     "legal-cards": "Which cards may I play?",
     "settle-pot": "Settle the pot",
     "write-the-rule": "Write the rule yourself",
+    "name-the-card": "Name the card",
 }
 """The exercise sets, keyed by the first part of an exercise id ('legal-cards/beat/0-1')."""
 

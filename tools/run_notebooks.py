@@ -86,6 +86,9 @@ def strip_volatile(nb: nbformat.NotebookNode) -> None:
         cell.metadata.pop("execution", None)
         if cell.cell_type != "code":
             continue
+        if "hide-input" in cell.metadata.get("tags", []):
+            # JupyterLab folds a cell's source only through this flag, not through the tag
+            cell.metadata["jupyter"] = {"source_hidden": True}
         for output_index, output in enumerate(cell.get("outputs", [])):
             if "text" in output:
                 output["text"] = sanitize(output["text"])

@@ -106,7 +106,9 @@ def check_legal_selection(
         details = [verdict_line(v) for v in verdicts(situation, rules)]
         return Feedback(True, summary, details, situation=situation)
     if not chosen:
+        # listing the missed cards here would hand over the whole answer unasked
         summary = "You chose no card, but there is always at least one card you may play."
+        details = [f"Your hand: {_show(situation.hand)}. Select every card you may play."]
     else:
         summary = (
             f"{_count(len(chosen & legal), 'right card')}, {_count(len(missed), 'missed card')} "

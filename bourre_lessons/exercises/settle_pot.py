@@ -373,11 +373,13 @@ def _why(name: str, ex: SettlePotExercise, r: Settlement, values: dict[str, Any]
         return _why_payments(ex, r, values.get("payments", {}), capped)
     if name == "pot_carried":
         paid = sum(r.payments.values())
-        return [
+        lines = [
             f"{ex.pot} in the pot − {r.taken} taken + {paid} paid = {r.pot_carried}. "
-            f"{_rule('what stays')}",
-            _rule("where the bourré goes") if r.payments and r.winner is not None else "",
+            f"{_rule('what stays')}"
         ]
+        if r.payments and r.winner is not None:
+            lines.append(_rule("where the bourré goes"))
+        return lines
     if name == "skips_next_ante":
         lines = [_rule(_ante_rule(ex.rules))]
         if r.sits_out_next:
