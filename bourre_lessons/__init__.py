@@ -24,7 +24,50 @@ from .settle import Settlement, settle
 
 __version__ = "0.1.0"
 
-__all__ = [
+# The simulator compiles with Numba: load it only when one of its names is asked for.
+_LAZY = {
+    "simulate": "simulation",
+    "SimulationResult": "simulation",
+    "advise": "advisor",
+    "Advice": "advisor",
+    "Estimate": "advisor",
+    "Bot": "bots",
+    "BotError": "bots",
+    "HeuristicBot": "bots",
+    "RandomBot": "bots",
+    "SeatView": "bots",
+    "play_bots": "bots",
+    "view_of": "bots",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value  # also replaces the submodule bound under the same name
+        return value
+    raise AttributeError(f"module 'bourre_lessons' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
+
+__all__ = [  # noqa: RUF022 - the lazy names follow the eager ones
+    "Advice",
+    "Bot",
+    "BotError",
+    "Estimate",
+    "HeuristicBot",
+    "RandomBot",
+    "SeatView",
+    "SimulationResult",
+    "advise",
+    "play_bots",
+    "simulate",
+    "view_of",
     "CLAUSES",
     "DECK",
     "PRESETS",

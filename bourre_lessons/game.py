@@ -702,6 +702,13 @@ class Game:
                 "and can discard only from those",
                 "hand",
             )
+        if take and st.separate_trump in cards:
+            raise IllegalAction(
+                f"{player} cannot take the turned card {st.separate_trump} and throw it away at "
+                "once; to leave it on the table, draw without 'take'",
+                "pagat-separate-trump",
+                ["keep", "take discard <cards from your hand>"],
+            )
         rec = st.record
         assert rec is not None
         limit = self.rules.max_discards_for(len(rec.seats))

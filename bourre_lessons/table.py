@@ -1,0 +1,418 @@
+"""The table: play whole hands against bots, one decision at a time.
+
+The learner sits in seat A; bots fill the other seats. Every action goes through the
+engine's `Game`, so an illegal click gets the engine's verdict and changes nothing, and the
+whole game is rebuilt from `(rules, seed, actions)`: a deal is shared by its seed, a finished
+hand replays step by step, and the transcript prints or saves.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from .bots import Bot, resolve_bots
+from .cards import Card, parse_card
+from .game import Game, GameError, IllegalAction
+from .rules import SOURCES, Rules
+from .scenes.widget import SIZES, card_colour
+
+__all__ = ["YOU", "TableWidget", "hand_actions"]
+
+YOU = "A"
+"""The learner's seat; the transcript names every seat by its letter."""
+SEATS = "BCDEFGH"
+
+
+def hand_actions(actions: Sequence[str], number: int) -> tuple[int, int]:
+    """The slice [start, stop) of `actions` that belongs to hand `number` (1 = the first)."""
+    deals = [i for i, a in enumerate(actions) if a == "deal"]
+    if not 1 <= number <= len(deals) + 1:
+        raise ValueError(f"there is no hand {number}; hands so far: 1 to {len(deals) + 1}")
+    start = 0 if number == 1 else deals[number - 2] + 1
+    stop = deals[number - 1] if number <= len(deals) else len(actions)
+    return start, stop
+
+
+class TableWidget(widgets.VBox):
+    """Whole hands against bots: declare, draw and play; the bots move when you press Continue."""
+
+    def __init__(
+        self,
+        rules: Rules | str = "pagat",
+        players: int = 5,
+        seed: int = 0,
+        bots: str | Bot | Sequence[str | Bot] = "heuristic",
+        bankroll: int = 100,
+        size: str = "normal",
+        four_colour: bool = False,
+    ) -> None:
+        if size not in SIZES:
+            raise ValueError(f"size must be one of {', '.join(SIZES)}, got {size!r}")
+        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        if not 2 <= players <= 1 + len(SEATS):
+            raise GameError(f"a table seats 2 to {1 + len(SEATS)} players, got {players}")
+        self.names = (YOU, *SEATS[: players - 1])
+        self.bots = dict(zip(self.names[1:], resolve_bots(bots, players - 1), strict=True))
+        self.bankroll, self.size, self.four_colour = bankroll, size, four_colour
+        self.selected: set[Card] = set()
+        self.feedback = ""
+        self.replaying: tuple[int, int] | None = None
+
+        self.header = widgets.HTML()
+        self.seed_box = widgets.IntText(
+            value=seed, description="Seed", layout=widgets.Layout(width="160px")
+        )
+        self.rulebook = widgets.Dropdown(
+            options=list(SOURCES), value=self.rules.source, description="Rules"
+        )
+        self.new_button = widgets.Button(description="New game")
+        self.misplay = widgets.Checkbox(
+            value=False, description="Let me misplay (renege)", indent=False
+        )
+        self.table = widgets.HTML()
+        self.hand_box = widgets.HBox()
+        self.play_button = widgets.Button(description="Play")
+        self.pass_button = widgets.Button(description="Pass")
+        self.discard_button = widgets.Button(description="Discard selected")
+        self.keep_button = widgets.Button(description="Keep all")
+        self.continue_button = widgets.Button(description="Continue ▶")
+        self.skip_button = widgets.Button(description="Bots to my turn ⏩")
+        self.accept_button = widgets.Button(description="Let it stand")
+        self.deal_button = widgets.Button(description="Deal next hand")
+        self.replay_button = widgets.Button(description="Replay this hand")
+        self.transcript_button = widgets.Button(description="Transcript")
+        self.replay_slider = widgets.IntSlider(
+            description="Step", min=0, max=0, continuous_update=False
+        )
+        self.output = widgets.Output()
+        self.log_view = widgets.HTML()
+        self._classes()
+        self._wire()
+        super().__init__(
+            [
+                self.header,
+                widgets.HBox([self.seed_box, self.rulebook, self.new_button, self.misplay]),
+                self.table,
+                self.hand_box,
+                widgets.HBox(
+                    [self.play_button, self.pass_button, self.discard_button, self.keep_button]
+                ),
+                widgets.HBox(
+                    [self.continue_button, self.skip_button, self.accept_button, self.deal_button]
+                ),
+                widgets.HBox([self.replay_button, self.replay_slider, self.transcript_button]),
+                self.output,
+                self.log_view,
+            ]
+        )
+        self.add_class("bourre-table-game")
+        self._new_game()
+
+    # --- code-driven actions (what the buttons call) --------------------------------------
+
+    def new_game(self, seed: int | None = None, rules: Rules | str | None = None) -> None:
+        """Start again with a seed (a shared deal) and a rulebook."""
+        if rules is not None:
+            self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        if seed is not None:
+            self.seed_box.value = seed
+        self._new_game()
+
+    def declare(self, play: bool) -> str:
+        """Say play (True) or pass (False)."""
+        return self._act("play" if play else "pass")
+
+    def discard(self, *cards: Card | str) -> str:
+        """Exchange these cards in the draw (none: keep all)."""
+        chosen = [parse_card(c) for c in cards]
+        return self._act("discard " + " ".join(c.code for c in chosen) if chosen else "keep")
+
+    def click(self, card: Card | str) -> str:
+        """Click a card of your hand: select it in the draw, play it in the tricks."""
+        card = parse_card(card)
+        game = self.game
+        if self._pending_is_yours() and card in game.cards_of(YOU):
+            return self._act(f"correct {card.code}")
+        if game.to_act != YOU or card not in game.cards_of(YOU):
+            return self._say(f"{card} cannot be used now: {self._status()}")
+        if game.phase == "draw":
+            self.selected ^= {card}
+            self._render()
+            return f"selected: {' '.join(str(c) for c in sorted(self.selected)) or 'nothing'}"
+        if game.phase != "play":
+            return self._say(f"Say play or pass first: {self._status()}")
+        if self.misplay.value and card.code not in game.legal_actions():
+            return self._act(f"renege {card.code}")
+        return self._act(card.code)
+
+    def accept(self) -> str:
+        """Let your renege stand (pagat): you will pay as if bourréd."""
+        return self._act("accept")
+
+    def advance(self) -> str:
+        """One bot decision; returns what it did (or why nothing moved)."""
+        game = self.game
+        if game.phase == "settled":
+            return self._say("The hand is over: press Deal next hand.")
+        player = game.to_act
+        if player == YOU or player not in self.bots or self._pending_is_yours():
+            return self._say(f"Your decision: {self._status()}")
+        action = self.bots[player].choose(game)
+        game.apply(action)
+        self.replaying = None
+        return self._say(f"{player}: {action}")
+
+    def advance_to_you(self) -> list[str]:
+        """Let the bots act until it is your turn or the hand is settled."""
+        game, moves = self.game, []
+        while game.phase != "settled" and game.to_act in self.bots and not self._pending_is_yours():
+            player = game.to_act
+            action = self.bots[player].choose(game)
+            game.apply(action)
+            moves.append(f"{player}: {action}")
+        self.replaying = None
+        self._say("; ".join(moves) or "Nothing to do: " + self._status())
+        return moves
+
+    def finish_hand(self) -> list[str]:
+        """Play the rest of the hand, taking your first legal action each time (a demonstration)."""
+        moves = []
+        while self.game.phase != "settled":
+            if self.game.to_act == YOU or self._pending_is_yours():
+                action = self.game.legal_actions()[0]
+                self._act(action)
+                moves.append(f"{YOU}: {action}")
+            else:
+                moves += self.advance_to_you()
+        return moves
+
+    def deal(self) -> str:
+        """Deal the next hand."""
+        return self._act("deal")
+
+    def replay_hand(self, number: int | None = None, step: int | None = None) -> str:
+        """Show a hand (default: this one) rebuilt after `step` of its actions; returns the view."""
+        number = number or self.game.hand.number
+        start, stop = hand_actions(self.game.actions, number)
+        self.replaying = (number, start)
+        self.replay_slider.max = stop - start
+        self.replay_slider.value = stop - start if step is None else max(0, min(step, stop - start))
+        self._render()
+        return self.to_text()
+
+    def transcript(self) -> str:
+        """The whole game's transcript, and it is shown below the table."""
+        text = self.game.transcript()
+        self._say(text)
+        return text
+
+    def save_transcript(self, path: str | Path) -> Path:
+        """Write the transcript to a text file; returns its path."""
+        target = Path(path)
+        target.write_text(self.game.transcript(), encoding="utf-8")
+        return target
+
+    @property
+    def share(self) -> str:
+        """How to deal the same cards elsewhere."""
+        return f"TableWidget(rules={self.rules.source!r}, players={len(self.names)}, seed={self.game.seed})"
+
+    def to_text(self) -> str:
+        """The table as plain text, for tests and screen readers."""
+        game = self.shown_game
+        lines = [self._header_text(), *self._table_lines(game)]
+        if self.replaying is None:
+            lines.append(f"Status: {self._status()}")
+        if self.feedback:
+            lines.append(f"Last: {self.feedback}")
+        return "\n".join(lines)
+
+    @property
+    def shown_game(self) -> Game:
+        """The game on screen: the live one, or the position being replayed."""
+        if self.replaying is None:
+            return self.game
+        _, start = self.replaying
+        return self.game.replay(self.game.actions[: start + self.replay_slider.value])
+
+    # --- internals --------------------------------------------------------------------
+
+    def _new_game(self) -> None:
+        self.game = Game(self.rules, self.names, int(self.seed_box.value), self.bankroll)
+        self.rulebook.value = self.rules.source
+        self.selected, self.replaying, self.feedback = set(), None, ""
+        self._write("")
+        self._render()
+
+    def _act(self, action: str) -> str:
+        try:
+            self.game.apply(action)
+        except IllegalAction as refused:
+            return self._say(f"✘ {refused}")
+        self.selected.clear()
+        self.replaying = None
+        return self._say(f"✔ {YOU}: {self.game.actions[-1]}")
+
+    def _pending_is_yours(self) -> bool:
+        pending = self.game.pending_renege
+        return pending is not None and pending[0] == YOU
+
+    def _status(self) -> str:
+        game = self.game
+        if game.phase == "settled":
+            return "the hand is over: press Deal next hand"
+        player = game.to_act
+        if self._pending_is_yours():
+            return "you reneged: click the card you should have played (pagat), or Let it stand"
+        if player != YOU:
+            return f"{player} is to act: press Continue"
+        if game.phase == "declare":
+            return "your turn: Play or Pass"
+        if game.phase == "draw":
+            return "your turn: click cards to exchange, then Discard selected (or Keep all)"
+        return "your turn: click a card to play it"
+
+    def _say(self, text: str) -> str:
+        self.feedback = text
+        self._write(text)
+        self._render()
+        return text
+
+    def _write(self, text: str) -> None:
+        self.output.outputs = ()
+        if text:
+            self.output.append_stdout(text + "\n")
+
+    def _classes(self) -> None:
+        for w, name in (
+            (self.header, "header"),
+            (self.seed_box, "seed"),
+            (self.rulebook, "rulebook"),
+            (self.new_button, "new-game"),
+            (self.misplay, "misplay"),
+            (self.table, "table"),
+            (self.hand_box, "hand"),
+            (self.play_button, "declare-play"),
+            (self.pass_button, "declare-pass"),
+            (self.discard_button, "discard"),
+            (self.keep_button, "keep"),
+            (self.continue_button, "continue"),
+            (self.skip_button, "to-my-turn"),
+            (self.accept_button, "accept"),
+            (self.deal_button, "deal"),
+            (self.replay_button, "replay"),
+            (self.replay_slider, "replay-step"),
+            (self.transcript_button, "transcript"),
+            (self.output, "feedback"),
+            (self.log_view, "log"),
+        ):
+            w.add_class(f"bourre-{name}")
+
+    def _wire(self) -> None:
+        self.new_button.on_click(lambda _: self.new_game(rules=self.rulebook.value))
+        self.play_button.on_click(lambda _: self.declare(True))
+        self.pass_button.on_click(lambda _: self.declare(False))
+        self.discard_button.on_click(lambda _: self.discard(*sorted(self.selected)))
+        self.keep_button.on_click(lambda _: self.discard())
+        self.continue_button.on_click(lambda _: self.advance())
+        self.skip_button.on_click(lambda _: self.advance_to_you())
+        self.accept_button.on_click(lambda _: self.accept())
+        self.deal_button.on_click(lambda _: self.deal())
+        self.replay_button.on_click(lambda _: self.replay_hand(step=0))
+        self.transcript_button.on_click(lambda _: self.transcript())
+        self.replay_slider.observe(lambda _: self._render(), names="value")
+
+    def _header_text(self) -> str:
+        game = self.game
+        hand = game.hand
+        text = (
+            f"You are seat {YOU}. Deal: seed {game.seed} · {self.rules.source} rules · {len(self.names)} players · "
+            f"hand {hand.number} · dealer {hand.dealer}"
+        )
+        if self.replaying is not None:
+            number, _ = self.replaying
+            text += f" · replaying hand {number}, step {self.replay_slider.value} of {self.replay_slider.max}"
+        return text
+
+    def _table_lines(self, game: Game) -> list[str]:
+        hand = game.hand
+        lines = [
+            f"Trump card: {hand.trump_card} ({hand.trump_card.suit.plural})",
+            f"Pot: {game.pot}",
+        ]
+        said = ", ".join(f"{p} {'plays' if v else 'passes'}" for p, v in hand.declared.items())
+        lines.append(f"Declared: {said or 'nobody yet'}")
+        if game.phase in ("play", "settled") and game.tricks_won:
+            lines.append("Tricks: " + ", ".join(f"{p} {n}" for p, n in game.tricks_won.items()))
+        trick = game.current_trick
+        if trick is not None and trick.plays:
+            lines.append("This trick: " + ", ".join(f"{p} {c}" for p, c in trick.plays))
+        elif hand.tricks:
+            last = hand.tricks[-1]
+            lines.append(
+                "Last trick: "
+                + ", ".join(f"{p} {c}" for p, c in last.plays)
+                + f" — {last.winner} won"
+            )
+        if YOU in game.hand.seats and game.cards_of(YOU):
+            lines.append("Your hand: " + " ".join(str(c) for c in game.cards_of(YOU)))
+        if hand.settlement is not None:
+            lines.append(f"Settlement: {hand.settlement.describe()}")
+        lines.append("Bankrolls: " + ", ".join(f"{p} {n}" for p, n in game.bankrolls.items()))
+        return lines
+
+    def _render(self) -> None:
+        size = SIZES[self.size]
+        style = f"font-size:{size['text']};line-height:1.4"
+        game = self.shown_game
+        self.header.value = f"<div style='{style}'><b>{html.escape(self._header_text())}</b></div>"
+        rows = "".join(f"<div>{html.escape(line)}</div>" for line in self._table_lines(game))
+        status = (
+            "" if self.replaying is not None else f"<div><i>{html.escape(self._status())}</i></div>"
+        )
+        self.table.value = f"<div style='{style}'>{rows}{status}</div>"
+        self._render_hand(game, size)
+        live = self.replaying is None
+        phase, you = self.game.phase, self.game.to_act == YOU and live
+        self.play_button.disabled = self.pass_button.disabled = not (you and phase == "declare")
+        self.discard_button.disabled = not (you and phase == "draw" and self.selected)
+        self.keep_button.disabled = not (you and phase == "draw")
+        bots_move = (
+            live and phase != "settled" and self.game.to_act != YOU and not self._pending_is_yours()
+        )
+        self.continue_button.disabled = self.skip_button.disabled = not bots_move
+        self.accept_button.disabled = not (live and self._pending_is_yours())
+        self.deal_button.disabled = phase != "settled"
+        self.replay_slider.layout.display = None if self.replaying is not None else "none"
+        lines = game.transcript().splitlines()
+        start = max(i for i, line in enumerate(lines) if line.startswith("== Hand"))
+        recent = lines[start:][-14:]
+        self.log_view.value = (
+            "<pre style='font-size:12px'>" + html.escape("\n".join(recent)) + "</pre>"
+        )
+
+    def _render_hand(self, game: Game, size: dict[str, str]) -> None:
+        cards = game.cards_of(YOU) if YOU in game.hand.seats else ()
+        buttons = []
+        for card in cards:
+            button = widgets.Button(description=str(card), tooltip=card.name)
+            button.add_class("bourre-card")
+            button.add_class(f"bourre-card-{card.code}")
+            button.layout = widgets.Layout(
+                width=size["card_w"], height=size["card_h"], margin="2px"
+            )
+            button.style.font_size = size["card_font"]
+            button.style.font_weight = "bold"
+            button.style.text_color = card_colour(card, self.four_colour)
+            chosen = card in self.selected
+            button.style.button_color = "#ffe08a" if chosen else "#ffffff"
+            if chosen:
+                button.add_class("bourre-selected")
+            button.disabled = self.replaying is not None
+            button.on_click(lambda _b, c=card: self.click(c))
+            buttons.append(button)
+        self.hand_box.children = buttons

@@ -1,0 +1,475 @@
+"""The variant lab: what each rulebook and switch does to a game, measured by simulation.
+
+Two questions, each a function that returns data and a function that draws it:
+
+* `sweep` plays many short sessions under several rule sets and measures the pot over the
+  hands of a session, how often a player is bourréd, the win rate by seat (counted from the
+  dealer's left), how often a seat passes, and how often a player who played would rather
+  have passed. Plots: `plot_pot`, `plot_bourre`, `plot_win_by_seat`, `plot_rather_pass`,
+  and `plot_sweep` for all four at once.
+* `rulebook_disagreements` plays hands and asks, at every card decision, whether glimne,
+  wikipedia and pagat allow the same cards; where they differ, the readable engine's
+  `explain` names the rule that refused a card another rulebook allows. Plot:
+  `plot_disagreements`.
+
+The plotting functions build `matplotlib.figure.Figure` objects directly, without pyplot, so
+no figure is left open: a notebook shows the returned figure, and nothing else.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from .bots import Bot, resolve_bots
+from .cards import DECK, Suit
+from .fast import encode_rules
+from .fast.bits import cards_of
+from .fast.hand import LOG_WIDTH, play_chunk
+from .fast.legal import legal
+from .play import Situation, explain, legal_plays, rule_id, rule_summary
+from .rules import PRESETS, SOURCES, Rules
+from .simulation import SimulationResult, chunk_seed, fast_kind, simulate
+
+__all__ = [
+    "DEFAULT_VARIANTS",
+    "Disagreements",
+    "Sweep",
+    "plot_bourre",
+    "plot_disagreements",
+    "plot_pot",
+    "plot_rather_pass",
+    "plot_sweep",
+    "plot_win_by_seat",
+    "rule_concept",
+    "rulebook_disagreements",
+    "sweep",
+]
+
+DEFAULT_VARIANTS: dict[str, Rules] = {
+    "pagat": PRESETS["pagat"],
+    "glimne": PRESETS["glimne"],
+    "wikipedia": PRESETS["wikipedia"],
+    "pagat, pot limit 10": dataclasses.replace(PRESETS["pagat"], pot_limit=10),
+    "pagat, double ante": dataclasses.replace(PRESETS["pagat"], double_ante=True),
+    "glimne, no second ante": dataclasses.replace(PRESETS["glimne"], second_ante=False),
+    "wikipedia, dealer antes for all": dataclasses.replace(
+        PRESETS["wikipedia"], dealer_antes_for_all=True
+    ),
+}
+"""The three rulebooks and a few single switches a learner may want to compare."""
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """Measurements of several rule sets, one row per variant (in `names` order).
+
+    pot -- mean pot at the end of play, by hand of the session, shape (variants, hands);
+    bourre_rate -- share of players who played and took no trick; split_rate -- share of hands
+    with a split pot; win_by_seat -- share of hands won by each seat counted from the dealer's
+    left (the last seat is the dealer), shape (variants, players); pass_by_seat -- share of
+    hands each seat passed, same shape; rather_pass -- share of plays that cost more than
+    passing would have (a bourré, or a second ante paid without taking the pot).
+    """
+
+    names: tuple[str, ...]
+    rules: tuple[Rules, ...]
+    players: int
+    hands: int
+    sessions: int
+    bots: str
+    pot: np.ndarray
+    bourre_rate: np.ndarray
+    split_rate: np.ndarray
+    win_by_seat: np.ndarray
+    pass_by_seat: np.ndarray
+    rather_pass: np.ndarray
+
+    def table(self) -> list[dict[str, object]]:
+        """One plain dict per variant, for printing or a DataFrame."""
+        return [
+            {
+                "variant": name,
+                "mean pot": round(float(self.pot[i].mean()), 2),
+                "final pot": round(float(self.pot[i, -1]), 2),
+                "bourré rate": round(float(self.bourre_rate[i]), 4),
+                "split rate": round(float(self.split_rate[i]), 4),
+                "rather pass": round(float(self.rather_pass[i]), 4),
+            }
+            for i, name in enumerate(self.names)
+        ]
+
+
+def sweep(
+    variants: Mapping[str, Rules] | None = None,
+    hands: int = 100,
+    sessions: int = 200,
+    players: int = 5,
+    bots: str | Bot = "heuristic",
+    seed: int = 0,
+) -> Sweep:
+    """Play `sessions` sessions of `hands` hands under each variant and measure them."""
+    variants = DEFAULT_VARIANTS if variants is None else variants
+    if not variants:
+        raise ValueError("give at least one variant: a mapping of names to Rules")
+    if not isinstance(bots, (str, Bot)) or any(
+        fast_kind(b) is None for b in resolve_bots(bots, players)
+    ):
+        raise ValueError(
+            "the sweep runs the built-in bots: 'heuristic', 'random' or one of their objects"
+        )
+    rows = [_measure(rules, hands, sessions, players, bots, seed) for rules in variants.values()]
+    stack = {key: np.array([row[key] for row in rows]) for key in rows[0]}
+    return Sweep(
+        names=tuple(variants),
+        rules=tuple(variants.values()),
+        players=players,
+        hands=hands,
+        sessions=sessions,
+        bots=bots if isinstance(bots, str) else bots.name,
+        **stack,
+    )
+
+
+def _measure(
+    rules: Rules, hands: int, sessions: int, players: int, bots: str | Bot, seed: int
+) -> dict[str, np.ndarray]:
+    """The sweep's measurements for one rule set."""
+    runs = [simulate(hands, players, rules, bots, seed=seed * 100_003 + s) for s in range(sessions)]
+    played = sum(int(r.played.sum()) for r in runs)
+    wins = np.zeros(players)
+    passes = np.zeros(players)
+    regrets = 0
+    for r in runs:
+        position = (np.arange(players)[None, :] - r.dealer[:, None].astype(int) - 1) % players
+        won = np.arange(players)[None, :] == r.winner[:, None]
+        wins += np.bincount(position[won], minlength=players)
+        passes += np.bincount(position[~r.played], minlength=players)
+        regrets += int(_rather_pass(r, rules).sum())
+    total_hands = hands * sessions
+    return {
+        "pot": np.mean([r.pot_played for r in runs], axis=0),
+        "bourre_rate": sum(int(r.bourred.sum()) for r in runs) / max(played, 1),
+        "split_rate": sum(int(r.split.sum()) for r in runs) / max(total_hands, 1),
+        "win_by_seat": wins / max(total_hands, 1),
+        "pass_by_seat": passes / max(total_hands, 1),
+        "rather_pass": regrets / max(played, 1),
+    }
+
+
+def _rather_pass(r: SimulationResult, rules: Rules) -> np.ndarray:
+    """Plays that cost more than passing: the ante is paid either way, so count the rest."""
+    # a second ante matters only to a player who does not take the pot, and a player alone
+    # (the only one who can skip it, as a dealer nobody challenged) always takes it
+    second = r.played & rules.pays_second_ante
+    gain = np.zeros(r.net.shape, dtype=np.int64)
+    has = r.winner >= 0
+    gain[np.nonzero(has)[0], r.winner[has]] = r.taken[has]
+    return r.played & (gain - r.payments - second < 0)
+
+
+# --- pictures -------------------------------------------------------------------------------
+
+
+def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Figure, object]:
+    fig = Figure(figsize=(width, height), layout="constrained")
+    return fig, fig.add_subplot()
+
+
+def plot_pot(data: Sweep) -> Figure:
+    """Line chart: the mean pot at the end of play, hand by hand, one line per variant."""
+    fig, ax = _figure()
+    hands = np.arange(1, data.hands + 1)
+    for name, pot in zip(data.names, data.pot, strict=True):
+        ax.plot(hands, pot, label=name)
+    ax.set_title(f"How the pot grows over a session ({data.players} players, {data.bots} bots)")
+    ax.set_xlabel("hand of the session")
+    ax.set_ylabel(f"mean pot at the end of play (chips, {data.sessions} sessions)")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def _bars(ax: object, names: tuple[str, ...], values: np.ndarray, fmt: str) -> None:
+    bars = ax.barh(list(names), values, color="tab:blue")
+    ax.bar_label(bars, labels=[format(v, fmt) for v in values], padding=3, fontsize="small")
+    ax.invert_yaxis()
+
+
+def plot_bourre(data: Sweep) -> Figure:
+    """Bar chart: how often a player who plays is bourréd, by variant."""
+    fig, ax = _figure()
+    _bars(ax, data.names, data.bourre_rate, ".1%")
+    ax.set_title("How often a player who plays takes no trick (bourré)")
+    ax.set_xlabel("share of players who played")
+    ax.set_ylabel("variant")
+    ax.set_xlim(0, max(float(data.bourre_rate.max()) * 1.25, 0.01))
+    return fig
+
+
+def plot_win_by_seat(data: Sweep) -> Figure:
+    """Grouped bars: the share of hands each seat wins, seats counted from the dealer's left."""
+    fig, ax = _figure(8.0, 4.0)
+    seats = np.arange(1, data.players + 1)
+    width = 0.8 / len(data.names)
+    for i, (name, rates) in enumerate(zip(data.names, data.win_by_seat, strict=True)):
+        ax.bar(seats + (i - (len(data.names) - 1) / 2) * width, rates, width, label=name)
+    ax.set_xticks(seats, [f"{s}" + (" (dealer)" if s == data.players else "") for s in seats])
+    ax.set_title("Who takes the pot: win rate by seat")
+    ax.set_xlabel("seat, counted from the dealer's left")
+    ax.set_ylabel("share of hands won")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def plot_rather_pass(data: Sweep) -> Figure:
+    """Bar chart: the share of plays that cost more than passing would have."""
+    fig, ax = _figure()
+    _bars(ax, data.names, data.rather_pass, ".1%")
+    ax.set_title("How often a player who played would rather have passed")
+    ax.set_xlabel("share of plays that cost more than the ante (bourré or a lost second ante)")
+    ax.set_ylabel("variant")
+    ax.set_xlim(0, max(float(data.rather_pass.max()) * 1.25, 0.01))
+    return fig
+
+
+def plot_sweep(data: Sweep) -> Figure:
+    """All four sweep pictures on one page."""
+    fig = Figure(figsize=(13.0, 8.5), layout="constrained")
+    axes = fig.subplots(2, 2)
+    hands = np.arange(1, data.hands + 1)
+    for name, pot in zip(data.names, data.pot, strict=True):
+        axes[0, 0].plot(hands, pot, label=name)
+    axes[0, 0].set(
+        title="Mean pot at the end of play", xlabel="hand of the session", ylabel="chips"
+    )
+    axes[0, 0].legend(fontsize="x-small")
+    _bars(axes[0, 1], data.names, data.bourre_rate, ".1%")
+    axes[0, 1].set(title="Bourré rate of players who play", xlabel="share", ylabel="variant")
+    axes[0, 1].set_xlim(0, max(float(data.bourre_rate.max()) * 1.3, 0.01))
+    seats = np.arange(1, data.players + 1)
+    for name, rates in zip(data.names, data.win_by_seat, strict=True):
+        axes[1, 0].plot(seats, rates, marker="o", label=name)
+    axes[1, 0].set(
+        title="Win rate by seat (last seat = dealer)",
+        xlabel="seat, counted from the dealer's left",
+        ylabel="share of hands won",
+    )
+    axes[1, 0].set_xticks(seats)
+    axes[1, 0].legend(fontsize="x-small")
+    _bars(axes[1, 1], data.names, data.rather_pass, ".1%")
+    axes[1, 1].set(
+        title="Plays that cost more than passing", xlabel="share of plays", ylabel="variant"
+    )
+    axes[1, 1].set_xlim(0, max(float(data.rather_pass.max()) * 1.3, 0.01))
+    fig.suptitle(
+        f"Rule variants compared: {data.players} players, {data.bots} bots, "
+        f"{data.sessions} sessions of {data.hands} hands"
+    )
+    return fig
+
+
+# --- where the rulebooks disagree -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Disagreements:
+    """How often glimne, wikipedia and pagat allow different cards in simulated play.
+
+    decisions -- card decisions examined; differing -- decisions where the three legal sets
+    are not all equal; by_rule -- for each rule id, the decisions where that rule (in the
+    rulebook it belongs to) refused a card another rulebook allows; by_pair -- decisions where
+    two named rulebooks differ; concepts -- the rule concept behind each rule id (see
+    `rule_concept`); summaries -- the engine's one-sentence summary of each rule as it
+    refused; examples -- a few such decisions, for a lesson to show.
+    """
+
+    hands: int
+    players: int
+    drive: str
+    decisions: int
+    differing: int
+    by_rule: dict[str, int]
+    by_pair: dict[tuple[str, str], int]
+    concepts: dict[str, str]
+    summaries: dict[str, str]
+    examples: tuple[Situation, ...]
+
+    @property
+    def share(self) -> float:
+        """Share of decisions where the rulebooks give different legal sets."""
+        return self.differing / self.decisions if self.decisions else 0.0
+
+    def rule_shares(self) -> dict[str, float]:
+        """by_rule as shares of all decisions, largest first."""
+        total = max(self.decisions, 1)
+        return {rule: n / total for rule, n in sorted(self.by_rule.items(), key=lambda kv: -kv[1])}
+
+
+def rulebook_disagreements(
+    hands: int = 3000,
+    players: int = 5,
+    bots: str = "random",
+    seed: int = 0,
+    drive: str = "pagat",
+    examples: int = 5,
+) -> Disagreements:
+    """Play `hands` hands under the `drive` rulebook and compare the three rulebooks' legal sets
+    at every card decision, with the readable engine naming the rules that differ."""
+    if drive not in SOURCES:
+        raise ValueError(f"drive must be one of {', '.join(SOURCES)}, got {drive!r}")
+    if players > min(PRESETS[s].max_players for s in SOURCES):
+        raise ValueError("all three rulebooks allow at most 6 players; choose 2 to 6")
+    log = _logged_decisions(hands, players, PRESETS[drive], bots, seed)
+    differing = _differing_rows(log)
+    by_rule: Counter = Counter()
+    by_pair: Counter = Counter()
+    concepts: dict[str, str] = {}
+    summaries: dict[str, str] = {}
+    shown: list[Situation] = []
+    for row in log[differing]:
+        situation = _situation_of(row)
+        sets = {name: legal_plays(situation, PRESETS[name]) for name in SOURCES}
+        refusing: set[str] = set()
+        for a, b in ((a, b) for i, a in enumerate(SOURCES) for b in SOURCES[i + 1 :]):
+            if sets[a] != sets[b]:
+                by_pair[(a, b)] += 1
+            for strict_book, other in ((a, b), (b, a)):
+                for card in sets[other] - sets[strict_book]:
+                    verdict = explain(situation, card, PRESETS[strict_book])
+                    refusing.add(verdict.rule)
+                    concepts[verdict.rule] = rule_concept(verdict.rule, PRESETS[strict_book])
+                    summaries[verdict.rule] = verdict.summary or rule_summary(verdict.rule)
+        by_rule.update(refusing)
+        if len(shown) < examples:
+            shown.append(situation)
+    return Disagreements(
+        hands=hands,
+        players=players,
+        drive=drive,
+        decisions=len(log),
+        differing=int(differing.sum()),
+        by_rule=dict(by_rule),
+        by_pair=dict(by_pair),
+        concepts=concepts,
+        summaries=summaries,
+        examples=tuple(shown),
+    )
+
+
+def _logged_decisions(hands: int, players: int, rules: Rules, bots: str, seed: int) -> np.ndarray:
+    """Every card decision of `hands` fast-core hands, one row each (see hand.LOG_COLUMNS)."""
+    if bots not in ("random", "heuristic"):
+        raise ValueError(f"bots must be 'random' or 'heuristic', got {bots!r}")
+    kinds = np.array([fast_kind(b) for b in resolve_bots(bots, players)], dtype=np.int64)
+    log = np.zeros((hands * 5 * players, LOG_WIDTH), dtype=np.int64)
+    count = np.zeros(1, dtype=np.int64)
+    error = play_chunk(
+        players,
+        0,
+        encode_rules(rules, players),
+        kinds,
+        np.zeros(players),
+        chunk_seed(seed, 0),
+        np.zeros((hands, players), dtype=np.int8),
+        np.zeros((hands, players), dtype=np.int8),
+        np.zeros(hands, dtype=np.int8),
+        log,
+        count,
+    )
+    if error:
+        raise RuntimeError("a simulated draw ran out of cards")
+    return log[: int(count[0])]
+
+
+def _differing_rows(log: np.ndarray) -> np.ndarray:
+    """True where the fast twin of `legal_plays` gives different sets under the three presets
+    (the tests hold the twin equal to the engine; the engine then names the rules)."""
+    switches = [
+        (
+            r.trump_when_cannot_win,
+            r.must_play_known_top,
+            r.must_lead_trump_when_others_out,
+            {"off": 0, "pot": 1, "strict": 2}[r.cinch],
+        )
+        for r in (PRESETS[s] for s in SOURCES)
+    ]
+    differ = np.zeros(len(log), dtype=bool)
+    for i, row in enumerate(log):
+        facts = (
+            int(row[0]),
+            int(row[1]),
+            int(row[2]),
+            int(row[3]),
+            int(row[4]),
+            bool(row[5]),
+            int(row[6]),
+            int(row[7]),
+            int(row[8]),
+            int(row[9]),
+            bool(row[10]),
+        )
+        masks = {legal(*facts, *s)[0] for s in switches}
+        differ[i] = len(masks) > 1
+    return differ
+
+
+def _situation_of(row: np.ndarray) -> Situation:
+    """The readable `Situation` of one logged decision."""
+    trick_n = int(row[2])
+    return Situation(
+        hand=cards_of(int(row[0])),
+        trump=list(Suit)[int(row[1])],
+        trick=tuple(DECK[int(c)] for c in row[11 : 11 + trick_n]),
+        seen=cards_of(int(row[7])),
+        tricks_won=int(row[8]),
+        players_after=int(row[9]),
+        others_out_of_trump=bool(row[10]),
+    )
+
+
+def plot_disagreements(data: Disagreements) -> Figure:
+    """Bar chart: for each rule, the share of decisions where it refused a card another
+    rulebook allows."""
+    shares = data.rule_shares()
+    fig, ax = _figure(9.0, max(3.0, 0.55 * len(shares) + 2.0))
+    labels = [_label(rule, data.concepts.get(rule, rule)) for rule in shares]
+    values = np.array(list(shares.values()))
+    if len(values):
+        _bars(ax, tuple(labels), values, ".2%")
+        ax.set_xlim(0, float(values.max()) * 1.3)
+    ax.set_title(
+        f"Where glimne, wikipedia and pagat disagree: {data.share:.1%} of card decisions\n"
+        f"({data.decisions} decisions in {data.hands} hands, played under {data.drive} rules)"
+    )
+    ax.set_xlabel("share of card decisions where the rule refused a card another rulebook allows")
+    ax.set_ylabel("rule that refused")
+    return fig
+
+
+def _label(rule: str, concept: str) -> str:
+    return rule if concept == rule else f"{rule} ({concept.replace('-', ' ')})"
+
+
+# the rules that differ between rulebooks; a rule id may stand for several concepts
+# (pagat-2 is "trump", "overtrump" and "trump anyway"), so name the one that can disagree
+_SWITCHED = (
+    "trump-anyway",
+    "trump-not-needed",
+    "known-top",
+    "others-out",
+    "cinch-pot",
+    "cinch-strict",
+)
+
+
+def rule_concept(rule: str, rules: Rules) -> str:
+    """The concept behind a rule id that made rulebooks differ ('pagat-2' -> 'trump-anyway')."""
+    for concept in _SWITCHED:
+        if rule_id(concept, rules) == rule:
+            return concept
+    return rule

@@ -1,0 +1,159 @@
+"""The variant lab: sweep data, figures a learner can read, and rulebook disagreements."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+from bourre_lessons.bots import Bot
+from bourre_lessons.play import rule_summary
+from bourre_lessons.rules import PRESETS
+from bourre_lessons.variants import (
+    DEFAULT_VARIANTS,
+    plot_bourre,
+    plot_disagreements,
+    plot_pot,
+    plot_rather_pass,
+    plot_sweep,
+    plot_win_by_seat,
+    rule_concept,
+    rulebook_disagreements,
+    sweep,
+)
+
+SMALL = {
+    "pagat": PRESETS["pagat"],
+    "glimne": PRESETS["glimne"],
+    "pagat, pot limit 3": dataclasses.replace(PRESETS["pagat"], pot_limit=3),
+}
+
+
+@pytest.fixture(scope="module")
+def data():
+    return sweep(SMALL, hands=30, sessions=40, players=5, seed=1)
+
+
+def test_sweep_measures_every_variant(data) -> None:
+    """One row per variant; shares between 0 and 1; seat win rates and splits fill each hand."""
+    assert data.names == tuple(SMALL) and data.pot.shape == (3, 30)
+    assert data.win_by_seat.shape == (3, 5) and data.pass_by_seat.shape == (3, 5)
+    for share in (
+        data.bourre_rate,
+        data.split_rate,
+        data.rather_pass,
+        data.win_by_seat,
+        data.pass_by_seat,
+    ):
+        assert np.all((share >= 0) & (share <= 1))
+    # every hand has a winner, a split pot, or nobody playing: win shares and splits sum to <= 1
+    assert np.all(data.win_by_seat.sum(axis=1) + data.split_rate <= 1 + 1e-12)
+    assert [row["variant"] for row in data.table()] == list(SMALL)
+
+
+def test_second_antes_make_playing_cost_more_than_passing_more_often(data) -> None:
+    """glimne's second ante: a player who plays and loses pays more than the ante, so "rather
+    pass" exceeds the bourré rate; under pagat (no second ante) the two are the same."""
+    pagat, glimne = 0, 1
+    assert data.rather_pass[pagat] == pytest.approx(data.bourre_rate[pagat])
+    assert data.rather_pass[glimne] > data.bourre_rate[glimne] + 0.2
+
+
+def test_a_pot_limit_keeps_chips_in_the_pot(data) -> None:
+    """A pot limit caps the winner's take, so the pot stays larger on average."""
+    assert data.pot[2].mean() > data.pot[0].mean()
+
+
+@pytest.mark.parametrize(
+    "plot", [plot_pot, plot_bourre, plot_win_by_seat, plot_rather_pass, plot_sweep]
+)
+def test_each_picture_is_a_closed_labelled_figure(data, plot) -> None:
+    """A Figure with a title, labelled axes, a legend where lines share axes; none left open."""
+    before = plt.get_fignums()
+    fig = plot(data)
+    assert isinstance(fig, Figure)
+    assert plt.get_fignums() == before  # built without pyplot: nothing left open
+    axes = fig.get_axes()
+    assert axes
+    for ax in axes:
+        assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+        if len(ax.get_lines()) > 1 or len(ax.containers) > 1:
+            assert ax.get_legend() is not None
+    fig.canvas.draw()  # renders without error
+
+
+def test_default_variants_include_the_three_rulebooks() -> None:
+    """The lab compares the three presets by default."""
+    assert {"pagat", "glimne", "wikipedia"} <= set(DEFAULT_VARIANTS)
+
+
+def test_sweep_arguments_are_checked() -> None:
+    """Empty variants and custom bots are refused with a reason."""
+    with pytest.raises(ValueError, match="at least one variant"):
+        sweep({})
+    with pytest.raises(ValueError, match="unknown bot"):
+        sweep(SMALL, bots="clever")
+    with pytest.raises(ValueError, match="built-in bots"):
+        sweep(SMALL, bots=_Own())
+
+
+class _Own(Bot):
+    name = "own"
+
+
+@pytest.fixture(scope="module")
+def disagreements():
+    return rulebook_disagreements(hands=400, players=5, seed=2)
+
+
+def test_rulebooks_disagree_on_a_small_share_named_by_rule(disagreements) -> None:
+    """Most decisions agree; the rules that differ are the switched ones of RULES-SPEC."""
+    d = disagreements
+    assert d.decisions > 1000 and 0 < d.differing < d.decisions * 0.2
+    assert d.share == d.differing / d.decisions
+    switched = {
+        "cinch-strict",
+        "cinch-pot",
+        "glimne-6",
+        "pagat-2",
+        "glimne-9",
+        "glimne-10",
+        "wikipedia-2",
+    }
+    assert set(d.by_rule) <= switched
+    assert "cinch-strict" in d.by_rule
+    # glimne and wikipedia differ wherever any two rulebooks differ (glimne is the strictest,
+    # wikipedia the loosest): their pair count is the total
+    assert d.by_pair[("glimne", "wikipedia")] == d.differing
+    for rule in d.by_rule:
+        assert rule_summary(rule) and d.summaries[rule]
+    if "pagat-2" in d.summaries:  # the engine's exact sentence: trump anyway, not "trump"
+        assert "still" in d.summaries["pagat-2"]
+    assert len(d.examples) == 5
+
+
+def test_shared_rule_ids_are_named_by_the_rule_that_differs() -> None:
+    """pagat-2 stands for trump, overtrump and trump-anyway; a disagreement means trump-anyway."""
+    assert rule_concept("pagat-2", PRESETS["pagat"]) == "trump-anyway"
+    assert rule_concept("glimne-9", PRESETS["glimne"]) == "known-top"
+    assert rule_concept("cinch-strict", PRESETS["glimne"]) == "cinch-strict"
+
+
+def test_disagreement_picture_is_labelled(disagreements) -> None:
+    """The bar chart names each rule and the share of decisions."""
+    fig = plot_disagreements(disagreements)
+    ax = fig.get_axes()[0]
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert any("trump anyway" in label for label in labels)
+    assert "%" in ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+
+
+def test_disagreement_arguments_are_checked() -> None:
+    """Seven players exceed glimne's table; an unknown rulebook is refused."""
+    with pytest.raises(ValueError, match="at most 6"):
+        rulebook_disagreements(hands=10, players=7)
+    with pytest.raises(ValueError, match="drive must be"):
+        rulebook_disagreements(hands=10, drive="hoyle")
