@@ -18,7 +18,7 @@ from .bots import Bot, resolve_bots
 from .cards import Card, parse_card
 from .game import Game, GameError, IllegalAction
 from .rules import SOURCES, Rules
-from .scenes.widget import SIZES, card_colour
+from .ui import SIZES, card_button, tag, write
 
 __all__ = ["YOU", "TableWidget", "hand_actions"]
 
@@ -283,34 +283,34 @@ class TableWidget(widgets.VBox):
         return text
 
     def _write(self, text: str) -> None:
-        self.output.outputs = ()
-        if text:
-            self.output.append_stdout(text + "\n")
+        write(self.output, text)
 
     def _classes(self) -> None:
-        for w, name in (
-            (self.header, "header"),
-            (self.seed_box, "seed"),
-            (self.rulebook, "rulebook"),
-            (self.new_button, "new-game"),
-            (self.misplay, "misplay"),
-            (self.table, "table"),
-            (self.hand_box, "hand"),
-            (self.play_button, "declare-play"),
-            (self.pass_button, "declare-pass"),
-            (self.discard_button, "discard"),
-            (self.keep_button, "keep"),
-            (self.continue_button, "continue"),
-            (self.skip_button, "to-my-turn"),
-            (self.accept_button, "accept"),
-            (self.deal_button, "deal"),
-            (self.replay_button, "replay"),
-            (self.replay_slider, "replay-step"),
-            (self.transcript_button, "transcript"),
-            (self.output, "feedback"),
-            (self.log_view, "log"),
-        ):
-            w.add_class(f"bourre-{name}")
+        tag(
+            "bourre",
+            (
+                (self.header, "header"),
+                (self.seed_box, "seed"),
+                (self.rulebook, "rulebook"),
+                (self.new_button, "new-game"),
+                (self.misplay, "misplay"),
+                (self.table, "table"),
+                (self.hand_box, "hand"),
+                (self.play_button, "declare-play"),
+                (self.pass_button, "declare-pass"),
+                (self.discard_button, "discard"),
+                (self.keep_button, "keep"),
+                (self.continue_button, "continue"),
+                (self.skip_button, "to-my-turn"),
+                (self.accept_button, "accept"),
+                (self.deal_button, "deal"),
+                (self.replay_button, "replay"),
+                (self.replay_slider, "replay-step"),
+                (self.transcript_button, "transcript"),
+                (self.output, "feedback"),
+                (self.log_view, "log"),
+            ),
+        )
 
     def _wire(self) -> None:
         self.new_button.on_click(lambda _: self.new_game(rules=self.rulebook.value))
@@ -375,7 +375,7 @@ class TableWidget(widgets.VBox):
             "" if self.replaying is not None else f"<div><i>{html.escape(self._status())}</i></div>"
         )
         self.table.value = f"<div style='{style}'>{rows}{status}</div>"
-        self._render_hand(game, size)
+        self._render_hand(game)
         live = self.replaying is None
         phase, you = self.game.phase, self.game.to_act == YOU and live
         self.play_button.disabled = self.pass_button.disabled = not (you and phase == "declare")
@@ -395,24 +395,15 @@ class TableWidget(widgets.VBox):
             "<pre style='font-size:12px'>" + html.escape("\n".join(recent)) + "</pre>"
         )
 
-    def _render_hand(self, game: Game, size: dict[str, str]) -> None:
+    def _render_hand(self, game: Game) -> None:
         cards = game.cards_of(YOU) if YOU in game.hand.seats else ()
         buttons = []
         for card in cards:
-            button = widgets.Button(description=str(card), tooltip=card.name)
-            button.add_class("bourre-card")
-            button.add_class(f"bourre-card-{card.code}")
-            button.layout = widgets.Layout(
-                width=size["card_w"], height=size["card_h"], margin="2px"
-            )
-            button.style.font_size = size["card_font"]
-            button.style.font_weight = "bold"
-            button.style.text_color = card_colour(card, self.four_colour)
+            button = card_button(card, self.size, self.four_colour, self.click)
             chosen = card in self.selected
             button.style.button_color = "#ffe08a" if chosen else "#ffffff"
             if chosen:
                 button.add_class("bourre-selected")
             button.disabled = self.replaying is not None
-            button.on_click(lambda _b, c=card: self.click(c))
             buttons.append(button)
         self.hand_box.children = buttons

@@ -13,39 +13,19 @@ from collections.abc import Iterable
 
 import ipywidgets as widgets
 
-from ..cards import Card, Suit, parse_card
+from ..cards import Card, parse_card
 from ..play import explain, trick_winner, verdicts
 from ..rules import SOURCES, Rules
+from ..ui import FOUR_COLOURS, SIZES, TWO_COLOURS, card_button, card_colour, tag, write
 from .model import YOU, Moment, Scene, rules_for
 
 __all__ = ["SceneWidget", "card_colour"]
 
-TWO_COLOURS = {
-    Suit.SPADES: "#111111",
-    Suit.CLUBS: "#111111",
-    Suit.HEARTS: "#c8102e",
-    Suit.DIAMONDS: "#c8102e",
-}
-FOUR_COLOURS = {
-    Suit.SPADES: "#111111",
-    Suit.HEARTS: "#c8102e",
-    Suit.DIAMONDS: "#1f5fbf",
-    Suit.CLUBS: "#1d7a2e",
-}
-SIZES = {
-    "normal": {"card_w": "64px", "card_h": "88px", "card_font": "24px", "text": "15px"},
-    "classroom": {"card_w": "104px", "card_h": "140px", "card_font": "40px", "text": "24px"},
-}
 SAY_HINT = (
     "Name a card (QH, Q♥, 10H, hj7) or say it in words: 'the king', 'a heart', 'high', "
     "'low', 'win it', 'doesn't matter' (English, Swedish, Danish, Portuguese or Japanese)."
 )
 CINCH_CHOICES = (("as the rulebook says", ""), ("off", "off"), ("pot", "pot"), ("strict", "strict"))
-
-
-def card_colour(card: Card, four_colour: bool = False) -> str:
-    """The ink colour for a card's suit in a two- or four-colour deck."""
-    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -290,27 +270,29 @@ class SceneWidget(widgets.VBox):
     # --- wiring -------------------------------------------------------------------------
 
     def _classes(self) -> None:
-        for w, name in (
-            (self.header, "header"),
-            (self.rulebook, "rulebook"),
-            (self.cinch, "cinch"),
-            (self.four_colour, "four-colour"),
-            (self.classroom, "classroom-toggle"),
-            (self.table, "table"),
-            (self.hand_box, "hand"),
-            (self.back_button, "back"),
-            (self.next_button, "next"),
-            (self.restart_button, "restart"),
-            (self.retry_button, "try-again"),
-            (self.answer_button, "show-answer"),
-            (self.why_button, "why"),
-            (self.say_box, "say"),
-            (self.say_button, "say-button"),
-            (self.compare, "compare"),
-            (self.chart, "chart"),
-            (self.output, "feedback"),
-        ):
-            w.add_class(f"bourre-{name}")
+        tag(
+            "bourre",
+            (
+                (self.header, "header"),
+                (self.rulebook, "rulebook"),
+                (self.cinch, "cinch"),
+                (self.four_colour, "four-colour"),
+                (self.classroom, "classroom-toggle"),
+                (self.table, "table"),
+                (self.hand_box, "hand"),
+                (self.back_button, "back"),
+                (self.next_button, "next"),
+                (self.restart_button, "restart"),
+                (self.retry_button, "try-again"),
+                (self.answer_button, "show-answer"),
+                (self.why_button, "why"),
+                (self.say_box, "say"),
+                (self.say_button, "say-button"),
+                (self.compare, "compare"),
+                (self.chart, "chart"),
+                (self.output, "feedback"),
+            ),
+        )
 
     def _wire(self) -> None:
         self.back_button.on_click(lambda _: self.back())
@@ -399,10 +381,7 @@ class SceneWidget(widgets.VBox):
         return text
 
     def _write(self, text: str) -> None:
-        """Feedback goes to the Output widget's state from the kernel side (NOTEBOOK-TOOLCHAIN)."""
-        self.output.outputs = ()
-        if text:
-            self.output.append_stdout(text + "\n")
+        write(self.output, text)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -446,7 +425,7 @@ class SceneWidget(widgets.VBox):
         )
         if s.kind != "story":
             self.table.value = f"<div style='{style}'>{self._table_html()}</div>"
-            self._render_hand(size)
+            self._render_hand()
         else:
             self.table.value = f"<div style='{style}'>{self._story_html()}</div>"
             self._render_chart()
@@ -523,23 +502,15 @@ class SceneWidget(widgets.VBox):
         verb = "lead" if not moment.trick else "play"
         return part + f"Your turn: click a card to {verb} it."
 
-    def _render_hand(self, size: dict[str, str]) -> None:
+    def _render_hand(self) -> None:
         legal = self._highlighted() if self.answer_shown else frozenset()
+        size_name = "classroom" if self.classroom.value else "normal"
         buttons = []
         for card in self.moment.hand:
-            button = self.card_buttons.get(card)
-            if button is None:
-                button = widgets.Button(description=str(card), tooltip=card.name)
-                button.add_class("bourre-card")
-                button.add_class(f"bourre-card-{card.code}")
-                button.on_click(lambda _b, c=card: self.play(c))
-                self.card_buttons[card] = button
-            button.layout = widgets.Layout(
-                width=size["card_w"], height=size["card_h"], margin="2px"
+            button = card_button(
+                card, size_name, self.four_colour.value, self.play, self.card_buttons.get(card)
             )
-            button.style.font_size = size["card_font"]
-            button.style.font_weight = "bold"
-            button.style.text_color = card_colour(card, self.four_colour.value)
+            self.card_buttons[card] = button
             button.style.button_color = "#d7f5d0" if card in legal else "#ffffff"
             button.disabled = not self.your_turn
             _toggle_class(button, "bourre-legal", card in legal)

@@ -1,0 +1,73 @@
+"""Small pieces every widget of the course shares: feedback output, DOM classes, card buttons.
+
+Feedback is written to an `Output` widget's state from the kernel side (`outputs = ()`, then
+`append_stdout`), which renders the same in JupyterLab and Voila and never leaks into a cell's
+own output (NOTEBOOK-TOOLCHAIN.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import ipywidgets as widgets
+
+from .cards import Card, Suit
+
+__all__ = ["FOUR_COLOURS", "SIZES", "TWO_COLOURS", "card_button", "card_colour", "tag", "write"]
+
+TWO_COLOURS = {
+    Suit.SPADES: "#111111",
+    Suit.CLUBS: "#111111",
+    Suit.HEARTS: "#c8102e",
+    Suit.DIAMONDS: "#c8102e",
+}
+FOUR_COLOURS = {
+    Suit.SPADES: "#111111",
+    Suit.HEARTS: "#c8102e",
+    Suit.DIAMONDS: "#1f5fbf",
+    Suit.CLUBS: "#1d7a2e",
+}
+SIZES = {
+    "normal": {"card_w": "64px", "card_h": "88px", "card_font": "24px", "text": "15px"},
+    "classroom": {"card_w": "104px", "card_h": "140px", "card_font": "40px", "text": "24px"},
+}
+
+
+def write(output: widgets.Output, text: str) -> None:
+    """Replace what an Output widget shows with `text` (nothing when empty)."""
+    output.outputs = ()
+    if text:
+        output.append_stdout(text + "\n")
+
+
+def tag(prefix: str, named: Iterable[tuple[widgets.DOMWidget, str]]) -> None:
+    """Give each widget the stable DOM class `<prefix>-<name>` that browser tests select on."""
+    for widget, name in named:
+        widget.add_class(f"{prefix}-{name}")
+
+
+def card_colour(card: Card, four_colour: bool = False) -> str:
+    """The ink colour for a card's suit in a two- or four-colour deck."""
+    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
+
+
+def card_button(
+    card: Card,
+    size: str = "normal",
+    four_colour: bool = False,
+    on_click: Callable[[Card], object] | None = None,
+    button: widgets.Button | None = None,
+) -> widgets.Button:
+    """A large, readable card button with the card's full name as its tooltip."""
+    if button is None:
+        button = widgets.Button(description=str(card), tooltip=card.name)
+        button.add_class("bourre-card")
+        button.add_class(f"bourre-card-{card.code}")
+        if on_click is not None:
+            button.on_click(lambda _b: on_click(card))
+    looks = SIZES[size]
+    button.layout = widgets.Layout(width=looks["card_w"], height=looks["card_h"], margin="2px")
+    button.style.font_size = looks["card_font"]
+    button.style.font_weight = "bold"
+    button.style.text_color = card_colour(card, four_colour)
+    return button
