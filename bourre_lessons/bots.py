@@ -110,7 +110,10 @@ def view_of(game: Game) -> SeatView:
         trump_card=game.trump,
         position=seats.index(player),
         players=len(seats),
-        playing_before=sum(1 for said in record.declared.values() if said),
+        # declared all at once (pagat variant): nobody knows what the others said
+        playing_before=0
+        if game.rules.simultaneous_declaration
+        else sum(1 for said in record.declared.values() if said),
         must_play=phase == "declare" and actions == ["play"],
         max_discards=game.rules.max_discards_for(len(seats)),
         locked=frozenset([game.trump]) if dealer_locked else frozenset(),

@@ -132,6 +132,7 @@ class _State:
     pending: _Pending | None = None
     skip_ante: frozenset = frozenset()
     sit_out: frozenset = frozenset()
+    penalised: frozenset = frozenset()
     log: list[str] = field(default_factory=list)
 
     def clone(self, own_log: bool = False) -> _State:
@@ -497,6 +498,8 @@ class Game:
                 "",
                 self._legal_actions(st),
             )
+        if word == "out-of-turn":
+            return self._out_of_turn(st, rest)
         if st.phase == "declare":
             return self._declare(st, word, rest, text)
         if st.phase == "draw":
@@ -564,7 +567,12 @@ class Game:
             st.folded.extend(st.hands.pop(player))
             st.log.append(f"{player} says pass")
         if st.turn:
-            if self.rules.lone_player_wins and st.turn == [rec.dealer] and not rec.active:
+            if (
+                self.rules.lone_player_wins
+                and not self.rules.simultaneous_declaration
+                and st.turn == [rec.dealer]
+                and not rec.active
+            ):
                 rec.declared[rec.dealer] = True
                 st.turn = []
                 st.log.append(
@@ -576,13 +584,34 @@ class Game:
         self._after_declarations(st)
         return word
 
+    def _out_of_turn(self, st: _State, rest: str) -> str:
+        """pagat: declaring or hinting out of turn sits the player out of the next deal."""
+        player = rest.strip()
+        if not self.rules.out_of_turn_penalty:
+            raise IllegalAction(
+                f"the {self.rules.source} rules have no penalty for speaking out of turn "
+                "(only pagat's, switch out_of_turn_penalty)",
+                "pagat-out-of-turn",
+            )
+        if st.phase not in ("declare", "draw") or player not in self.players:
+            raise IllegalAction(
+                "say 'out-of-turn' and a seat during the declarations or the draw, e.g. "
+                f"'out-of-turn {self.players[0]}'",
+                "pagat-out-of-turn",
+            )
+        st.penalised = st.penalised | {player}
+        st.log.append(
+            f"{player} spoke out of turn and will sit out the next deal (pagat-out-of-turn)"
+        )
+        return f"out-of-turn {player}"
+
     def _after_declarations(self, st: _State) -> None:
         rec = st.record
         assert rec is not None
         active = rec.active
         if not active:
             st.log.append(f"Everyone passed: the pot of {st.pot} stays for the next hand")
-            st.skip_ante, st.sit_out = frozenset(), frozenset()
+            st.skip_ante, st.sit_out = frozenset(), st.penalised
             self._finish(st)
             return
         if len(active) == 1 and self.rules.lone_player_wins:
@@ -973,7 +1002,7 @@ class Game:
             self._pay(st, str(player), amount)
         st.log.extend(_settlement_lines(result, rec, self.rules))
         st.skip_ante = frozenset(result.skips_next_ante)
-        st.sit_out = frozenset(result.sits_out_next)
+        st.sit_out = frozenset(result.sits_out_next) | st.penalised
         self._finish(st)
 
     def _finish(self, st: _State) -> None:
@@ -985,6 +1014,7 @@ class Game:
         st.log.append(f"Bankrolls: {rolls}; pot {st.pot}")
 
     def _next_hand(self, st: _State) -> None:
+        st.penalised = frozenset()
         st.dealer_seat = (st.dealer_seat + 1) % len(self.players)
         sit_out = st.sit_out
         if len(self.players) - len(sit_out) < 2:

@@ -284,6 +284,7 @@ _TABLE_RULES: dict[str, str] = {
     "dealer-trump-card": "The turned trump card stays in the dealer's hand (pagat alone lets it go).",
     "pagat-renege": "A renege corrected before the next player plays: replaced, no win, no bourré.",
     "pagat-separate-trump": "The separate trump card: only a dealer who plays may take it.",
+    "pagat-out-of-turn": "Declaring or hinting out of turn sits you out of the next deal.",
 }
 
 

@@ -374,7 +374,12 @@ def _simulate_readable(
         record = game.hand
         turned[h] = card_bit(record.trump_card)
         said = [p for p in record.seats if record.declared.get(p)]
-        alone = rules.lone_player_wins and said == [record.dealer] and not record.tricks
+        alone = (
+            rules.lone_player_wins
+            and not rules.simultaneous_declaration
+            and said == [record.dealer]
+            and not record.tricks
+        )
         for i, name in enumerate(game.players):
             if record.declared.get(name):
                 declared[h, i] = DEALER_ALONE if alone else SAID_PLAY

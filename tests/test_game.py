@@ -838,3 +838,34 @@ def test_records_handed_out_are_copies():
     game.current_trick.plays.clear()
     game.bankrolls["A"] = 0
     assert snapshot(game) == before
+
+
+def test_simultaneous_declaration_lets_the_dealer_decide_blind():
+    """pagat variant: play or pass is declared all at once, so the dealer cannot know that
+    everyone else passed; the dealer-alone shortcut (pagat-dealer-alone) does not apply."""
+    rules = dataclasses.replace(Rules.preset("pagat"), simultaneous_declaration=True)
+    for seed in range(30):
+        game = Game(rules, 4, seed)
+        if game.trump.rank != Rank.ACE:
+            break
+    game.play("pass", "pass", "pass")
+    assert game.phase == "declare" and game.to_act == game.hand.dealer
+    game.apply("pass")
+    assert game.phase == "settled" and "Everyone passed" in game.transcript()
+    shortcut = Game(Rules.preset("pagat"), 4, seed).play("pass", "pass", "pass")
+    assert shortcut.phase == "settled" and "pagat-dealer-alone" in shortcut.transcript()
+
+
+def test_speaking_out_of_turn_sits_the_player_out_of_the_next_deal():
+    """pagat: declaring or hinting out of turn excludes the player from the next deal."""
+    game = Game(Rules.preset("pagat"), 4, 3)
+    game.apply("out-of-turn C")
+    assert "C spoke out of turn" in game.transcript()
+    while game.phase != "settled":
+        game.apply(game.legal_actions()[0])
+    game.apply("deal")
+    assert "C" not in game.hand.seats
+    glimne = Game(Rules.preset("glimne"), 4, 3)
+    with pytest.raises(IllegalAction, match="no penalty for speaking out of turn") as refused:
+        glimne.apply("out-of-turn C")
+    assert refused.value.rule == "pagat-out-of-turn"

@@ -314,3 +314,15 @@ def test_heuristic_bots_beat_random_bots() -> None:
     """One heuristic seat among random bots wins chips over many hands."""
     r = simulate(50_000, 5, pagat, [HeuristicBot()] + ["random"] * 4, seed=4)
     assert r.net[:, 0].sum() > 0 > r.net[:, 1:].sum()
+
+
+def test_simultaneous_declaration_removes_the_dealer_alone_shortcut() -> None:
+    """pagat: with everyone else out the dealer takes the pot, so no hand is passed out; when
+    play or pass is declared at once (pagat's variant) the dealer may pass too."""
+    usual = simulate(3000, 3, pagat, "random", seed=4)
+    assert not usual.all_passed.any()
+    blind = simulate(
+        3000, 3, dataclasses.replace(pagat, simultaneous_declaration=True), "random", seed=4
+    )
+    assert blind.all_passed.any()
+    assert blind.chips == 3 * blind.bankroll

@@ -69,6 +69,7 @@ def encode_rules(rules: Rules, players: int) -> np.ndarray:
         "dealer_may_discard_trump_card": int(rules.dealer_may_discard_trump_card),
         "lone_player_wins": int(rules.lone_player_wins),
         "separate_trump_card": _SEPARATE[rules.separate_trump_card],
+        "simultaneous_declaration": int(rules.simultaneous_declaration),
     }
     return np.array([values[name] for name in RULE_FIELDS], dtype=np.int64)
 

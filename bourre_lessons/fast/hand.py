@@ -46,10 +46,11 @@ RULE_FIELDS = (
     "dealer_may_discard_trump_card",
     "lone_player_wins",
     "separate_trump_card",
+    "simultaneous_declaration",
 )
 TWCW, KNOWN_TOP, OTHERS_OUT, CINCH, SECOND_ANTE, DEALER_ANTES = 0, 1, 2, 3, 4, 5
 ANTE_SKIP, POT_LIMIT, MAX_DISCARDS, RESTOCK, ACE_LEADS, ACE_MUST_PLAY = 6, 7, 8, 9, 10, 11
-MAY_DISCARD_TRUMP, LONE_WINS, SEPARATE = 12, 13, 14
+MAY_DISCARD_TRUMP, LONE_WINS, SEPARATE, SIMULTANEOUS = 12, 13, 14, 15
 
 ACE = 12  # rank index of the ace in a suit field
 SAID_PLAY = 1
@@ -279,14 +280,16 @@ def _declarations(
     n_active = 0
     for i in range(n):
         p = work[2, i]
-        if i == n - 1 and rules[LONE_WINS] != 0 and n_active == 0:
+        blind = rules[SIMULTANEOUS] != 0  # all declare at once: nobody knows the others' word
+        if i == n - 1 and rules[LONE_WINS] != 0 and n_active == 0 and not blind:
             declared[p] = DEALER_ALONE  # pagat: all others passed, the dealer takes the pot
         elif p == dealer and must:
             declared[p] = SAID_PLAY  # pagat: a turned ace binds the dealer
         elif p == fixed_seat and forced >= 0:
             declared[p] = SAID_PLAY if forced == 1 else 0
         else:
-            says, state = _declare(kinds[p], boldness[p], state, work[0, p], trump, i, n, n_active)
+            before = 0 if blind else n_active
+            says, state = _declare(kinds[p], boldness[p], state, work[0, p], trump, i, n, before)
             declared[p] = SAID_PLAY if says else 0
         if declared[p] != 0:
             work[3, n_active] = p
