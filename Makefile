@@ -79,6 +79,7 @@ test: install
 	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory nbtest
+	@$(MAKE) --no-print-directory browser
 
 lint: install
 	$(VENV)/bin/ruff check .
@@ -91,7 +92,7 @@ format: install
 
 # pytest exits 5 when it collected no test: that is reported, never passed off as success.
 unit: install
-	@rc=0; $(TEST_ENV) $(PY) -m pytest || rc=$$?; \
+	@rc=0; $(TEST_ENV) $(PY) -m pytest -m "not browser" || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests under tests/ (exit 5)" >&2; fi; \
 	exit $$rc
 
@@ -105,8 +106,31 @@ else
 		$(sort $(dir $(NOTEBOOKS)))
 endif
 
-# Browser tests (Playwright driving Debian's /usr/bin/chromium against `jupyter lab` and voila)
-# will get their own `browser` target here; `test` does not call it yet.
+# Browser tests: Playwright drives Debian's chromium (never a downloaded browser) against one
+# `jupyter lab` serving a temporary copy of the notebooks, and against the Voila classroom app.
+# A failure keeps a screenshot and the page's console log in $(BROWSER_ARTIFACTS)/.
+BROWSER_ARTIFACTS ?= test-artifacts/browser
+VOILA_ARGS        ?=
+
+.PHONY: chromium browser present screenshots
+
+# Installs chromium with apt-get when root, else fails with the command to run; never skips.
+chromium:
+	@bash tools/ensure_chromium.sh
+
+browser: install chromium
+	rm -rf $(BROWSER_ARTIFACTS) && mkdir -p $(BROWSER_ARTIFACTS)
+	BOURRE_BROWSER_ARTIFACTS=$(abspath $(BROWSER_ARTIFACTS)) $(TEST_ENV) $(PY) -m pytest -m browser \
+		-p no:cacheprovider tests/browser
+
+# The scenes as a Voila app for a projector (present/classroom.ipynb), on 127.0.0.1.
+present: install
+	$(VENV)/bin/voila present/classroom.ipynb --Voila.ip=127.0.0.1 \
+		--VoilaConfiguration.extension_denylist=jupyterlab-jupytext $(VOILA_ARGS)
+
+# Regenerate the README screenshots in docs/img/ from the running course.
+screenshots: install chromium
+	$(PY) tools/screenshots.py
 
 notebooks: install
 	$(TEST_ENV) $(PY) tools/run_notebooks.py

@@ -18,7 +18,7 @@ from .bots import Bot, resolve_bots
 from .cards import Card, parse_card
 from .game import Game, GameError, IllegalAction
 from .rules import SOURCES, Rules
-from .ui import SIZES, card_button, tag, write
+from .ui import SIZES, card_button, style_sheet, tag, write
 
 __all__ = ["YOU", "TableWidget", "hand_actions"]
 
@@ -94,6 +94,7 @@ class TableWidget(widgets.VBox):
         self._wire()
         super().__init__(
             [
+                style_sheet(),
                 self.header,
                 widgets.HBox([self.seed_box, self.rulebook, self.new_button, self.misplay]),
                 self.table,

@@ -13,7 +13,16 @@ import ipywidgets as widgets
 
 from .cards import Card, Suit
 
-__all__ = ["FOUR_COLOURS", "SIZES", "TWO_COLOURS", "card_button", "card_colour", "tag", "write"]
+__all__ = [
+    "FOUR_COLOURS",
+    "SIZES",
+    "TWO_COLOURS",
+    "card_button",
+    "card_colour",
+    "style_sheet",
+    "tag",
+    "write",
+]
 
 TWO_COLOURS = {
     Suit.SPADES: "#111111",
@@ -71,3 +80,28 @@ def card_button(
     button.style.font_weight = "bold"
     button.style.text_color = card_colour(card, four_colour)
     return button
+
+
+STYLE = """
+<style>
+.bourre-card { border: 2px solid #8a8a8a !important; border-radius: 8px !important;
+  box-shadow: 1px 2px 3px rgba(0, 0, 0, 0.15); }
+.bourre-card.bourre-legal { border-color: #2e8b57 !important; }
+.bourre-classroom .widget-button:not(.bourre-card),
+.bourre-classroom .widget-toggle-button,
+.bourre-classroom .widget-label,
+.bourre-classroom .widget-text input,
+.bourre-classroom select,
+.bourre-classroom .bourre-feedback pre { font-size: 22px !important; }
+.bourre-classroom .widget-button:not(.bourre-card),
+.bourre-classroom .widget-toggle-button { height: auto !important; padding: 6px 14px !important; }
+.bourre-rulebook .widget-toggle-buttons { flex-wrap: nowrap; }
+</style>
+"""
+
+
+def style_sheet() -> widgets.HTML:
+    """The course's few CSS rules (card borders, classroom size), as a widget to include once."""
+    sheet = widgets.HTML(STYLE)
+    sheet.add_class("bourre-style")
+    return sheet

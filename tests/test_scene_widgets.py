@@ -223,3 +223,19 @@ def test_typing_a_play_in_words():
     w.say_box.value = "xyzzy"
     assert feedback_text(w).startswith("✘ not understood: 'xyzzy'")
     assert "the king" in feedback_text(w)
+
+
+def test_say_box_says_once_and_takes_the_same_words_again():
+    """Found in the browser: leaving the box and pressing Say it must not say the words twice,
+    and after Try again the same words must play again."""
+    w = to_turn(show("glimne-2a"))
+    w.say_box.value = "HJ"  # what leaving the box does in the browser
+    w.say_button.click()
+    assert feedback_text(w).startswith("✔") and w.played == parse_card("HJ")
+    assert w.say_box.value == ""
+    w.retry_button.click()
+    w.say_box.value = "the jack"
+    assert w.played == parse_card("HJ")
+    w.retry_button.click()
+    w.say_box.value = "the jack"
+    assert feedback_text(w).startswith("✔") and w.played == parse_card("HJ")

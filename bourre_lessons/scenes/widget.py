@@ -16,7 +16,16 @@ import ipywidgets as widgets
 from ..cards import Card, parse_card
 from ..play import explain, trick_winner, verdicts
 from ..rules import SOURCES, Rules
-from ..ui import FOUR_COLOURS, SIZES, TWO_COLOURS, card_button, card_colour, tag, write
+from ..ui import (
+    FOUR_COLOURS,
+    SIZES,
+    TWO_COLOURS,
+    card_button,
+    card_colour,
+    style_sheet,
+    tag,
+    write,
+)
 from .model import YOU, Moment, Scene, rules_for
 
 __all__ = ["SceneWidget", "card_colour"]
@@ -96,7 +105,7 @@ class SceneWidget(widgets.VBox):
         nav = [self.back_button, self.next_button, self.restart_button]
         if scene.kind != "story":
             nav += [self.retry_button, self.answer_button, self.why_button]
-        body = [self.header, widgets.HBox(controls), self.table]
+        body = [style_sheet(), self.header, widgets.HBox(controls), self.table]
         if scene.kind != "story":
             body += [self.hand_box, widgets.HBox([self.say_box, self.say_button])]
         body += [widgets.HBox(nav), self.output, self.compare]
@@ -301,7 +310,7 @@ class SceneWidget(widgets.VBox):
         self.retry_button.on_click(lambda _: self.try_again())
         self.answer_button.on_click(lambda _: self.show_answer())
         self.why_button.on_click(lambda _: self.why())
-        self.say_button.on_click(lambda _: self.say(self.say_box.value))
+        self.say_button.on_click(lambda _: self._say_from_box())
         self.say_box.observe(self._on_say, names="value")
         self.rulebook.observe(self._on_rules, names="value")
         self.cinch.observe(self._on_rules, names="value")
@@ -310,7 +319,16 @@ class SceneWidget(widgets.VBox):
 
     def _on_say(self, change: dict) -> None:
         if change["new"].strip():
-            self.say(change["new"])
+            self._say_from_box()
+
+    def _say_from_box(self) -> None:
+        """Say what the box holds, once: the box is emptied so the same words can come again
+        (after Try again) and a later click on Say it does not repeat them."""
+        text = self.say_box.value
+        if not text.strip():
+            return
+        self.say_box.value = ""
+        self.say(text)
 
     def _on_rules(self, _change: object) -> None:
         self.step = min(self.step, self.step_count - 1)

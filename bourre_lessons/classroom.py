@@ -1,0 +1,167 @@
+"""The classroom app: every scene at projector size, a scene picker and Previous / Next scene.
+
+`make present` serves `present/classroom.ipynb` with Voila; that notebook only calls
+`classroom()`. All controls are ordinary buttons and a drop-down, so a teacher can drive the
+app from the keyboard: Tab to a button and press Enter (or Space), or Tab to the picker and use
+the arrow keys. No rules logic lives here: each scene is the same `SceneWidget` the lessons use.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from .scenes import catalogue, get
+from .scenes.widget import SIZES, SceneWidget
+
+__all__ = ["Classroom", "classroom", "start_from_query"]
+
+# Larger controls for a projector; HTML widgets apply a <style> element but never run scripts.
+STYLE = """<style>
+.bourre-classroom-app .widget-dropdown select,
+.bourre-classroom-app .widget-dropdown label { font-size: 20px; height: 40px; line-height: 40px; }
+.bourre-classroom-app .bourre-scene-counter { font-size: 20px; }
+.bourre-classroom-app .bourre-classroom button:not(.bourre-card) {
+  font-size: 18px; height: 40px; width: auto; min-width: 120px; }
+.bourre-classroom-app .bourre-classroom .widget-label,
+.bourre-classroom-app .bourre-classroom .widget-label-basic,
+.bourre-classroom-app .bourre-classroom input[type="text"] { font-size: 18px; height: auto; }
+.bourre-classroom-app .bourre-classroom .bourre-feedback pre { font-size: 22px; }
+.bourre-classroom-app .bourre-card { border: 2px solid #9a9a9a; border-radius: 8px; }
+.bourre-classroom-app button:focus-visible { outline: 4px solid #1f5fbf; outline-offset: 2px; }
+</style>"""
+BUTTON_FONT = "20px"
+
+
+def _label(scene_id: str) -> str:
+    scene = get(scene_id)
+    return f"{scene.citation} · {scene.title}"
+
+
+class Classroom(widgets.VBox):
+    """Scenes one at a time for a projector: pick one, or step with Previous / Next scene."""
+
+    def __init__(
+        self,
+        scene_ids: Iterable[str] | None = None,
+        start: str | None = None,
+        size: str = "classroom",
+        four_colour: bool = False,
+    ) -> None:
+        ids = list(catalogue()) if scene_ids is None else list(scene_ids)
+        if not ids:
+            raise ValueError("a classroom needs at least one scene id; see scenes.catalogue()")
+        for scene_id in ids:
+            get(scene_id)  # an unknown id raises KeyError naming close matches
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"each scene may appear once in a classroom, got {ids}")
+        if size not in SIZES:
+            raise ValueError(f"size must be one of {', '.join(SIZES)}, got {size!r}")
+        if start is not None and start not in ids:
+            raise ValueError(f"start must be one of the classroom's scenes, got {start!r}")
+        self.scene_ids = tuple(ids)
+        self.size = size
+        self.four_colour = four_colour
+        self._scenes: dict[str, SceneWidget] = {}
+
+        self.picker = widgets.Dropdown(
+            options=[(_label(i), i) for i in ids],
+            value=start or ids[0],
+            description="Scene",
+            layout=widgets.Layout(width="640px"),
+        )
+        self.previous_button = widgets.Button(description="◀ Previous scene")
+        self.next_button = widgets.Button(description="Next scene ▶")
+        for button in (self.previous_button, self.next_button):
+            button.style.font_size = BUTTON_FONT
+            button.layout = widgets.Layout(width="220px", height="48px")
+        self.counter = widgets.HTML()
+        self.stage = widgets.Box()
+        self.picker.add_class("bourre-picker")
+        self.previous_button.add_class("bourre-previous-scene")
+        self.next_button.add_class("bourre-next-scene")
+        self.counter.add_class("bourre-scene-counter")
+        self.stage.add_class("bourre-stage")
+
+        self.picker.observe(lambda _: self._show(), names="value")
+        self.previous_button.on_click(lambda _: self.previous_scene())
+        self.next_button.on_click(lambda _: self.next_scene())
+        toolbar = widgets.HBox(
+            [self.picker, self.previous_button, self.next_button, self.counter],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        super().__init__([widgets.HTML(STYLE), toolbar, self.stage])
+        self.add_class("bourre-classroom-app")
+        self._show()
+
+    def __repr__(self) -> str:
+        return f"<classroom: scene {self.index + 1} of {len(self.scene_ids)}, {self.scene_id}>"
+
+    @property
+    def scene_id(self) -> str:
+        """The id of the scene on screen."""
+        return self.picker.value
+
+    @property
+    def index(self) -> int:
+        """Where the scene on screen stands in the classroom's list (0 for the first)."""
+        return self.scene_ids.index(self.scene_id)
+
+    @property
+    def scene(self) -> SceneWidget:
+        """The scene widget on screen (built on first visit, then kept with its state)."""
+        return self._scene_widget(self.scene_id)
+
+    def go(self, scene_id: str) -> SceneWidget:
+        """Show one scene by id, as the picker does; returns its widget."""
+        if scene_id not in self.scene_ids:
+            get(scene_id)  # unknown anywhere: KeyError with close matches
+            raise ValueError(f"scene {scene_id!r} is not in this classroom's list")
+        self.picker.value = scene_id
+        return self.scene
+
+    def next_scene(self) -> SceneWidget:
+        """Show the following scene (the last one stays); returns its widget."""
+        return self.go(self.scene_ids[min(self.index + 1, len(self.scene_ids) - 1)])
+
+    def previous_scene(self) -> SceneWidget:
+        """Show the scene before (the first one stays); returns its widget."""
+        return self.go(self.scene_ids[max(self.index - 1, 0)])
+
+    def to_text(self) -> str:
+        """What is on screen, as plain text: where we are, then the scene's own text."""
+        return f"Scene {self.index + 1} of {len(self.scene_ids)}\n{self.scene.to_text()}"
+
+    def _scene_widget(self, scene_id: str) -> SceneWidget:
+        if scene_id not in self._scenes:
+            self._scenes[scene_id] = SceneWidget(
+                get(scene_id), size=self.size, four_colour=self.four_colour
+            )
+        return self._scenes[scene_id]
+
+    def _show(self) -> None:
+        self.stage.children = (self.scene,)
+        last = len(self.scene_ids) - 1
+        self.previous_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == last
+        self.counter.value = f"Scene {self.index + 1} of {last + 1}"
+
+
+def start_from_query(query: str | None = None) -> str | None:
+    """The scene id asked for in a URL query (`?scene=glimne-6`), or None.
+
+    Voila passes the page's query string in the QUERY_STRING environment variable; that is
+    read when `query` is None. An id that is not in the catalogue is ignored.
+    """
+    if query is None:
+        query = os.environ.get("QUERY_STRING", "")
+    wanted = parse_qs(query.lstrip("?")).get("scene", [])
+    return wanted[0] if wanted and wanted[0] in catalogue() else None
+
+
+def classroom(start: str | None = None, size: str = "classroom") -> Classroom:
+    """The whole catalogue as a classroom app, opening on `start` or on the URL's `?scene=`."""
+    return Classroom(start=start or start_from_query(), size=size)

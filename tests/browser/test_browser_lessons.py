@@ -1,0 +1,306 @@
+"""Every notebook, run in JupyterLab in a real browser: no errors, every scene drawn, clickable.
+
+Notebooks are discovered (notebooks/*.ipynb and exercises/*.ipynb), so new lessons are tested
+as they arrive. Each one is opened in its own page of the session's Lab, its outputs cleared,
+and run with the Lab command `runmenu:run-all`, as a learner would run it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from browser_harness import ROOT, ConsoleLog, save_page_artifacts
+from playwright.sync_api import expect
+
+from bourre_lessons.scenes import catalogue
+
+pytestmark = pytest.mark.browser
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+SCENE_REPR = re.compile(r"^<scene ([\w-]+): ")
+LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+EXERCISES = sorted(p.name for p in (ROOT / "exercises").glob("*.ipynb"))
+ALL_NOTEBOOKS = [f"notebooks/{n}" for n in LESSONS] + [f"exercises/{n}" for n in EXERCISES]
+SCENES = catalogue()
+OPEN_TIMEOUT = 90_000  # ms: page, Lab and kernel start on a busy 2-core machine
+RUN_TIMEOUT = 240_000  # ms: the whole notebook
+UI_TIMEOUT = 20_000  # ms: a click's round trip through the kernel
+
+NOTEBOOK_READY = """(path) => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell.currentWidget;
+  if (!panel || !panel.context || panel.context.path !== path || !panel.content) return false;
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return !!kernel && kernel.status === 'idle' && panel.content.widgets.length > 0;
+}"""
+RUN_ALL = """async () => {
+  const app = window.jupyterapp;
+  await app.commands.execute('notebook:clear-all-cell-outputs');
+  return String(await app.commands.execute('runmenu:run-all'));
+}"""
+KERNEL_IDLE = """() => {
+  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  return k.status === 'idle';
+}"""
+CELL_REPORT = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  return panel.content.widgets.map((cell, index) => ({
+    index,
+    type: cell.model.type,
+    source: cell.model.sharedModel.getSource(),
+    count: cell.model.type === 'code' ? cell.model.executionCount : null,
+    outputs: cell.model.type === 'code' ? cell.model.outputs.toJSON() : [],
+  }));
+}"""
+SHUTDOWN = """async () => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  if (panel && panel.sessionContext) await panel.sessionContext.shutdown();
+}"""
+
+
+def scene_displays(notebook: str) -> list[str]:
+    """Scene ids of the committed notebook's scene-display outputs, in order."""
+    cells = json.loads((ROOT / notebook).read_text(encoding="utf-8"))["cells"]
+    found = []
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            text = "".join(data.get("text/plain", ""))
+            match = SCENE_REPR.match(text)
+            if WIDGET_VIEW in data and match:
+                found.append(match.group(1))
+    return found
+
+
+def notebook_showing(scene_id: str) -> str:
+    """The first lesson that displays a scene (the test fails if none does)."""
+    for notebook in ALL_NOTEBOOKS:
+        if scene_id in scene_displays(notebook):
+            return notebook
+    return f"notebooks/(no lesson displays {scene_id})"
+
+
+@dataclass
+class RunNotebook:
+    """A notebook open in its own page of the session's Lab, after Run All."""
+
+    path: str
+    page: object
+    console: ConsoleLog
+    run_result: str = ""
+    cells: list[dict] = field(default_factory=list)
+
+    def scene(self, scene_id: str):
+        """The first rendering of a scene on the page."""
+        return self.page.locator(f".bourre-scene-{scene_id}").first
+
+
+@pytest.fixture(scope="module", params=ALL_NOTEBOOKS)
+def notebook(request, lab, browser) -> RunNotebook:
+    """Open one notebook, clear its outputs, Run All, and wait for the kernel to be idle."""
+    path = request.param
+    if not (ROOT / path).is_file():
+        pytest.fail(f"{path} does not exist")
+    page = browser.new_page()
+    run = RunNotebook(path, page, ConsoleLog(page))
+    try:
+        workspace = Path(path).stem.replace("_", "-")
+        page.goto(lab.url(f"/lab/workspaces/{workspace}/tree/{path}", reset=""))
+        page.wait_for_function(NOTEBOOK_READY, arg=path, timeout=OPEN_TIMEOUT, polling=250)
+        page.set_default_timeout(RUN_TIMEOUT)
+        run.run_result = page.evaluate(RUN_ALL)
+        page.wait_for_function(KERNEL_IDLE, timeout=RUN_TIMEOUT, polling=200)
+        page.set_default_timeout(UI_TIMEOUT)
+        run.cells = page.evaluate(CELL_REPORT)
+    except Exception:
+        save_page_artifacts(page, run.console, f"{path}-setup")
+        page.close()
+        raise
+    yield run
+    try:
+        page.evaluate(SHUTDOWN)
+    finally:
+        page.close()
+
+
+def test_runs_without_errors(notebook):
+    """Run All executes every code cell, and no cell shows an error or writes to stderr."""
+    problems = []
+    for cell in notebook.cells:
+        if cell["type"] != "code" or not cell["source"].strip():
+            continue
+        if cell["count"] is None:
+            problems.append(f"cell {cell['index']} never ran")
+        for out in cell["outputs"]:
+            if out["output_type"] == "error":
+                problems.append(f"cell {cell['index']}: {out['ename']}: {out['evalue']}")
+            elif out["output_type"] == "stream" and out["name"] == "stderr":
+                problems.append(f"cell {cell['index']} wrote to stderr: {out['text'][:300]}")
+    assert notebook.run_result == "true", f"Run All did not finish: {problems}"
+    assert not problems, "\n".join(problems)
+
+
+def test_every_widget_renders(notebook):
+    """No 'Error displaying widget' anywhere, and one .bourre-scene per scene-display output."""
+    page = notebook.page
+    expected = scene_displays(notebook.path)
+    scenes = page.locator(".bourre-scene")
+    expect(scenes).to_have_count(len(expected))
+    for scene_id in set(expected):
+        expect(page.locator(f".bourre-scene-{scene_id}")).to_have_count(expected.count(scene_id))
+    expect(page.get_by_text("Error displaying widget")).to_have_count(0)
+    expect(page.get_by_text("Loading widget...")).to_have_count(0)
+    widget_outputs = sum(
+        1
+        for cell in notebook.cells
+        for out in cell["outputs"]
+        if WIDGET_VIEW in out.get("data", {})
+    )
+    expect(page.locator(".jp-OutputArea-output > .jupyter-widgets")).to_have_count(widget_outputs)
+
+
+def _playable(scene_id: str) -> bool:
+    scene = SCENES[scene_id]
+    if scene.kind == "story":
+        return False
+    first = scene.moments[0]
+    return bool(first.answer) and any(card not in first.answer for card in first.hand)
+
+
+def _restart(root) -> None:
+    root.locator(".bourre-restart").click()
+    expect(root.locator(".bourre-feedback")).to_have_text("")
+
+
+def _to_turn(root, scene_id: str) -> None:
+    for _ in SCENES[scene_id].moments[0].trick:
+        root.locator(".bourre-next").click()
+
+
+def _feedback(mark: str, card) -> re.Pattern[str]:
+    return re.compile(rf"^\s*{mark}.*{re.escape(str(card))}", re.DOTALL)
+
+
+@pytest.mark.parametrize("notebook", [f"notebooks/{n}" for n in LESSONS], indirect=True)
+def test_a_scene_answers_clicks(notebook):
+    """In the first playable scene: a wrong card gets ✘, a right one ✔ (the source's answer).
+
+    A lesson with story scenes only steps one story forward: its list grows by one step. A
+    lesson with no scene but other card widgets (a game table) must redraw after a card click.
+    """
+    shown = scene_displays(notebook.path)
+    playable = [s for s in shown if _playable(s)]
+    if playable:
+        _click_right_and_wrong(notebook.scene(playable[0]), SCENES[playable[0]])
+    elif shown:
+        root = notebook.scene(shown[0])
+        _restart(root)
+        steps = root.locator(".bourre-story li")
+        expect(steps).to_have_count(1)
+        root.locator(".bourre-next").click()
+        expect(steps).to_have_count(2)
+    else:
+        cards = notebook.page.locator(".bourre-card:enabled")
+        if cards.count() == 0:
+            pytest.skip(f"{notebook.path} shows no scene and no card to click")
+        root = notebook.page.locator(".jp-OutputArea-output > .jupyter-widgets", has=cards.first)
+        before = root.first.inner_text()
+        cards.first.click()
+        expect(root.first).not_to_have_text(before)
+
+
+def _click_right_and_wrong(root, scene) -> None:
+    moment = scene.moments[0]
+    root.locator(".bourre-rulebook").get_by_role("button", name=scene.preset, exact=True).click()
+    _restart(root)
+    _to_turn(root, scene.id)
+    wrong = next(card for card in moment.hand if card not in moment.answer)
+    right = sorted(moment.answer)[0]
+    feedback = root.locator(".bourre-feedback")
+    root.locator(f".bourre-card-{wrong.code}").click()
+    expect(feedback).to_have_text(_feedback("✘", wrong))
+    root.locator(f".bourre-card-{right.code}").click()
+    expect(feedback).to_have_text(_feedback("✔", right))
+    expect(root.locator(f".bourre-card-{right.code}")).to_have_class(re.compile("bourre-played"))
+
+
+def _legal_cards(text: str, rulebook: str) -> set[str]:
+    match = re.search(rf"Legal under {rulebook}: ([^.]*)\.", text)
+    assert match, f"no 'Legal under {rulebook}: ...' in {text!r}"
+    return set(match.group(1).split())
+
+
+@pytest.mark.parametrize("notebook", [notebook_showing("glimne-6")], indirect=True)
+def test_switching_the_rulebook_changes_the_answer(notebook):
+    """glimne 6 / pagat: a trump too low to win is still owed; wikipedia 2: it is not.
+
+    The K♦ is refused under glimne, allowed once wikipedia is chosen, refused again under
+    pagat; Show answer lists 4♠ alone, then 4♠ K♦ 8♣ under wikipedia.
+    """
+    root = notebook.scene("glimne-6")
+    rulebook = root.locator(".bourre-rulebook")
+    feedback = root.locator(".bourre-feedback")
+    rulebook.get_by_role("button", name="glimne", exact=True).click()
+    _restart(root)
+    _to_turn(root, "glimne-6")
+    root.locator(".bourre-card-DK").click()
+    expect(feedback).to_have_text(re.compile(r"^\s*✘.*K♦.*glimne-6", re.DOTALL))
+    rulebook.get_by_role("button", name="wikipedia", exact=True).click()
+    expect(feedback).to_have_text(re.compile(r"^\s*✔.*wikipedia", re.DOTALL))
+    rulebook.get_by_role("button", name="pagat", exact=True).click()
+    expect(feedback).to_have_text(re.compile(r"^\s*✘.*K♦", re.DOTALL))
+
+    root.locator(".bourre-show-answer").click()
+    expect(feedback).to_contain_text("Legal under pagat")
+    assert _legal_cards(feedback.inner_text(), "pagat") == {"4♠"}
+    rulebook.get_by_role("button", name="wikipedia", exact=True).click()
+    expect(feedback).to_contain_text("Legal under wikipedia")
+    assert _legal_cards(feedback.inner_text(), "wikipedia") == {"4♠", "K♦", "8♣"}
+    compare = root.locator(".bourre-compare")
+    expect(compare).to_contain_text("The rulebooks disagree")
+    for name in ("glimne", "wikipedia", "pagat"):
+        expect(compare).to_contain_text(name)
+
+
+def _settle(page) -> None:
+    """Wait until the kernel has handled every message sent so far (idle twice, 0.5 s apart)."""
+    for _ in range(2):
+        page.wait_for_function(KERNEL_IDLE, polling=100)
+        page.wait_for_timeout(500)
+
+
+def _say_scene(notebook):
+    root = notebook.scene("glimne-2a")
+    root.locator(".bourre-rulebook").get_by_role("button", name="glimne", exact=True).click()
+    _restart(root)
+    _to_turn(root, "glimne-2a")
+    return root, root.locator(".bourre-say input"), root.locator(".bourre-feedback")
+
+
+@pytest.mark.parametrize("notebook", [notebook_showing("glimne-2a")], indirect=True)
+def test_typing_a_play_and_pressing_say_it_shows_the_verdict(notebook):
+    """laws 46B3 read through the Say box: "HJ" then the Say it button plays the J♥ (✔)."""
+    root, box, feedback = _say_scene(notebook)
+    box.fill("HJ")
+    root.locator(".bourre-say-button").click()
+    expect(root.locator(".bourre-card-HJ")).to_have_class(re.compile("bourre-played"))
+    _settle(notebook.page)  # the verdict must still be there once every message is handled
+    assert re.match(r"\s*✔.*J♥", feedback.inner_text(), re.DOTALL), feedback.inner_text()
+
+
+@pytest.mark.parametrize("notebook", [notebook_showing("glimne-2a")], indirect=True)
+def test_saying_the_same_words_after_try_again_plays_again(notebook):
+    """ "the jack", Try again, "the jack" again: the J♥ is played the second time too."""
+    root, box, feedback = _say_scene(notebook)
+    box.fill("the jack")
+    box.press("Enter")
+    expect(feedback).to_have_text(re.compile(r"^\s*✔.*J♥", re.DOTALL))
+    root.locator(".bourre-try-again").click()
+    expect(feedback).to_have_text(re.compile(r"Choose again"))
+    box.fill("the jack")
+    box.press("Enter")
+    expect(feedback).to_have_text(re.compile(r"^\s*✔.*J♥", re.DOTALL), timeout=3000)

@@ -1,0 +1,158 @@
+"""Headless tests of the classroom app: picker, Previous / Next scene, size, text."""
+
+from __future__ import annotations
+
+import pytest
+
+from bourre_lessons.classroom import Classroom, classroom, start_from_query
+from bourre_lessons.scenes import show
+
+FIRST_THREE = ["glimne-1", "glimne-2a", "glimne-2b"]
+
+
+def px(value: str) -> int:
+    """'104px' -> 104."""
+    assert value.endswith("px"), value
+    return int(value[:-2])
+
+
+def test_opens_on_the_first_scene_with_previous_disabled():
+    app = Classroom(FIRST_THREE)
+    assert app.scene_id == "glimne-1"
+    assert app.previous_button.disabled
+    assert not app.next_button.disabled
+    assert app.counter.value == "Scene 1 of 3"
+    assert app.stage.children == (app.scene,)
+
+
+def test_next_and_previous_scene_buttons_step_through_the_list():
+    app = Classroom(FIRST_THREE)
+    app.next_button.click()
+    assert app.scene_id == "glimne-2a"
+    assert "bourre-scene-glimne-2a" in app.stage.children[0]._dom_classes
+    app.next_button.click()
+    assert app.scene_id == "glimne-2b"
+    assert app.next_button.disabled
+    assert app.counter.value == "Scene 3 of 3"
+    app.next_button.click()  # a click on the last scene changes nothing
+    assert app.scene_id == "glimne-2b"
+    app.previous_button.click()
+    app.previous_button.click()
+    assert app.scene_id == "glimne-1"
+    assert app.previous_button.disabled
+
+
+def test_picker_jumps_to_a_scene_and_lists_citation_and_title():
+    app = Classroom(FIRST_THREE)
+    assert app.picker.options[1] == ("glimne 2 · Follow and beat", "glimne-2a")
+    app.picker.value = "glimne-2b"
+    assert app.stage.children[0].scene.id == "glimne-2b"
+    assert app.counter.value == "Scene 3 of 3"
+
+
+def test_the_whole_catalogue_is_in_the_default_classroom():
+    app = classroom()
+    assert app.scene_ids[0] == "glimne-1"
+    assert "glimne-6" in app.scene_ids
+    assert "laws-named" in app.scene_ids
+    assert "pagat-renege" in app.scene_ids
+
+
+def test_a_scene_keeps_its_state_when_the_class_comes_back_to_it():
+    app = Classroom(FIRST_THREE)
+    app.go("glimne-2a").to_turn().play("HJ")
+    app.next_scene()
+    back = app.previous_scene()
+    assert back.scene.id == "glimne-2a"
+    assert str(back.played) == "J♥"
+
+
+def test_scenes_are_drawn_at_classroom_size():
+    """Cards are wider and taller than in the same scene at normal size."""
+    big = Classroom(["glimne-2a"]).scene
+    normal = show("glimne-2a")
+    assert big.classroom.value
+    assert "bourre-classroom" in big._dom_classes
+    assert "bourre-classroom" not in normal._dom_classes
+    big_card = big.hand_box.children[0]
+    normal_card = normal.hand_box.children[0]
+    assert px(big_card.layout.width) > px(normal_card.layout.width)
+    assert px(big_card.layout.height) > px(normal_card.layout.height)
+    assert px(big_card.style.font_size) > px(normal_card.style.font_size)
+
+
+def test_normal_size_can_be_asked_for():
+    assert not Classroom(["glimne-2a"], size="normal").scene.classroom.value
+
+
+def test_to_text_says_where_we_are_and_what_the_scene_shows():
+    app = Classroom(FIRST_THREE, start="glimne-2b")
+    lines = app.to_text().splitlines()
+    assert lines[0] == "Scene 3 of 3"
+    assert lines[1] == "glimne 2 · Cannot beat: any card of the suit"
+    assert "Your hand: 4♥ J♥" in lines
+
+
+def test_clicking_a_card_in_the_classroom_gives_the_scene_feedback():
+    """glimne 2: with the 10♥ best so far, the J♥ is required and the 4♥ refused."""
+    scene = Classroom(["glimne-2a"]).scene.to_turn()
+    assert scene.play("H4").startswith("✘")
+    assert scene.play("HJ").startswith("✔")
+
+
+def test_start_scene_comes_from_the_url_query():
+    assert start_from_query("scene=glimne-6") == "glimne-6"
+    assert start_from_query("?scene=glimne-6&x=1") == "glimne-6"
+    assert start_from_query("scene=no-such-scene") is None
+    assert start_from_query("") is None
+
+
+def test_start_scene_from_voila_query_string(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "scene=pagat-2")
+    assert classroom().scene_id == "pagat-2"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"scene_ids": []}, ValueError, "at least one scene"),
+        ({"scene_ids": ["glimne-1", "glimne-1"]}, ValueError, "once"),
+        ({"scene_ids": ["glimne-99"]}, KeyError, "no scene 'glimne-99'"),
+        ({"scene_ids": FIRST_THREE, "start": "pagat-2"}, ValueError, "start must be one of"),
+        ({"scene_ids": FIRST_THREE, "size": "huge"}, ValueError, "size must be one of"),
+    ],
+)
+def test_bad_arguments_say_what_is_accepted(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        Classroom(**kwargs)
+
+
+def test_going_to_a_scene_outside_the_list_is_refused():
+    app = Classroom(FIRST_THREE)
+    with pytest.raises(ValueError, match="not in this classroom"):
+        app.go("pagat-2")
+    with pytest.raises(KeyError, match="no scene"):
+        app.go("nonsense")
+    assert app.scene_id == "glimne-1"
+
+
+def test_the_present_notebook_builds_the_classroom_app():
+    """present/classroom.ipynb (served by `make present`): python3 kernel, no stored outputs,
+    and its code ends with an expression that is the classroom app."""
+    import ast
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "present" / "classroom.ipynb"
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert all(not c["outputs"] for c in code)
+    tree = ast.parse("\n".join("".join(c["source"]) for c in code))
+    last = tree.body.pop()
+    assert isinstance(last, ast.Expr)
+    namespace: dict = {}
+    exec(compile(tree, str(path), "exec"), namespace)
+    app = eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
+    assert isinstance(app, Classroom)
+    assert app.scene.classroom.value

@@ -1,0 +1,144 @@
+"""Regenerate the README screenshots in docs/img/ from the running course (`make screenshots`).
+
+Three pictures, taken with Debian's chromium through Playwright, from a temporary copy of the
+notebooks (the repository's notebooks are never opened):
+
+* scene-normal.png: lesson 04 in JupyterLab, glimne 5 (overtrump) after a refused 4♠;
+* scene-rulebooks-disagree.png: lesson 04, glimne 6 under wikipedia's rulebook, Show answer,
+  with the table of what each rulebook allows;
+* scene-classroom.png: the classroom app (`make present`) opened on glimne 3, the 6♣ refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from browser_harness import (  # noqa: E402  (the shared harness lives with the browser tests)
+    CLASSROOM_NOTEBOOK,
+    chromium,
+    start_lab,
+    start_voila,
+)
+from playwright.sync_api import expect  # noqa: E402
+
+LESSON = "notebooks/04_trumping.ipynb"
+TIMEOUT = 120_000  # ms
+NOTEBOOK_READY = """(path) => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell.currentWidget;
+  if (!panel || !panel.context || panel.context.path !== path || !panel.content) return false;
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return !!kernel && kernel.status === 'idle';
+}"""
+RUN_ALL = """async () => {
+  const app = window.jupyterapp;
+  await app.commands.execute('notebook:clear-all-cell-outputs');
+  return String(await app.commands.execute('runmenu:run-all'));
+}"""
+
+
+def _calm(page) -> None:
+    """No hover or focus ring in the picture."""
+    page.mouse.move(0, 0)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.wait_for_timeout(300)
+
+
+def _to_turn(scene, nexts: int) -> None:
+    scene.locator(".bourre-restart").click()
+    expect(scene.locator(".bourre-feedback")).to_have_text("")
+    for _ in range(nexts):
+        scene.locator(".bourre-next").click()
+
+
+def _wait_text(locator, text: str) -> None:
+    expect(locator).to_contain_text(text, timeout=TIMEOUT)
+
+
+def lab_pictures(context, lab, out: Path) -> list[Path]:
+    """The two JupyterLab pictures from lesson 04."""
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(lab.url(f"/lab/workspaces/screenshots/tree/{LESSON}", reset=""))
+    page.wait_for_function(NOTEBOOK_READY, arg=LESSON, timeout=TIMEOUT, polling=250)
+    result = page.evaluate(RUN_ALL)
+    if result != "true":
+        raise RuntimeError(f"Run All of {LESSON} did not finish cleanly ({result})")
+
+    normal = page.locator(".bourre-scene-glimne-5").first
+    normal.scroll_into_view_if_needed()
+    _to_turn(normal, 3)
+    normal.locator(".bourre-card-S4").click()
+    _wait_text(normal.locator(".bourre-feedback"), "✘")
+    _calm(page)
+    first = out / "scene-normal.png"
+    normal.screenshot(path=str(first))
+
+    disagree = page.locator(".bourre-scene-glimne-6").first
+    disagree.scroll_into_view_if_needed()
+    disagree.locator(".bourre-rulebook").get_by_role("button", name="wikipedia", exact=True).click()
+    _to_turn(disagree, 3)
+    disagree.locator(".bourre-show-answer").click()
+    _wait_text(disagree.locator(".bourre-feedback"), "Legal under wikipedia")
+    _calm(page)
+    second = out / "scene-rulebooks-disagree.png"
+    disagree.screenshot(path=str(second))
+    page.evaluate("async () => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+    page.close()
+    return [first, second]
+
+
+def classroom_picture(context, voila, out: Path) -> Path:
+    """The classroom app opened on glimne 3, after the class tried the 6♣ (refused)."""
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(voila.url("/", scene="glimne-3"))
+    scene = page.locator(".bourre-classroom-app .bourre-scene-glimne-3")
+    scene.wait_for()
+    scene.locator(".bourre-next").click()
+    scene.locator(".bourre-card-C6").click()
+    _wait_text(scene.locator(".bourre-feedback"), "✘")
+    _calm(page)
+    path = out / "scene-classroom.png"
+    page.screenshot(path=str(path), full_page=True)
+    page.close()
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="bourre-screenshots-") as tmp:
+        work = Path(tmp)
+        for folder in ("notebooks", "exercises"):
+            if (ROOT / folder).is_dir():
+                shutil.copytree(ROOT / folder, work / "course" / folder)
+        lab = start_lab(work / "course", home=work / "lab-home", log=work / "lab.log")
+        voila = None
+        try:
+            voila = start_voila(
+                CLASSROOM_NOTEBOOK, home=work / "voila-home", log=work / "voila.log"
+            )
+            with chromium(work / "profile", width=1280, height=900) as context:
+                written = lab_pictures(context, lab, args.out)
+                written.append(classroom_picture(context, voila, args.out))
+        finally:
+            lab.stop()
+            if voila is not None:
+                voila.stop()
+    for path in written:
+        print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
