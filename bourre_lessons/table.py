@@ -113,6 +113,9 @@ class TableWidget(widgets.VBox):
         self.add_class("bourre-table-game")
         self._new_game()
 
+    def __repr__(self) -> str:
+        return f"<table: {self.share}>"
+
     # --- code-driven actions (what the buttons call) --------------------------------------
 
     def new_game(self, seed: int | None = None, rules: Rules | str | None = None) -> None:
