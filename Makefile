@@ -21,6 +21,8 @@ NOTEBOOKS     := $(wildcard $(addsuffix /*.ipynb,$(NOTEBOOK_DIRS)))
 NB_CELL_TIMEOUT ?= 120
 # Tests and nbval record exercise progress here, never in the user's own data folder.
 TEST_ENV := BOURRE_LESSONS_DATA=$(CURDIR)/.cache/test-data
+# pytest-xdist workers for the unit run (CI has 2 cores); files stay whole on one worker.
+TEST_WORKERS ?= 2
 WELCOME       := notebooks/00_welcome.ipynb
 LAB_ARGS      ?=
 
@@ -36,6 +38,9 @@ help:
 	@echo "make lint         ruff check + ruff format --check"
 	@echo "make format       ruff format + ruff check --fix"
 	@echo "make notebooks    re-execute every notebook and sync its .md pair"
+	@echo "make browser      the browser tests alone (installs Debian's chromium if missing)"
+	@echo "make present      the scenes as a Voila app for a projector (classroom mode)"
+	@echo "make screenshots  regenerate the README screenshots in docs/img/"
 	@echo "make bench        run benchmarks (python -m benchmarks)"
 	@echo "make constraints  re-resolve all dependencies and rewrite constraints.txt"
 	@echo "make clean        remove caches; make distclean also removes $(VENV)"
@@ -92,7 +97,7 @@ format: install
 
 # pytest exits 5 when it collected no test: that is reported, never passed off as success.
 unit: install
-	@rc=0; $(TEST_ENV) $(PY) -m pytest -m "not browser" || rc=$$?; \
+	@rc=0; $(TEST_ENV) $(PY) -m pytest -m "not browser" -n $(TEST_WORKERS) --dist loadfile || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests under tests/ (exit 5)" >&2; fi; \
 	exit $$rc
 
