@@ -43,6 +43,7 @@ SETS: dict[str, str] = {
     "settle-pot": "Settle the pot",
     "write-the-rule": "Write the rule yourself",
     "name-the-card": "Name the card",
+    "play-or-pass": "Play or pass",
 }
 """The exercise sets, keyed by the first part of an exercise id ('legal-cards/beat/0-1')."""
 

@@ -6,6 +6,8 @@ Set 1, "Which cards may I play?": `LegalCardsExercise`, `LegalCardsSeries`,
 `RuleFunctionExercise`, `rule_function_exercises`, `check_rule_function`, with worked
 solutions in `bourre_lessons.exercises.reference`. Every checker returns a `Feedback`.
 Set 4, "Name the card": `NamingExercise`, `NamingSeries`, `naming_exercise`, `check_naming`.
+Set 5, "Play or pass": `PlayOrPassExercise`, `PlayOrPassSeries`, `play_or_pass_exercise`,
+`check_play_or_pass` (judged by the advisor's expected chips).
 The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.exercises.widgets`.
 """
 
@@ -24,6 +26,13 @@ from .naming import (
     NamingSeries,
     check_naming,
     naming_exercise,
+)
+from .play_or_pass import (
+    PLAY_OR_PASS_LEVELS,
+    PlayOrPassExercise,
+    PlayOrPassSeries,
+    check_play_or_pass,
+    play_or_pass_exercise,
 )
 from .rule_functions import (
     CORE_RULES,
@@ -48,6 +57,7 @@ from .settle_pot import (
 __all__ = [
     "CORE_RULES",
     "NAMING_LEVELS",
+    "PLAY_OR_PASS_LEVELS",
     "RULE_KINDS",
     "SETTLE_FIELDS",
     "SETTLE_LEVELS",
@@ -57,16 +67,20 @@ __all__ = [
     "LegalCardsSeries",
     "NamingExercise",
     "NamingSeries",
+    "PlayOrPassExercise",
+    "PlayOrPassSeries",
     "RuleFunctionExercise",
     "SettlePotExercise",
     "SettlePotSeries",
     "check_legal_selection",
     "check_naming",
+    "check_play_or_pass",
     "check_rule_function",
     "check_settlement",
     "engine_answer",
     "legal_cards_exercise",
     "naming_exercise",
+    "play_or_pass_exercise",
     "read_cards",
     "reference",
     "rule_function_exercises",

@@ -1,0 +1,434 @@
+"""Set 5, "Play or pass": decide whether a hand is worth playing, and let the advisor judge.
+
+Each exercise is a seeded deal: five cards, the turned card, your seat, the number of players
+and a rulebook. The learner answers "play" or "pass" (True and False are read as play and
+pass). The check asks `advise` what each choice is worth in chips, from the moment you
+decide, over thousands of simulated deals. When the two 95% intervals do not overlap, the
+better choice is the right answer; when they overlap, the simulation cannot tell them apart
+and both answers count as reasonable.
+
+`compare_choices` and `advice_report` put an `Advice` into words; the advisor widget uses
+them too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from ..advisor import Advice, Estimate, advise
+from ..cards import DECK, Card, Rank, parse_card, parse_cards
+from ..progress import Progress, record_attempt
+from ..rules import Rules
+from .feedback import Feedback
+
+__all__ = [
+    "PLAY_OR_PASS_LEVELS",
+    "PLAY_OR_PASS_LEVEL_TITLES",
+    "Comparison",
+    "PlayOrPassExercise",
+    "PlayOrPassSeries",
+    "advice_report",
+    "check_play_or_pass",
+    "compare_choices",
+    "play_or_pass_exercise",
+    "read_choice",
+    "seat_words",
+]
+
+SET_ID = "play-or-pass"
+DEALS = 10_000
+MAX_TRIES = 200  # deals searched for one level before giving up
+CLEAR_MARGIN = 0.25  # chips a hand: a "clear" exercise is at least this far apart
+
+PLAY_OR_PASS_LEVELS: tuple[str, ...] = ("clear", "close")
+"""'clear': the intervals are apart and the better choice is ahead by CLEAR_MARGIN chips or
+more; 'close': the intervals overlap, so the simulation cannot separate the two choices."""
+
+PLAY_OR_PASS_LEVEL_TITLES: dict[str, str] = {
+    "clear": "One choice is clearly better",
+    "close": "A close call",
+}
+
+_PLAY_WORDS = frozenset({"play", "i play", "play it", "stay", "in", "i'm in", "im in"})
+_PASS_WORDS = frozenset({"pass", "i pass", "fold", "drop", "drop out", "out", "i'm out", "im out"})
+_EXAMPLE = 'answer "play" or "pass" (True and False work too)'
+
+
+# --- the advice in words ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Play against pass for one Advice.
+
+    better -- the choice with more expected chips ('play' when passing is not allowed);
+    margin -- how many chips a hand the better choice is ahead (0 or more); overlap -- the two
+    95% intervals overlap, so the simulation cannot tell the choices apart; forced -- the
+    rules forbid passing.
+    """
+
+    better: str
+    margin: float
+    overlap: bool
+    forced: bool
+
+    @property
+    def reasonable(self) -> frozenset[str]:
+        """The answers the check accepts: both when the intervals overlap, else the better one."""
+        if self.overlap and not self.forced:
+            return frozenset({"play", "pass"})
+        return frozenset({self.better})
+
+    def sentence(self) -> str:
+        """One sentence: which choice is better, by how much, and how sure that is."""
+        if self.forced:
+            return "You must play: the rules do not let you pass here."
+        other = "pass" if self.better == "play" else "play"
+        doing = {"play": "playing", "pass": "passing"}
+        if self.overlap:
+            return (
+                f"Too close to call: {self.better} is ahead by only {self.margin:.2f} chips a hand "
+                f"and the two intervals overlap, so {self.better} and {other} are both reasonable."
+            )
+        return (
+            f"{doing[self.better].capitalize()} is better: about {self.margin:.2f} chips a hand "
+            f"more than {doing[other]}, and the two intervals do not overlap."
+        )
+
+
+def compare_choices(advice: Advice) -> Comparison:
+    """Which choice the advice favours, by how many chips, and whether the intervals overlap."""
+    play, pass_ = advice.chips_play, advice.chips_pass
+    overlap = play.low <= pass_.high and pass_.low <= play.high
+    better = advice.recommendation
+    return Comparison(
+        better=better,
+        margin=abs(play.value - pass_.value),
+        overlap=overlap,
+        forced=advice.must_play,
+    )
+
+
+def _share(e: Estimate, width: int = 0) -> str:
+    return f"{e.value:>{width}.1%} (95% CI {e.low:.1%} to {e.high:.1%})"
+
+
+def _chips(e: Estimate, width: int = 0) -> str:
+    return f"{_signed(e.value):>{width}} (95% CI {_signed(e.low)} to {_signed(e.high)})"
+
+
+def _signed(x: float) -> str:
+    return "0.00" if abs(x) < 0.005 else f"{x:+.2f}"
+
+
+def seat_words(seat: int, players: int) -> str:
+    """Where a seat speaks: 'first to speak, on the dealer's left', 'the dealer, last to speak'."""
+    if seat == players:
+        return "the dealer, last to speak"
+    if seat == 1:
+        return "first to speak, on the dealer's left"
+    return f"{_ordinal(seat)} to speak"
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def advice_report(advice: Advice) -> str:
+    """What the advisor estimated for one hand, as a few plain lines."""
+    a = advice
+    where = seat_words(a.seat, a.players)
+    pot = f", {a.pot} chips carried in" if a.pot else ""
+    lines = [
+        f"{_cards(a.hand)} · turned card {a.trump_card} ({a.trump_card.suit.plural} are trumps)",
+        f"seat {a.seat} of {a.players} ({where}) · {a.rules.source} rules{pot}",
+        f"If you play ({a.deals} simulated deals):",
+        f"  you take the pot   {_share(a.win, 6)}",
+        f"  you are bourréd    {_share(a.bourre, 6)}",
+        f"  the pot is split   {_share(a.split, 6)}",
+        "Expected chips this hand, from the moment you decide:",
+        f"  play  {_chips(a.chips_play, 5)}",
+        f"  pass  {_chips(a.chips_pass, 5)}",
+        f"Advice: {compare_choices(a).sentence()}",
+    ]
+    return "\n".join(lines)
+
+
+# --- reading and checking an answer -------------------------------------------------------------
+
+
+def read_choice(answer: object) -> tuple[str | None, str]:
+    """('play' or 'pass', '') from a learner's answer, or (None, what was wrong)."""
+    if answer is True or answer is False:
+        return ("play" if answer else "pass"), ""
+    if isinstance(answer, np.bool_):  # a NumPy True or False
+        return ("play" if bool(answer) else "pass"), ""
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        return None, f"There is no answer yet: {_EXAMPLE}."
+    if not isinstance(answer, str):
+        return None, f"Your answer is of type {type(answer).__name__}, not a word: {_EXAMPLE}."
+    words = " ".join(answer.strip().lower().strip(".!?\"' ").split())
+    if words in _PLAY_WORDS:
+        return "play", ""
+    if words in _PASS_WORDS:
+        return "pass", ""
+    return None, f"I could not read “{answer.strip()}” as a choice: {_EXAMPLE}."
+
+
+def check_play_or_pass(advice: Advice, answer: object) -> Feedback:
+    """Compare a play-or-pass answer with the advisor's expected chips for each choice."""
+    choice, problem = read_choice(answer)
+    if choice is None:
+        return Feedback(False, problem, ['Write your choice as text, in quotes: "play" or "pass".'])
+    verdict = compare_choices(advice)
+    details = _detail_lines(advice, verdict)
+    if choice in verdict.reasonable:
+        if verdict.forced:
+            summary = "“play” is right: the rules make you play this hand."
+        elif verdict.overlap:
+            summary = f"“{choice}” is reasonable: here play and pass are too close to call."
+        else:
+            summary = (
+                f"“{choice}” is the better choice, by about {verdict.margin:.2f} chips a hand."
+            )
+        return Feedback(True, summary, details)
+    if verdict.forced:
+        summary = "You may not pass here: the rules make you play this hand."
+    else:
+        summary = (
+            f"“{choice}” gives away about {verdict.margin:.2f} chips a hand: "
+            f"{verdict.better} is better here."
+        )
+    return Feedback(False, summary, details)
+
+
+def _detail_lines(advice: Advice, verdict: Comparison) -> list[str]:
+    a = advice
+    lines = [
+        f"If you play: you take the pot {a.win.value:.1%} of the time "
+        f"(95% CI {a.win.low:.1%} to {a.win.high:.1%}) and are bourréd {a.bourre.value:.1%} "
+        f"(95% CI {a.bourre.low:.1%} to {a.bourre.high:.1%}).",
+        f"Expected chips: play {_chips(a.chips_play)}; pass {_chips(a.chips_pass)}.",
+        verdict.sentence(),
+        f"From {a.deals} simulated deals, the other seats played by heuristic bots; the chips "
+        "count from the moment you decide (the antes are in the pot either way).",
+    ]
+    if a.must_play:
+        lines.insert(
+            0, "You are the dealer and the turned card is an ace: pagat's dealer must play."
+        )
+    return lines
+
+
+# --- one exercise -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayOrPassExercise:
+    """One deal of set 5: five cards, the turned card, a seat; answer "play" or "pass"."""
+
+    id: str
+    level: str
+    hand: tuple[Card, ...]
+    trump_card: Card
+    seat: int
+    players: int
+    rules: Rules = field(default_factory=Rules)
+    deals: int = DEALS
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        cards = sorted(parse_cards(self.hand), key=_by_suit_high_first)  # type: ignore[arg-type]
+        object.__setattr__(self, "hand", tuple(cards))
+        object.__setattr__(self, "trump_card", parse_card(self.trump_card))
+
+    @cached_property
+    def advice(self) -> Advice:
+        """The advisor's estimate for this deal (simulated once, then kept)."""
+        return advise(
+            self.hand,
+            self.trump_card,
+            self.seat,
+            self.players,
+            rules=self.rules,
+            deals=self.deals,
+            seed=self.seed,
+        )
+
+    @property
+    def comparison(self) -> Comparison:
+        """Play against pass for this deal."""
+        return compare_choices(self.advice)
+
+    @property
+    def title(self) -> str:
+        """A short heading (it does not give the answer away)."""
+        return f"Play or pass ({self.rules.source} rules)"
+
+    def prompt(self) -> str:
+        """The deal, the seat, and the question."""
+        trump = self.trump_card
+        held = " (it is your fifth card)" if self.seat == self.players else ""
+        return (
+            f"{self.title}\n"
+            f"{self.players} players; you are seat {self.seat}: "
+            f"{seat_words(self.seat, self.players)}.\n"
+            f"The turned card is {trump}{held}: {trump.suit.plural} are trumps.\n"
+            f"Your hand: {_cards(self.hand)}\n"
+            f"The pot holds this hand's antes.{_before(self.seat)}\n"
+            'Do you play or pass? Answer "play" or "pass".'
+        )
+
+    def __str__(self) -> str:
+        return self.prompt()
+
+    def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
+        """Judge the answer and record the attempt (progress: a Progress, None = default, False = no)."""
+        feedback = check_play_or_pass(self.advice, answer)
+        feedback.exercise_id = self.id
+        if read_choice(answer)[0] is not None:  # an answer that could not be read is no attempt
+            record_attempt(progress, self.id, feedback.correct)
+        return feedback
+
+    def hint(self) -> str:
+        """What to weigh: your trumps, your side aces, your seat and the rulebook's costs."""
+        trumps = tuple(c for c in self.hand if c.suit == self.trump_card.suit)
+        aces = tuple(c for c in self.hand if c.rank == Rank.ACE and c not in trumps)
+        after = self.players - self.seat
+        parts = [
+            f"You hold {_count(len(trumps), 'trump')}"
+            + (f" ({_cards(trumps)})" if trumps else "")
+            + f" and {_count(len(aces), 'side ace')}"
+            + (f" ({_cards(aces)})" if aces else "")
+            + ".",
+            f"{_count(after, 'player')} still speak after you."
+            if after
+            else "You speak last, after every other player.",
+            _rule_hint(self.rules, self.seat == self.players),
+            "Weigh the chance to take the pot against the chance of a bourré, which costs a "
+            "whole pot.",
+        ]
+        return " ".join(parts)
+
+    def solution(self) -> str:
+        """The worked answer: the advisor's figures and what they mean."""
+        verdict = self.comparison
+        answer = (
+            "play or pass, either is reasonable"
+            if verdict.reasonable == {"play", "pass"}
+            else verdict.better
+        )
+        return f"Answer: {answer}.\n{advice_report(self.advice)}"
+
+    @property
+    def answer(self) -> str:
+        """An answer the check accepts: the better choice (either, when the call is close)."""
+        return self.comparison.better
+
+
+def _before(seat: int) -> str:
+    """For a later seat: the exercise does not say what the earlier players decided."""
+    if seat == 1:
+        return ""
+    return " The players before you have spoken, but you are not told what they said."
+
+
+def _by_suit_high_first(card: Card) -> tuple[int, int]:
+    return card.suit.index, -int(card.rank)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{'no' if n == 0 else n} {noun}{'' if n == 1 else 's'}"
+
+
+def _rule_hint(rules: Rules, dealer: bool) -> str:
+    """What the rulebook adds to the price of playing, in one sentence."""
+    if rules.pays_second_ante:
+        which = "glimne" if rules.second_ante else "pagat's double-ante variant"
+        cost = (
+            f"Under these rules a player who plays puts in a second ante ({which}), lost unless "
+            "you take the pot."
+        )
+    else:
+        cost = "These rules ask no second ante: playing costs nothing unless you are bourréd."
+    if dealer and rules.lone_player_wins:
+        cost += " And if everyone else passes, the dealer takes the pot (pagat)."
+    return cost
+
+
+def _deal(rng: random.Random, rules: Rules) -> tuple[tuple[Card, ...], Card, int, int]:
+    """A random deal: five cards, the turned card, a seat and a table size."""
+    players = rng.randint(max(3, rules.min_players), min(6, rules.max_players))
+    seat = rng.randint(1, players)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hand = tuple(deck[:5])
+    turned = hand[-1] if seat == players else deck[5]  # the dealer's last card is turned
+    return hand, turned, seat, players
+
+
+def play_or_pass_exercise(
+    seed: int | str = 0, level: str | None = None, rules: Rules | None = None, index: int = 0
+) -> PlayOrPassExercise:
+    """Exercise number `index` of the series for `seed` (level None: clear or close at random)."""
+    rules = Rules() if rules is None else rules
+    pick = random.Random(f"{SET_ID}:{seed}:{index}").choice(PLAY_OR_PASS_LEVELS)
+    chosen = pick if level is None else level
+    if chosen not in PLAY_OR_PASS_LEVELS:
+        raise ValueError(
+            f"unknown level {chosen!r}; choose one of {', '.join(PLAY_OR_PASS_LEVELS)}"
+        )
+    rng = random.Random(f"{SET_ID}:{seed}:{chosen}:{index}")
+    for attempt in range(MAX_TRIES):
+        hand, turned, seat, players = _deal(rng, rules)
+        exercise = PlayOrPassExercise(
+            id=f"{SET_ID}/{rules.source}/{chosen}/{seed}-{index}",
+            level=chosen,
+            hand=hand,
+            trump_card=turned,
+            seat=seat,
+            players=players,
+            rules=rules,
+            seed=attempt,
+        )
+        verdict = exercise.comparison
+        clear = not verdict.overlap and verdict.margin >= CLEAR_MARGIN
+        if not verdict.forced and (verdict.overlap if chosen == "close" else clear):
+            return exercise
+    raise RuntimeError(f"no {chosen!r} deal found in {MAX_TRIES} tries; please report this")
+
+
+class PlayOrPassSeries:
+    """An endless, repeatable series of set-5 exercises: `.next()` deals the next one."""
+
+    def __init__(
+        self, seed: int | str = 0, level: str | None = None, rules: Rules | None = None
+    ) -> None:
+        if level is not None and level not in PLAY_OR_PASS_LEVELS:
+            raise ValueError(
+                f"unknown level {level!r}; choose one of {', '.join(PLAY_OR_PASS_LEVELS)}"
+            )
+        self.rules = Rules() if rules is None else rules
+        self.seed, self.level, self.index = seed, level, -1
+        self.current: PlayOrPassExercise | None = None
+
+    def next(self) -> PlayOrPassExercise:
+        """The next deal of the series."""
+        self.index += 1
+        self.current = play_or_pass_exercise(self.seed, self.level, self.rules, self.index)
+        return self.current
+
+    def __iter__(self) -> Iterator[PlayOrPassExercise]:
+        return self
+
+    def __next__(self) -> PlayOrPassExercise:
+        return self.next()
