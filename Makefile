@@ -106,7 +106,8 @@ nbtest: install
 ifeq ($(strip $(NOTEBOOKS)),)
 	@echo "nbtest: no .ipynb files in $(NOTEBOOK_DIRS) yet; nbval step skipped"
 else
-	$(TEST_ENV) $(PY) -m pytest --nbval --nbval-current-env --nbval-cell-timeout=$(NB_CELL_TIMEOUT) \
+	@data=$$(mktemp -d); trap 'rm -rf "$$data"' EXIT; \
+	BOURRE_LESSONS_DATA="$$data" $(PY) -m pytest --nbval --nbval-current-env --nbval-cell-timeout=$(NB_CELL_TIMEOUT) \
 		--nbval-sanitize-with tools/nbval_sanitize.cfg -p no:cacheprovider \
 		$(sort $(dir $(NOTEBOOKS)))
 endif
@@ -137,8 +138,10 @@ present: install
 screenshots: install chromium
 	$(PY) tools/screenshots.py
 
+# Exercise checks record progress: a fresh throwaway folder each run keeps the outputs the same.
 notebooks: install
-	$(TEST_ENV) $(PY) tools/run_notebooks.py
+	@data=$$(mktemp -d); trap 'rm -rf "$$data"' EXIT; \
+	BOURRE_LESSONS_DATA="$$data" $(PY) tools/run_notebooks.py
 
 bench: install
 	@if [ -f benchmarks/__main__.py ]; then \

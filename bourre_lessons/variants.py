@@ -307,7 +307,10 @@ class Disagreements:
     def rule_shares(self) -> dict[str, float]:
         """by_rule as shares of all decisions, largest first."""
         total = max(self.decisions, 1)
-        return {rule: n / total for rule, n in sorted(self.by_rule.items(), key=lambda kv: -kv[1])}
+        return {
+            rule: n / total
+            for rule, n in sorted(self.by_rule.items(), key=lambda kv: (-kv[1], kv[0]))
+        }
 
 
 def rulebook_disagreements(
@@ -344,7 +347,7 @@ def rulebook_disagreements(
                     refusing.add(verdict.rule)
                     concepts[verdict.rule] = rule_concept(verdict.rule, PRESETS[strict_book])
                     summaries[verdict.rule] = verdict.summary or rule_summary(verdict.rule)
-        by_rule.update(refusing)
+        by_rule.update(sorted(refusing))  # sorted: the same order whatever the hash seed
         if len(shown) < examples:
             shown.append(situation)
     return Disagreements(

@@ -18,9 +18,11 @@ A jupytext ``.md`` with no ``.ipynb`` yet gets its notebook created by the first
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -112,7 +114,10 @@ def execute(path: Path, timeout: int) -> None:
         # one print split across two stream outputs would differ from run to run
         coalesce_streams=True,
     )
-    client.execute()
+    # each notebook starts with no exercise progress, so its outputs never depend on others
+    with tempfile.TemporaryDirectory(prefix="bourre-progress-") as data:
+        os.environ["BOURRE_LESSONS_DATA"] = data
+        client.execute()
     strip_volatile(nb)
     nbformat.write(nb, path)
 

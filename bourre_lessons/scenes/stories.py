@@ -48,7 +48,10 @@ class _Ledger:
         for p in owing:
             self.pay(p, 1)
         skipped = f"; {_join(skip)} {'skips' if len(skip) == 1 else 'skip'}" if skip else ""
-        return f"{_join(owing)} put in 1 each{skipped}"
+        if not owing:
+            return f"nobody antes{skipped}"
+        each = "puts in 1" if len(owing) == 1 else "put in 1 each"
+        return f"{_join(owing)} {each}{skipped}"
 
 
 def _join(players) -> str:
@@ -90,7 +93,7 @@ def _settle_story(
         ledger.step(f"{_join(playing)} play and each put in a second ante.")
     else:
         passing = [p for p in players if p not in playing]
-        who = f"; {_join(passing)} pass" if passing else ""
+        who = f"; {_join(passing)} {'passes' if len(passing) == 1 else 'pass'}" if passing else ""
         ledger.step(f"{_join(playing)} play{who}. These rules ask no second ante.")
     result = settle(ledger.pot, tricks, rules, renegers=renegers, corrected=corrected)
     if result.winner is not None:
