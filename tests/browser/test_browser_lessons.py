@@ -203,6 +203,8 @@ def test_a_scene_answers_clicks(notebook):
         expect(steps).to_have_count(1)
         root.locator(".bourre-next").click()
         expect(steps).to_have_count(2)
+    elif notebook.page.locator(".bourre-advisor").count():
+        _ask_the_advisor(notebook.page.locator(".bourre-advisor").first)
     else:
         cards = notebook.page.locator(".bourre-card:enabled")
         if cards.count() == 0:
@@ -211,6 +213,19 @@ def test_a_scene_answers_clicks(notebook):
         before = root.first.inner_text()
         cards.first.click()
         expect(root.first).not_to_have_text(before)
+
+
+def _ask_the_advisor(root) -> None:
+    """The strategy lab's advisor: a typed hand gets an estimate, a bad one a plain message."""
+    box = root.locator(".bourre-advisor-hand input")
+    output = root.locator(".bourre-advisor-output")
+    box.fill("SA SK H4 D7 C2")
+    box.press("Enter")
+    expect(output).to_contain_text("A♠ K♠ 4♥ 7♦ 2♣")
+    expect(output).to_contain_text("Expected chips this hand")
+    box.fill("SA SA")
+    box.press("Enter")
+    expect(output).to_contain_text("A♠ appears twice")
 
 
 def _click_right_and_wrong(root, scene) -> None:
