@@ -87,6 +87,9 @@ STYLE = """
 .bourre-card { border: 2px solid #8a8a8a !important; border-radius: 8px !important;
   box-shadow: 1px 2px 3px rgba(0, 0, 0, 0.15); }
 .bourre-card.bourre-legal { border-color: #2e8b57 !important; }
+.bourre-card { padding: 0 2px !important; overflow: visible !important; }
+.bourre-rulebook { flex: 0 0 auto !important; width: auto !important; }
+.bourre-rulebook .widget-toggle-button { width: auto !important; min-width: 84px; }
 .bourre-classroom .widget-button:not(.bourre-card),
 .bourre-classroom .widget-toggle-button,
 .bourre-classroom .widget-label,
@@ -95,7 +98,7 @@ STYLE = """
 .bourre-classroom .bourre-feedback pre { font-size: 22px !important; }
 .bourre-classroom .widget-button:not(.bourre-card),
 .bourre-classroom .widget-toggle-button { height: auto !important; padding: 6px 14px !important; }
-.bourre-rulebook .widget-toggle-buttons { flex-wrap: nowrap; }
+.bourre-rulebook .btn-group, .bourre-rulebook .widget-toggle-buttons { flex-wrap: nowrap; }
 </style>
 """
 

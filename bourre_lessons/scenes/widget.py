@@ -105,7 +105,8 @@ class SceneWidget(widgets.VBox):
         nav = [self.back_button, self.next_button, self.restart_button]
         if scene.kind != "story":
             nav += [self.retry_button, self.answer_button, self.why_button]
-        body = [style_sheet(), self.header, widgets.HBox(controls), self.table]
+        wrapping = widgets.Layout(flex_flow="row wrap", align_items="center")
+        body = [style_sheet(), self.header, widgets.HBox(controls, layout=wrapping), self.table]
         if scene.kind != "story":
             body += [self.hand_box, widgets.HBox([self.say_box, self.say_button])]
         body += [widgets.HBox(nav), self.output, self.compare]
