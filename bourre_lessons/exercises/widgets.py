@@ -21,7 +21,7 @@ from ..cards import Card
 from ..positions import LEVEL_TITLES, levels_for
 from ..progress import Progress
 from ..rules import SOURCES, Rules
-from ..scenes.widget import card_colour
+from ..ui import card_colour, tag, write
 from .feedback import Feedback
 from .legal_cards import LegalCardsExercise, LegalCardsSeries, read_cards
 from .naming import NAMING_LEVEL_TITLES, NAMING_LEVELS, NamingExercise, NamingSeries
@@ -83,17 +83,19 @@ class _ExerciseWidget(widgets.VBox):
         self.hint_button = widgets.Button(description="Hint")
         self.solution_button = widgets.Button(description="Show solution")
         self.output = widgets.Output()
-        for w, name in (
-            (self.rulebook, "rulebook"),
-            (self.level, "level"),
-            (self.prompt_html, "prompt"),
-            (self.check_button, "check"),
-            (self.new_button, "new"),
-            (self.hint_button, "hint"),
-            (self.solution_button, "solution"),
-            (self.output, "feedback"),
-        ):
-            w.add_class(f"bourre-ex-{name}")
+        tag(
+            "bourre-ex",
+            (
+                (self.rulebook, "rulebook"),
+                (self.level, "level"),
+                (self.prompt_html, "prompt"),
+                (self.check_button, "check"),
+                (self.new_button, "new"),
+                (self.hint_button, "hint"),
+                (self.solution_button, "solution"),
+                (self.output, "feedback"),
+            ),
+        )
         self.check_button.on_click(lambda _: self.check())
         self.new_button.on_click(lambda _: self.new_position())
         self.hint_button.on_click(lambda _: self.hint())
@@ -115,9 +117,7 @@ class _ExerciseWidget(widgets.VBox):
     def _show(self, text: str) -> str:
         """Write a message to the feedback area (from the kernel side) and keep it for to_text."""
         self.message = text
-        self.output.outputs = ()
-        if text:
-            self.output.append_stdout(text + "\n")
+        write(self.output, text)
         return text
 
     def _judged(self, feedback: Feedback) -> Feedback:
@@ -349,15 +349,17 @@ class SettlePotWidget(_ExerciseWidget):
         self.skips: dict[str, widgets.Checkbox] = {}
         self.pays_box = widgets.HBox()
         self.skips_box = widgets.HBox()
-        for w, name in (
-            (self.winner, "winner"),
-            (self.taken, "taken"),
-            (self.pot_carried, "pot-carried"),
-            (self.next_pot, "next-pot"),
-            (self.pays_box, "pays"),
-            (self.skips_box, "skips"),
-        ):
-            w.add_class(f"bourre-ex-{name}")
+        tag(
+            "bourre-ex",
+            (
+                (self.winner, "winner"),
+                (self.taken, "taken"),
+                (self.pot_carried, "pot-carried"),
+                (self.next_pot, "next-pot"),
+                (self.pays_box, "pays"),
+                (self.skips_box, "skips"),
+            ),
+        )
         self.series = SettlePotSeries(seed, level, preset)
         self.exercise = exercise if exercise is not None else self.series.next()
         self.form = widgets.VBox()
