@@ -249,7 +249,7 @@ class TableWidget(widgets.VBox):
         self.game = Game(self.rules, self.names, int(self.seed_box.value), self.bankroll)
         self.rulebook.value = self.rules.source
         self.selected, self.replaying, self.feedback = set(), None, ""
-        self._write("")
+        write(self.output, "")
         self._render()
 
     def _act(self, action: str) -> str:
@@ -282,12 +282,9 @@ class TableWidget(widgets.VBox):
 
     def _say(self, text: str) -> str:
         self.feedback = text
-        self._write(text)
+        write(self.output, text)
         self._render()
         return text
-
-    def _write(self, text: str) -> None:
-        write(self.output, text)
 
     def _classes(self) -> None:
         tag(

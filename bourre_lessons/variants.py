@@ -202,13 +202,12 @@ def _bars(ax: object, names: tuple[str, ...], values: np.ndarray, fmt: str) -> N
 
 def plot_bourre(data: Sweep) -> Figure:
     """Bar chart: how often a player who plays is bourréd, by variant."""
-    fig, ax = _figure()
-    _bars(ax, data.names, data.bourre_rate, ".1%")
-    ax.set_title("How often a player who plays takes no trick (bourré)")
-    ax.set_xlabel("share of players who played")
-    ax.set_ylabel("variant")
-    ax.set_xlim(0, max(float(data.bourre_rate.max()) * 1.25, 0.01))
-    return fig
+    return _share_chart(
+        data,
+        data.bourre_rate,
+        "How often a player who plays takes no trick (bourré)",
+        "share of players who played",
+    )
 
 
 def plot_win_by_seat(data: Sweep) -> Figure:
@@ -228,12 +227,22 @@ def plot_win_by_seat(data: Sweep) -> Figure:
 
 def plot_rather_pass(data: Sweep) -> Figure:
     """Bar chart: the share of plays that cost more than passing would have."""
+    return _share_chart(
+        data,
+        data.rather_pass,
+        "How often a player who played would rather have passed",
+        "share of plays that cost more than the ante (bourré or a lost second ante)",
+    )
+
+
+def _share_chart(data: Sweep, shares: np.ndarray, title: str, xlabel: str) -> Figure:
+    """One horizontal bar a variant, each labelled with its share."""
     fig, ax = _figure()
-    _bars(ax, data.names, data.rather_pass, ".1%")
-    ax.set_title("How often a player who played would rather have passed")
-    ax.set_xlabel("share of plays that cost more than the ante (bourré or a lost second ante)")
+    _bars(ax, data.names, shares, ".1%")
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("variant")
-    ax.set_xlim(0, max(float(data.rather_pass.max()) * 1.25, 0.01))
+    ax.set_xlim(0, max(float(shares.max()) * 1.25, 0.01))
     return fig
 
 

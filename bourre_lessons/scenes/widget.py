@@ -352,7 +352,7 @@ class SceneWidget(widgets.VBox):
         self.answer_shown = False
         self._last = ("", None)
         self.feedback = ""
-        self._write("")
+        write(self.output, "")
         self._render()
 
     # --- judging ------------------------------------------------------------------------
@@ -395,12 +395,9 @@ class SceneWidget(widgets.VBox):
 
     def _say(self, text: str) -> str:
         self.feedback = text
-        self._write(text)
+        write(self.output, text)
         self._render()
         return text
-
-    def _write(self, text: str) -> None:
-        write(self.output, text)
 
     # --- drawing ------------------------------------------------------------------------
 
