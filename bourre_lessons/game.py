@@ -756,8 +756,8 @@ class Game:
         locked = [c for c in cards if self._trump_card_locked(st, player, c)]
         if locked:
             raise IllegalAction(
-                f"the turned card {locked[0]} stays in the dealer's hand under the "
-                f"{self.rules.source} rules (only pagat lets the dealer discard it); "
+                f"the turned card {locked[0]} stays in the dealer's hand: this table plays "
+                f"the house rule dealer_may_discard_trump_card=False (no source forbids it); "
                 f"discard other cards, or 'keep'",
                 "dealer-trump-card",
             )
@@ -833,6 +833,9 @@ class Game:
             players_after=len(st.turn) - 1 - st.turn.index(player) if player in st.turn else 0,
             others_out_of_trump=bool(others)
             and all(rec.trump_card.suit in st.voids[p] for p in others),
+            won_last_trick_with=_winning_play(rec.tricks[-1], player)
+            if rec.tricks and not st.trick.cards
+            else None,
         )
 
     def _play(self, st: _State, text: str) -> str:
@@ -995,11 +998,11 @@ class Game:
         assert rec is not None
         result = settle(st.pot, tricks, self.rules, renegers=rec.renegers, corrected=rec.corrected)
         rec.settlement = result
+        for player, amount in result.payments.items():
+            self._pay(st, str(player), amount)
         if result.winner is not None:
             st.bankrolls[str(result.winner)] += result.taken
             st.pot -= result.taken
-        for player, amount in result.payments.items():
-            self._pay(st, str(player), amount)
         st.log.extend(_settlement_lines(result, rec, self.rules))
         st.skip_ante = frozenset(result.skips_next_ante)
         st.sit_out = frozenset(result.sits_out_next) | st.penalised
@@ -1021,6 +1024,13 @@ class Game:
             sit_out = frozenset()
         st.sit_out = sit_out
         self._start_hand(st)
+
+
+def _winning_play(trick: Trick, player: str) -> Card | None:
+    """The card with which `player` won `trick`, or None if somebody else won it."""
+    return (
+        next((c for p, c in trick.plays if p == player), None) if trick.winner == player else None
+    )
 
 
 def _seat_names(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -1080,13 +1090,7 @@ def _settlement_lines(result: Settlement, rec: HandRecord, rules: Rules) -> list
         lines.append("Tricks: " + ", ".join(f"{p} {n}" for p, n in result.tricks.items()))
     pot = result.pot_before
     if result.winner is not None:
-        if result.taken < pot:
-            lines.append(
-                f"{result.winner} takes {result.taken} of the {pot} in the pot "
-                f"(pot limit {rules.pot_limit})"
-            )
-        else:
-            lines.append(f"{result.winner} takes the pot of {pot}")
+        lines.append(f"{result.winner} takes the pot of {pot}")
     elif result.tied:
         tied = _in_order(result.tied, rec.seats)
         most = result.tricks[tied[0]]
@@ -1099,11 +1103,18 @@ def _settlement_lines(result: Settlement, rec: HandRecord, rules: Rules) -> list
         lines.append(
             f"{top} took the most tricks but corrected a renege, so nobody takes the {pot} in the pot"
         )
+    limit = f" (pot limit {rules.pot_limit})" if rules.pot_limit is not None else ""
+    where = (
+        f"to {result.winner}"
+        if result.winner is not None and result.taken > pot
+        else "into the pot for the next hand"
+    )
     for player, amount in result.payments.items():
+        capped = limit if amount < pot else ""
         if player in result.renegers:
-            lines.append(f"{player} reneged and pays {amount} into the pot")
+            lines.append(f"{player} reneged and pays {amount}{capped} {where}")
         else:
-            lines.append(f"{player} took no trick: bourré! {player} pays {amount} into the pot")
+            lines.append(f"{player} took no trick: bourré! {player} pays {amount}{capped} {where}")
     for player in _in_order(rec.corrected, rec.seats):
         if player in result.bourred and player not in result.payments:
             lines.append(f"{player} took no trick but corrected a renege, so pays no bourré")

@@ -74,7 +74,9 @@ class Situation:
     in play order (first = led, empty when you lead); seen -- cards played face up in earlier
     tricks of this hand; tricks_won -- your tricks so far; players_after -- active players
     still to play to this trick after you; others_out_of_trump -- every other active player
-    is publicly known to hold no trump.
+    is publicly known to hold no trump; won_last_trick_with -- on lead, the card with which you
+    won the previous trick (None on the first trick or when you are not on lead): naming a
+    rank without a suit reads it in that card's suit (laws 46B3a).
     """
 
     hand: tuple[Card, ...]
@@ -84,6 +86,7 @@ class Situation:
     tricks_won: int = 0
     players_after: int = 0
     others_out_of_trump: bool = False
+    won_last_trick_with: Card | None = None
 
     def __post_init__(self) -> None:
         hand = parse_cards(self.hand)
@@ -110,6 +113,13 @@ class Situation:
             raise ValueError(
                 f"others_out_of_trump must be True or False, got {self.others_out_of_trump!r}"
             )
+        if self.won_last_trick_with is not None:
+            won = parse_card(self.won_last_trick_with)
+            object.__setattr__(self, "won_last_trick_with", won)
+            if trick:
+                raise ValueError("won_last_trick_with is known only on lead, with an empty trick")
+            if won not in seen:
+                raise CardError(f"{won} won the previous trick, so it must be among the seen cards")
 
     @property
     def is_lead(self) -> bool:
@@ -210,22 +220,27 @@ def others_known_out(situation: Situation) -> bool:
 
 # --- the rules as steps -----------------------------------------------------------------------
 
-_CITATIONS: dict[str, tuple[str, ...]] = {
-    "follow": ("glimne-4", "wikipedia-1", "pagat-1"),
-    "beat": ("glimne-2", "pagat-3"),
-    "cannot-beat": ("glimne-2", "pagat-3"),
-    "trumped-follow": ("glimne-7", "wikipedia-1", "pagat-example"),
-    "trump": ("glimne-3", "wikipedia-2", "pagat-2"),
-    "overtrump": ("glimne-5", "wikipedia-2", "pagat-2"),
-    "trump-anyway": ("glimne-6", "pagat-2"),
-    "trump-not-needed": ("wikipedia-2",),
-    "discard": ("glimne-8", "wikipedia-3"),
-    "lead": ("lead",),
-    "known-top": ("glimne-9",),
-    "others-out": ("glimne-10",),
-    "cinch-pot": ("cinch-pot",),
-    "cinch-strict": ("cinch-strict",),
+# Each rule concept, cited by each source's own rule where that source has one. A source
+# missing from a row is silent there: a verdict under it cites the source the engine follows
+# (the first of FOLLOWED that has the rule) and says so.
+_CITATIONS: dict[str, dict[str, str]] = {
+    "follow": {"glimne": "glimne-4", "wikipedia": "wikipedia-1", "pagat": "pagat-1"},
+    "beat": {"glimne": "glimne-2", "pagat": "pagat-3"},
+    "cannot-beat": {"glimne": "glimne-2", "pagat": "pagat-3"},
+    "trumped-follow": {"glimne": "glimne-7", "wikipedia": "wikipedia-1", "pagat": "pagat-example"},
+    "trump": {"glimne": "glimne-3", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
+    "overtrump": {"glimne": "glimne-5", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
+    "trump-anyway": {"glimne": "glimne-6", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
+    "trump-not-needed": {"wikipedia": "wikipedia-2"},
+    "discard": {"glimne": "glimne-8", "wikipedia": "wikipedia-3", "pagat": "pagat-discard"},
+    "lead": {"glimne": "lead", "wikipedia": "lead", "pagat": "lead"},
+    "known-top": {"glimne": "glimne-9"},
+    "others-out": {"glimne": "glimne-10"},
+    "cinch-pot": {"glimne": "glimne-cinch", "wikipedia": "wikipedia-cinch", "pagat": "pagat-cinch"},
+    "cinch-strict": {"glimne": "glimne-cinch"},
 }
+FOLLOWED = ("pagat", "glimne", "wikipedia")
+"""Where the chosen source is silent, the engine follows the first of these that has the rule."""
 
 _SUMMARIES: dict[str, str] = {
     "follow": "Play a card of the suit that was led whenever you have one.",
@@ -241,28 +256,39 @@ _SUMMARIES: dict[str, str] = {
     "known-top": "Knowing you hold the top card of the led suit, with players still to come, play it.",
     "others-out": "On lead, when every other player is known to be out of trumps, lead a trump.",
     "cinch-pot": "With the pot certain, lead or trump with your highest trump (last to play: just win).",
-    "cinch-strict": "Local cinch rules: on lead, lead the highest trump still unplayed whenever you hold it.",
+    "cinch-strict": "glimne's local cinch variant: on lead, lead the highest trump still unplayed whenever you hold it.",
 }
 
 
 def rule_id(concept: str, rules: Rules) -> str:
-    """The citation for a rule concept, preferring the source of the rules in force."""
+    """The citation for a rule concept: the chosen source's own rule, else the one followed."""
     cites = _CITATIONS[concept]
-    for source in (rules.source, "pagat", "glimne", "wikipedia"):
-        for cite in cites:
-            if cite.startswith(source + "-"):
-                return cite
-    return cites[0]
+    return cites.get(rules.source) or next(cites[s] for s in FOLLOWED if s in cites)
+
+
+def silence_note(concept: str, rules: Rules) -> str:
+    """A sentence saying that the chosen source is silent here and whom the engine follows."""
+    cites = _CITATIONS[concept]
+    if rules.source in cites:
+        return ""
+    followed = rule_id(concept, rules)
+    return f"({rules.source} has no rule of its own here; the engine follows {cite(followed)}.)"
+
+
+def cite(rule: str) -> str:
+    """A rule id as learners read it: 'glimne-5' -> 'glimne 5', 'pagat-cinch' -> 'pagat cinch'."""
+    source, _, number = rule.partition("-")
+    return f"{source} {number}" if source in (*FOLLOWED, "laws") and number else rule
 
 
 def rule_summary(rule: str) -> str:
-    """One sentence, in the project's words, for a rule id such as 'glimne-5' or 'cinch-pot'.
+    """One sentence, in the project's words, for a rule id such as 'glimne-5' or 'pagat-cinch'.
 
     An id that several rules share (pagat-2 covers trump, overtrump and trump anyway) gives
     the first of them; a verdict's own `summary` is always the exact one.
     """
     for concept, cites in _CITATIONS.items():
-        if rule == concept or rule in cites:
+        if rule == concept or rule in cites.values():
             return _SUMMARIES[concept]
     if rule in _TABLE_RULES:
         return _TABLE_RULES[rule]
@@ -271,7 +297,7 @@ def rule_summary(rule: str) -> str:
 
 def known_rule_ids() -> tuple[str, ...]:
     """Every rule id a verdict or a refused game action can carry."""
-    ids = {cite for cites in _CITATIONS.values() for cite in cites} | set(_TABLE_RULES)
+    ids = {rule for cites in _CITATIONS.values() for rule in cites.values()} | set(_TABLE_RULES)
     return tuple(sorted(ids))
 
 
@@ -281,7 +307,7 @@ _TABLE_RULES: dict[str, str] = {
     "wikipedia-seven": "At a table of seven, each player may exchange at most three cards.",
     "pagat-dealer-ace": "A dealer who turns an ace for trump must play the hand.",
     "glimne-dealer-ace": "A dealer who turns an ace for trump leads the first trick.",
-    "dealer-trump-card": "The turned trump card stays in the dealer's hand (pagat alone lets it go).",
+    "dealer-trump-card": "House rule: the turned trump card stays in the dealer's hand (every source lets the dealer discard it).",
     "pagat-renege": "A renege corrected before the next player plays: replaced, no win, no bourré.",
     "pagat-separate-trump": "The separate trump card: only a dealer who plays may take it.",
     "pagat-out-of-turn": "Declaring or hinting out of turn sits you out of the next deal.",
@@ -448,6 +474,8 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
 
 
 def _verdict(card: Card, legal: bool, concept: str, reason: str, rules: Rules) -> Verdict:
+    note = silence_note(concept, rules)
+    reason = f"{reason} {note}" if note else reason
     return Verdict(card, legal, rule_id(concept, rules), reason, _SUMMARIES[concept])
 
 

@@ -203,7 +203,7 @@ def _level_of(s: Situation, rules: Rules) -> str | None:
     if not refused:
         return None
     rules_used = {rule for _, rule in refused}
-    cinch_ids = {"cinch-pot", "cinch-strict"}
+    cinch_ids = {rule_id("cinch-pot", rules), rule_id("cinch-strict", rules)}
     if rules_used & cinch_ids:
         return "cinch"
     if rule_id("known-top", rules) in rules_used:

@@ -17,6 +17,7 @@ Restock = Literal["folded_then_discards", "folded_and_served_discards"]
 AnteSkip = Literal["none", "bourred", "bourred_and_tied"]
 Renege = Literal["penalty", "retract", "retract_and_penalty", "correct_before_next"]
 SeparateTrump = Literal["off", "nobody", "dealer"]
+BourrePaidTo = Literal["next_pot", "winner"]
 
 SOURCES = ("glimne", "wikipedia", "pagat")
 
@@ -27,6 +28,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "ante_skip": ("none", "bourred", "bourred_and_tied"),
     "renege": ("penalty", "retract", "retract_and_penalty", "correct_before_next"),
     "separate_trump_card": ("off", "nobody", "dealer"),
+    "bourre_paid_to": ("next_pot", "winner"),
 }
 
 
@@ -41,10 +43,11 @@ class Rules:
           to come: play it (glimne 9).
       must_lead_trump_when_others_out -- on lead, every other player known to be out of
           trumps: lead a trump (glimne 10).
-      cinch -- sure-win rules: "off", "pot" (pagat, wikipedia) or "strict" (glimne's
-          local cinch rules on top of "pot").
+      cinch -- sure-win rules: "off" (glimne's base rules), "pot" (pagat, wikipedia) or
+          "strict" (glimne's named local "cinch win" variant on top of "pot").
     Money:
-      pot_limit -- cap on one bourré or renege payment and on the winner's take.
+      pot_limit -- cap on what one bourré or renege payment costs a player (a wikipedia
+          variant); the winner still takes the whole pot.
       dealer_antes_for_all -- the dealer puts in every player's ante (wikipedia variant).
       double_ante -- pagat's double-ante variant: everyone antes, players who play add one.
       second_ante -- a player who plays puts in a second ante (glimne).
@@ -52,14 +55,20 @@ class Rules:
           bourré payment replaces the ante), "bourred_and_tied" (pagat).
       renege -- a misplay: "penalty" (glimne, wikipedia: pay as for a bourré), "retract"
           or "retract_and_penalty" (wikipedia variants), "correct_before_next" (pagat).
+      bourre_paid_to -- where a bourré or renege payment goes: "next_pot" (pagat,
+          wikipedia) or "winner" (glimne read literally: with a winner, the winner takes
+          the pot and the payment; on a split both readings leave it in the pot).
     Table:
-      min_players, max_players -- glimne 2-6, wikipedia 2-7, pagat 2-8.
+      min_players, max_players -- wikipedia 2-7, pagat 2-8; glimne calls 2-6 suitable, a
+          recommendation, so its preset allows up to 8 like the engine.
       max_discards, max_discards_seven -- the draw limit; wikipedia: 3 with seven players.
       restock -- when the stock runs out: folded hands first, then discards (glimne,
           wikipedia), or folded hands and served players' discards together (pagat).
       dealer_ace_leads -- a turned ace: the dealer leads the first trick (glimne).
       dealer_ace_must_play -- a turned ace: the dealer may not pass (pagat).
-      dealer_may_discard_trump_card -- the turned card may be discarded (pagat).
+      dealer_may_discard_trump_card -- the turned card may be discarded: True in every
+          preset (glimne and wikipedia allow any exchange, pagat calls it unusual); False
+          is a house rule.
       lone_player_wins -- one player plays: they take the pot without play (pagat).
       separate_trump_card -- pagat variant: a sixth card turned for trump, belonging to
           "nobody" or available to the "dealer" who plays; "off" by default.
@@ -78,6 +87,7 @@ class Rules:
     second_ante: bool = False
     ante_skip: AnteSkip = "bourred_and_tied"
     renege: Renege = "correct_before_next"
+    bourre_paid_to: BourrePaidTo = "next_pot"
     min_players: int = 2
     max_players: int = 8
     max_discards: int = 5
@@ -169,15 +179,14 @@ PRESETS: dict[str, Rules] = {
         trump_when_cannot_win=True,
         must_play_known_top=True,
         must_lead_trump_when_others_out=True,
-        cinch="strict",
+        cinch="off",
         second_ante=True,
         ante_skip="none",
         renege="penalty",
-        max_players=6,
+        bourre_paid_to="winner",
         restock="folded_then_discards",
         dealer_ace_leads=True,
         dealer_ace_must_play=False,
-        dealer_may_discard_trump_card=False,
         lone_player_wins=False,
         out_of_turn_penalty=False,
     ),
@@ -191,7 +200,6 @@ PRESETS: dict[str, Rules] = {
         max_discards_seven=3,
         restock="folded_then_discards",
         dealer_ace_must_play=False,
-        dealer_may_discard_trump_card=False,
         lone_player_wins=False,
         out_of_turn_penalty=False,
     ),

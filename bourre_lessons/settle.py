@@ -1,11 +1,13 @@
 """Settling a hand: who takes the pot, who pays for a bourré or a renege, who skips the ante.
 
-`settle` is a pure function of the pot, the tricks and the rules. The engine's decisions
-(RULES-SPEC, Settlement): the player with more tricks than anyone else takes the pot, capped
-by a pot limit; a tie for most is a split pot that stays. A bourréd player (played, took no
-trick) and a player whose renege stands each pay the pot as it stood at the end of the hand
-(capped by the pot limit), once each, into the pot for the next hand. A player whose renege
-was corrected in time (pagat) cannot win this pot, pays nothing, and sits out the next deal.
+`settle` is a pure function of the pot, the tricks and the rules (docs/rules.md, Settlement).
+The player with more tricks than anyone else takes the whole pot; a tie for most is a split
+pot that stays. A bourréd player (played, took no trick) and a player whose renege stands each
+pay as much as the pot held at the end of play, once each; a pot limit (a wikipedia variant)
+caps that payment, never the winner's take. Where the payment goes is a switch,
+`bourre_paid_to`: into the next hand's pot (pagat, wikipedia), or, with a winner, to the
+winner along with the pot (glimne read literally). A player whose renege was corrected in
+time (pagat) cannot win this pot, pays nothing, and sits out the next deal.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ class Settlement:
     """The end of one hand, in chips.
 
     winner -- the player who takes the pot, or None (split pot, or a disqualified winner);
-    taken -- what the winner takes; payments -- what each bourréd or reneging player pays
+    taken -- what the winner takes (the pot, and under glimne's reading this hand's
+    payments too); payments -- what each bourréd or reneging player pays
     into the pot; pot_before -- the pot at the end of play; pot_carried -- the pot left for
     the next hand before its antes; tied -- players sharing the most tricks in a split pot;
     bourred -- players who played and took no trick; renegers -- players paying a renege
@@ -59,7 +62,12 @@ class Settlement:
         """The settlement in a few plain sentences, for transcripts and screen readers."""
         counts = "-".join(str(self.tricks[p]) for p in self.tricks)
         parts = [f"Tricks {counts}; the pot holds {self.pot_before}."]
-        if self.winner is not None:
+        if self.winner is not None and self.taken > self.pot_before:
+            parts.append(
+                f"{self.winner} takes {self.taken}: the pot and the "
+                f"{self.taken - self.pot_before} paid for bourré or renege."
+            )
+        elif self.winner is not None:
             parts.append(f"{self.winner} takes {self.taken}.")
         elif self.tied:
             parts.append(f"Split pot: {_names(self.tied)} tie for most tricks; nobody takes it.")
@@ -111,11 +119,11 @@ def settle(
     winner = next(iter(leaders)) if len(leaders) == 1 else None
     if winner in corrected:
         winner = None
-    taken = 0 if winner is None else _cap(pot, rules)
 
     bourred = frozenset(p for p, n in tricks.items() if n == 0)
     payers = [p for p in tricks if p in bourred or p in renegers]
     payments = {p: _cap(pot, rules) for p in payers if p not in corrected or p in renegers}
+    taken = 0 if winner is None else pot + _payments_to_winner(payments, rules)
     carried = pot - taken + sum(payments.values())
 
     return Settlement(
@@ -134,8 +142,13 @@ def settle(
 
 
 def _cap(amount: int, rules: Rules) -> int:
-    """An amount limited by the pot limit, if there is one."""
+    """What one bourré or renege costs: the pot, limited by the pot limit if there is one."""
     return amount if rules.pot_limit is None else min(amount, rules.pot_limit)
+
+
+def _payments_to_winner(payments: Mapping[Hashable, int], rules: Rules) -> int:
+    """The part of this hand's payments that the winner takes with the pot (glimne's reading)."""
+    return sum(payments.values()) if rules.bourre_paid_to == "winner" else 0
 
 
 def _skippers(

@@ -334,8 +334,9 @@ def rulebook_disagreements(
     at every card decision, with the readable engine naming the rules that differ."""
     if drive not in SOURCES:
         raise ValueError(f"drive must be one of {', '.join(SOURCES)}, got {drive!r}")
-    if players > min(PRESETS[s].max_players for s in SOURCES):
-        raise ValueError("all three rulebooks allow at most 6 players; choose 2 to 6")
+    most = min(PRESETS[s].max_players for s in SOURCES)
+    if players > most:
+        raise ValueError(f"all three rulebooks allow at most {most} players; choose 2 to {most}")
     log = _logged_decisions(hands, players, PRESETS[drive], bots, seed)
     differing = _differing_rows(log)
     by_rule: Counter = Counter()

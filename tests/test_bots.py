@@ -4,6 +4,7 @@ errors for a bot of your own that breaks a rule."""
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import replace
 
 import pytest
 
@@ -115,9 +116,13 @@ def test_view_of_tells_the_seat_what_it_knows() -> None:
     assert view_of(game).playing_before == 1 and view_of(game).position == 1
 
 
-def test_the_glimne_dealer_may_not_discard_the_turned_card() -> None:
-    """glimne: the turned card stays in the dealer's hand; the view marks it locked."""
+def test_a_house_rule_keeps_the_turned_card_and_the_view_marks_it_locked() -> None:
+    """No source forbids discarding the turned card; under the house rule that does, the
+    view marks it locked (and under every preset nothing is locked)."""
+    house = replace(PRESETS["glimne"], dealer_may_discard_trump_card=False)
     game = Game(PRESETS["glimne"], 3, seed=6, actions=["play", "play", "play", "keep", "keep"])
+    assert view_of(game).locked == set()
+    game = Game(house, 3, seed=6, actions=["play", "play", "play", "keep", "keep"])
     view = view_of(game)
     assert view.player == game.hand.dealer and view.locked == {game.trump}
 
@@ -212,7 +217,8 @@ class _Cheat(Bot):
 
 def test_a_bot_that_breaks_a_rule_gets_a_clear_error() -> None:
     """The table, not the bot, decides: an illegal answer raises BotError naming the problem."""
-    game = Game(PRESETS["glimne"], 3, seed=6, actions=["play", "play", "play", "keep", "keep"])
+    house = replace(PRESETS["glimne"], dealer_may_discard_trump_card=False)
+    game = Game(house, 3, seed=6, actions=["play", "play", "play", "keep", "keep"])
     with pytest.raises(BotError, match="refuses"):
         _Cheat().choose(game)
 

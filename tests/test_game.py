@@ -330,19 +330,27 @@ def test_the_dealer_may_not_pass_a_turned_ace_under_pagat():
     assert glimne.legal_actions() == ["play", "pass"]
 
 
-def test_the_dealer_may_not_discard_the_turned_card_under_glimne():
-    """glimne: the turned card stays in the dealer's hand (pagat alone lets the dealer
-    discard it)."""
-    game = at_dealers_draw(GLIMNE, 4, seed=6)
+def test_the_dealer_may_discard_the_turned_card_under_every_preset():
+    """glimne: "Svaret får vara vad som helst från noll (= spelaren står nöjd) till fem (=
+    spelaren byter alla sina kort mot nya)" (the answer may be anything from none, the player
+    stands pat, to five, the player changes every card); wikipedia: "Eles podem pegar qualquer
+    número de zero a cinco" (they may take any number from zero to five); pagat only calls it a
+    very unusual case ("そのカードをディーラーが捨てるという非常に変わった場合を除いて").
+    No preset forbids it; the switch stays for house rules, and its refusal says so."""
+    for rules in (GLIMNE, WIKIPEDIA, PAGAT):
+        game = at_dealers_draw(rules, 4, seed=6)
+        turned = game.trump
+        assert any(turned.code in a for a in game.legal_actions())
+        game.apply(f"discard {turned.code}")
+        assert turned not in game.cards_of("A")
+    house = dataclasses.replace(GLIMNE, dealer_may_discard_trump_card=False)
+    game = at_dealers_draw(house, 4, seed=6)
     turned = game.trump
     error = refuse(
-        game, f"discard {turned.code}", IllegalAction, str(turned), "stays in the dealer's hand"
+        game, f"discard {turned.code}", IllegalAction, str(turned), "house rule", "no source"
     )
     assert error.rule == "dealer-trump-card"
     assert not any(turned.code in a for a in game.legal_actions())
-    pagat = at_dealers_draw(PAGAT, 4, seed=6)
-    pagat.apply(f"discard {turned.code}")
-    assert turned not in pagat.cards_of("A")
 
 
 def test_refused_card_plays():
@@ -535,31 +543,31 @@ def test_glimne_restock_uses_the_passed_hands_first():
     assert set(record.drawn["A"][2:]) <= set(record.dealt["B"])
 
 
-def test_pot_limit_caps_the_winners_take_and_the_payments():
-    """RULES-SPEC variants: a pot limit caps the winner's take and each bourré payment; the
-    rest stays in the pot."""
+def test_pot_limit_caps_the_payments_but_not_the_winners_take():
+    """wikipedia (variants): "um limite de pote, que limita o valor total que um único bourré
+    ou renegar pode custar a um determinado jogador" (a pot limit, which caps the total that a
+    single bourré or renege can cost a given player). It caps payments only: the winner still
+    takes the whole pot."""
     rules = dataclasses.replace(PAGAT, pot_limit=3, lone_player_wins=False)
 
-    def capped_win(seed: int) -> Game | None:
+    def win_with_bourre(seed: int) -> Game | None:
         game = Game(rules, 5, seed=seed).play("play", "play", "play", "play", "play")
         finish_hand(game, random_choice(seed))
         result = game.history[-1].settlement
         return game if result.winner is not None and result.payments else None
 
-    seed = find_seed(lambda s: capped_win(s) is not None)
-    game = capped_win(seed)
+    seed = find_seed(lambda s: win_with_bourre(s) is not None)
+    game = win_with_bourre(seed)
     result = game.history[-1].settlement
     assert result.pot_before == 5
-    assert result.taken == 3
+    assert result.taken == 5
     assert all(amount == 3 for amount in result.payments.values())
-    assert game.bankrolls[result.winner] == 99 + 3
+    assert game.bankrolls[result.winner] == 99 + 5
     for player in result.payments:
         assert game.bankrolls[player] == 99 - 3
-    assert game.pot == 5 - 3 + 3 * len(result.payments)
-    assert "takes 3 of the 5 in the pot (pot limit 3)" in game.transcript()
-
-
-# --- reneges ---------------------------------------------------------------------------------
+    assert game.pot == 3 * len(result.payments)
+    assert "takes the pot of 5" in game.transcript()
+    assert "pays 3 (pot limit 3) into the pot for the next hand" in game.transcript()
 
 
 def at_first_renege_chance(rules: Rules, players: int, seed: int) -> Game | None:
@@ -808,7 +816,7 @@ def test_no_situation_outside_the_play_of_the_cards():
     [
         (PAGAT, 9, 0, "2 to 8"),
         (PAGAT, 1, 0, "2 to 8"),
-        (GLIMNE, 7, 0, "2-6"),
+        (GLIMNE, 9, 0, "2 to 8"),
         (WIKIPEDIA, 8, 0, "2-7"),
         (PAGAT, ["A", "A"], 0, "distinct"),
         (PAGAT, 4, -1, "seed"),

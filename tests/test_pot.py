@@ -29,14 +29,16 @@ def test_chips_are_conserved_after_every_hand(preset):
     assert run.chips == (PLAYERS * BANKROLL,) * HANDS
 
 
-def test_pot_limit_caps_every_payment_and_the_winners_take(comparison):
-    """RULES-SPEC settlement, pot limit variant: a bourré pays at most the limit, and the winner
-    takes at most the limit (the rest stays in the pot)."""
+def test_pot_limit_caps_every_payment_but_not_the_winners_take(comparison):
+    """wikipedia variants: a pot limit "limita o valor total que um único bourré ou renegar pode
+    custar a um determinado jogador" (caps what one bourré or renege can cost a player): a
+    bourré pays at most the limit, while the winner still takes the whole pot."""
     for run in comparison["pot limit 20"].values():
         assert run.payments, "the run should contain at least one bourré"
         assert max(run.payments) <= 20
-        assert max(run.taken) <= 20
         assert run.rules.pot_limit == 20
+    takes = [t for run in comparison["pot limit 20"].values() for t in run.taken]
+    assert max(takes) > 20, "some winner should take a pot larger than the limit"
 
 
 def test_without_a_limit_payments_exceed_twenty(comparison):
@@ -48,11 +50,15 @@ def test_without_a_limit_payments_exceed_twenty(comparison):
 
 
 def test_the_limit_keeps_the_pot_smaller_on_these_deals(comparison):
-    """With matching deals and policy, the capped pots end far below the uncapped ones."""
+    """With matching deals and policy, the capped pots stay below the uncapped ones where the
+    payments build the next pot (wikipedia, pagat); under glimne's reading the winner takes the
+    payments, so the pot left on the table is no larger either way."""
     for preset in ("glimne", "wikipedia", "pagat"):
         capped = comparison["pot limit 20"][preset]
         free = comparison["no limit"][preset]
-        assert capped.largest_pot < free.largest_pot
+        assert capped.largest_pot <= free.largest_pot
+        if preset != "glimne":
+            assert capped.largest_pot < free.largest_pot
 
 
 def test_runs_are_deterministic():

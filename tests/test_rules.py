@@ -26,7 +26,7 @@ def test_preset_names_ignore_case_and_spaces(spelling):
     assert Rules.preset(spelling) == Rules.preset("glimne")
 
 
-# The decisions of RULES-SPEC.md, switch by switch: (glimne, wikipedia, pagat).
+# The decisions of docs/rules.md, switch by switch: (glimne, wikipedia, pagat).
 SPEC_TABLE = {
     # Disagreement A (glimne 6, wikipedia 2, pagat 2)
     "trump_when_cannot_win": (True, False, True),
@@ -34,10 +34,11 @@ SPEC_TABLE = {
     "must_play_known_top": (True, False, False),
     "must_lead_trump_when_others_out": (True, False, False),
     # Disagreement C
-    "cinch": ("strict", "pot", "pot"),
-    # Players: glimne 2-6, wikipedia 2-7, pagat 2-8
+    # glimne's cinch rules are its named local variant ("Bland de vanligaste är cinch-reglerna")
+    "cinch": ("off", "pot", "pot"),
+    # Players: glimne recommends 2-6 ("Lämpligt antal", suitable), wikipedia 2-7, pagat 2-8
     "min_players": (2, 2, 2),
-    "max_players": (6, 7, 8),
+    "max_players": (8, 7, 8),
     # The draw: five cards, wikipedia three with seven players
     "max_discards": (5, 5, 5),
     "max_discards_seven": (None, 3, None),
@@ -45,7 +46,8 @@ SPEC_TABLE = {
     # The deal: glimne's turned ace leads; pagat's turned ace must play and may be discarded
     "dealer_ace_leads": (True, False, False),
     "dealer_ace_must_play": (False, False, True),
-    "dealer_may_discard_trump_card": (False, False, True),
+    # glimne and wikipedia: any exchange of 0-5; pagat: unusual, not forbidden
+    "dealer_may_discard_trump_card": (True, True, True),
     "lone_player_wins": (False, False, True),
     "out_of_turn_penalty": (False, False, True),
     # Money
@@ -55,6 +57,8 @@ SPEC_TABLE = {
     "pot_limit": (None, None, None),
     "ante_skip": ("none", "bourred", "bourred_and_tied"),
     "renege": ("penalty", "penalty", "correct_before_next"),
+    # glimne read literally: the winner takes the pot and the bourré payment
+    "bourre_paid_to": ("winner", "next_pot", "next_pot"),
     # pagat variants, off by default
     "separate_trump_card": ("off", "off", "off"),
     "simultaneous_declaration": (False, False, False),
@@ -120,8 +124,8 @@ def test_differences_between_presets():
 def test_rules_are_frozen():
     rules = Rules.preset("glimne")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        rules.cinch = "off"  # type: ignore[misc]
-    assert Rules.preset("glimne").cinch == "strict"
+        rules.cinch = "strict"  # type: ignore[misc]
+    assert Rules.preset("glimne").cinch == "off"
 
 
 def test_rules_are_hashable():

@@ -27,6 +27,9 @@ VARIANTS = [
     ("wikipedia 7 players", wikipedia, 7),
     ("pot limit 3", dataclasses.replace(pagat, pot_limit=3), 5),
     ("glimne pot limit 4", dataclasses.replace(glimne, pot_limit=4), 5),
+    ("glimne, payment to the next pot", dataclasses.replace(glimne, bourre_paid_to="next_pot"), 5),
+    ("pagat, payment to the winner", dataclasses.replace(pagat, bourre_paid_to="winner"), 5),
+    ("glimne cinch variant", dataclasses.replace(glimne, cinch="strict"), 6),
     ("dealer antes for all", dataclasses.replace(wikipedia, dealer_antes_for_all=True), 5),
     ("double ante", dataclasses.replace(pagat, double_ante=True), 5),
     (
@@ -89,8 +92,13 @@ def test_chips_are_conserved_and_each_hand_adds_up(
     assert np.all(r.pot_after == r.pot_played - r.taken + r.payments.sum(axis=1))
     assert np.array_equal(r.bourred, r.played & (r.tricks == 0))
     assert np.all((r.winner >= 0) | r.split | r.all_passed)
-    if rules.pot_limit is not None:
-        assert r.taken.max() <= rules.pot_limit and r.payments.max() <= rules.pot_limit
+    if rules.pot_limit is not None:  # wikipedia: the limit caps a payment, not the take
+        assert r.payments.max() <= rules.pot_limit
+    won = r.winner >= 0
+    if rules.bourre_paid_to == "winner":  # glimne: the winner takes the pot and the payments
+        assert np.all(r.taken[won] == r.pot_played[won] + r.payments.sum(axis=1)[won])
+    else:
+        assert np.all(r.taken[won] == r.pot_played[won])
 
 
 @pytest.mark.parametrize(
@@ -144,8 +152,8 @@ def test_bad_arguments_are_refused_with_a_reason() -> None:
     """Clear errors for hands, players, bots, engine."""
     with pytest.raises(ValueError, match="hands must be a whole number"):
         simulate(-1)
-    with pytest.raises(ValueError, match="outside the glimne rules' range"):
-        simulate(10, 7, glimne)
+    with pytest.raises(ValueError, match="outside the wikipedia rules' range"):
+        simulate(10, 8, wikipedia)
     with pytest.raises(ValueError, match="unknown bot"):
         simulate(10, 5, bots="clever")
     with pytest.raises(ValueError, match="engine must be"):

@@ -70,6 +70,7 @@ def encode_rules(rules: Rules, players: int) -> np.ndarray:
         "lone_player_wins": int(rules.lone_player_wins),
         "separate_trump_card": _SEPARATE[rules.separate_trump_card],
         "simultaneous_declaration": int(rules.simultaneous_declaration),
+        "bourre_paid_to": int(rules.bourre_paid_to == "winner"),
     }
     return np.array([values[name] for name in RULE_FIELDS], dtype=np.int64)
 

@@ -47,10 +47,11 @@ RULE_FIELDS = (
     "lone_player_wins",
     "separate_trump_card",
     "simultaneous_declaration",
+    "bourre_paid_to",
 )
 TWCW, KNOWN_TOP, OTHERS_OUT, CINCH, SECOND_ANTE, DEALER_ANTES = 0, 1, 2, 3, 4, 5
 ANTE_SKIP, POT_LIMIT, MAX_DISCARDS, RESTOCK, ACE_LEADS, ACE_MUST_PLAY = 6, 7, 8, 9, 10, 11
-MAY_DISCARD_TRUMP, LONE_WINS, SEPARATE, SIMULTANEOUS = 12, 13, 14, 15
+MAY_DISCARD_TRUMP, LONE_WINS, SEPARATE, SIMULTANEOUS, PAID_TO_WINNER = 12, 13, 14, 15, 16
 
 ACE = 12  # rank index of the ace in a suit field
 SAID_PLAY = 1
@@ -575,6 +576,7 @@ def settle_hands(
     """
     skip = np.zeros(n, dtype=np.bool_)
     limit = rules[POT_LIMIT]
+    to_winner = rules[PAID_TO_WINNER] != 0
     dealer_antes = rules[DEALER_ANTES] != 0
     second_ante = rules[SECOND_ANTE] != 0
     ante_skip = rules[ANTE_SKIP]
@@ -621,10 +623,8 @@ def settle_hands(
             split[h] = True
         winner[h] = best
         if most >= 0:
+            # a pot limit caps what one bourré costs, never the winner's take
             stake = pot if limit < 0 or pot < limit else limit
-            if best >= 0:
-                taken[h] = stake
-                bankrolls[best] += stake
             paid = 0
             for p in range(n):
                 if declared[h, p] == 0:
@@ -636,7 +636,13 @@ def settle_hands(
                     skip[p] = ante_skip >= 1
                 elif ante_skip == 2 and leaders > 1 and tricks[h, p] == most:
                     skip[p] = True
-            pot += paid - (stake if best >= 0 else 0)
+            if best >= 0:
+                # bourre_paid_to: the winner takes the pot, and under "winner" the payments
+                take = pot + paid if to_winner else pot
+                taken[h] = take
+                bankrolls[best] += take
+                pot -= take
+            pot += paid
         pot_after[h] = pot
         deals += 1
         if deals == n:
