@@ -393,7 +393,13 @@ def _follow_steps(s: Situation, rules: Rules) -> list[_Step]:
 
 
 def _known_top_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step | None:
-    """glimne 9: the known top card of the led suit must be played, with players still to come."""
+    """glimne 9: the known top card of the led suit must be played.
+
+    Two readings are the engine's, not glimne's (docs/rules.md, glimne 9): the rule binds only
+    with players still to come (the last player just has to win, as in pagat's third cinch
+    pattern), and a held card that no unseen card separates from the top counts as the same
+    card (pagat's equivalence for the cinch, borrowed).
+    """
     if not rules.must_play_known_top or s.is_lead or s.trumped or s.players_after == 0:
         return None
     led, best = s.led, s.best

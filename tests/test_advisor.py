@@ -103,7 +103,7 @@ def test_advisor_arguments_are_checked() -> None:
     """Deals, players and bots: clear errors."""
     with pytest.raises(ValueError, match="deals must be"):
         advise("HA HK HQ S2 D3", "H9", 1, deals=0)
-    with pytest.raises(ValueError, match="outside the glimne"):
-        advise("HA HK HQ S2 D3", "H9", 1, players=7, rules=PRESETS["glimne"])
+    with pytest.raises(ValueError, match="outside the wikipedia"):
+        advise("HA HK HQ S2 D3", "H9", 1, players=8, rules=PRESETS["wikipedia"])
     with pytest.raises(ValueError, match="bots must be"):
         advise("HA HK HQ S2 D3", "H9", 1, bots=["random"] * 5)  # type: ignore[arg-type]

@@ -60,12 +60,12 @@ def test_typing_in_the_box_runs_the_advisor_again() -> None:
 
 
 def test_the_seat_slider_follows_the_table_and_the_table_the_rulebook() -> None:
-    """glimne seats 2 to 6, pagat 2 to 8."""
+    """wikipedia seats 2 to 7, pagat 2 to 8 (glimne recommends 2 to 6 but allows 8)."""
     w = AdvisorWidget(players=8, seat=8, hand="SA SK H4 D7 S7", trump="S7")
     assert "the dealer, last to speak" in w.message
-    w.rulebook.value = "glimne"
-    assert (w.players_slider.max, w.players_slider.value) == (6, 6)
-    assert w.seat_slider.max == 6
+    w.rulebook.value = "wikipedia"
+    assert (w.players_slider.max, w.players_slider.value) == (7, 7)
+    assert w.seat_slider.max == 7
     w.players_slider.value = 4
     assert w.seat_slider.max == 4 and w.seat_slider.value == 4
 
@@ -91,7 +91,11 @@ def test_the_dealer_needs_the_turned_card_in_hand() -> None:
         ("SA SK H4 D7 S7", {"trump": "S7", "seat": 2}, "The turned card 7♠ belongs to the dealer"),
         ("SA SK H4 D7 C2", {"trump": "Z1"}, "The turned card: unknown card 'Z1'"),
         ("SA SK H4 D7 C2", {"players": 9}, "the pagat rules seat 2 to 8"),
-        ("SA SK H4 D7 C2", {"players": 7, "rulebook": "glimne"}, "the glimne rules seat 2 to 6"),
+        (
+            "SA SK H4 D7 C2",
+            {"players": 8, "rulebook": "wikipedia"},
+            "the wikipedia rules seat 2 to 7",
+        ),
         ("SA SK H4 D7 C2", {"seat": 0}, "Seat 0 is not at a table of 5"),
         ("SA SK H4 D7 C2", {"seat": 6}, "Seat 6 is not at a table of 5"),
         ("SA SK H4 D7 C2", {"seat": "2"}, "Seat '2' is not at a table"),
@@ -132,7 +136,7 @@ def test_to_text_lists_the_controls() -> None:
 
 
 def test_bad_constructor_arguments_raise_clearly() -> None:
-    with pytest.raises(ValueError, match="players must be 2 to 6 under glimne"):
-        AdvisorWidget(players=7, preset="glimne")
+    with pytest.raises(ValueError, match="players must be 2 to 7 under wikipedia"):
+        AdvisorWidget(players=8, preset="wikipedia")
     with pytest.raises(ValueError, match="seat must be 1 to 5"):
         AdvisorWidget(seat=6)

@@ -190,7 +190,8 @@ def test_glimne_payment_example_right_answer():
 
 
 def test_bourre_paid_to_the_winner_is_caught():
-    """wikipedia bourré example under its preset: A takes the 5 in the pot, C's 5 stays.
+    """wikipedia bourré example ("deve igualar o pote para a próxima rodada": must match the pot
+    for the next round): A takes the 5 in the pot, C's 5 stays.
     A learner who hands C's payment to A gets taken and pot_carried wrong, with the rule."""
     ex = by_title("wikipedia's bourré example")
     answer = {
@@ -207,7 +208,7 @@ def test_bourre_paid_to_the_winner_is_caught():
     text = fb.to_text()
     assert "✘ taken: you said 10, but it is 5." in text
     assert "You gave the winner the bourré payments too." in text
-    assert "[where the bourré goes]" in text
+    assert "[bourré to the next pot]" in text
     assert "✔ payments: {'C': 5}" in text
 
 
@@ -230,14 +231,43 @@ def test_pagat_ante_rule_named_when_the_skippers_are_wrong():
     assert "✘ next_pot: you said 14, but it is 12." in text
 
 
-def test_pot_limit_caps_the_take_and_the_payment():
-    """Pot limit variant: with a limit of 20 the winner takes 20 and a bourré pays 20."""
+def test_pot_limit_caps_the_payment_not_the_take():
+    """wikipedia's pot-limit variant ("limita o valor total que um único bourré ou renegar pode
+    custar": caps what one bourré or renege can cost): with a limit of 20 and 35 in the pot, the
+    winner takes 35 and a bourré pays 20."""
     ex = by_title("A pot limit of 20")
-    right = {"winner": "A", "taken": 20, "payments": {"C": 20}, "pot_carried": 35}
+    assert ex.rules.source == "wikipedia"
+    right = {"winner": "A", "taken": 35, "payments": {"C": 20}, "pot_carried": 20}
     assert ex.check(right, progress=False).correct
-    fb = ex.check({**right, "taken": 35, "payments": {"C": 35}}, progress=False)
+    fb = ex.check({**right, "taken": 20, "payments": {"C": 35}}, progress=False)
     assert not fb.correct and "[pot limit]" in fb.to_text()
     assert "taken, payments" in fb.summary
+
+
+def test_glimnes_reading_gives_the_winner_the_payment():
+    """glimne: "varefter potten går till vinnaren" (after which the pot goes to the winner): a
+    learner who leaves the payment in the pot is told which reading glimne's preset takes."""
+    from dataclasses import replace
+
+    from bourre_lessons.exercises.settle_pot import SettlePotExercise
+
+    ex = SettlePotExercise(
+        "settle-pot/test-glimne-winner",
+        "pot",
+        Rules.preset("glimne"),
+        tuple("ABCD"),
+        (("A", 3), ("B", 2), ("C", 0)),
+        10,
+        "",
+        asks=("winner", "taken", "payments", "pot_carried"),
+    )
+    right = {"winner": "A", "taken": 20, "payments": {"C": 10}, "pot_carried": 0}
+    assert ex.check(right, progress=False).correct
+    fb = ex.check({**right, "taken": 10, "pot_carried": 10}, progress=False)
+    assert not fb.correct and "[bourré to the winner]" in fb.to_text()
+    assert "ambiguous" in fb.to_text()
+    pagat_reading = replace(ex, rules=replace(ex.rules, bourre_paid_to="next_pot"))
+    assert pagat_reading.check({**right, "taken": 10, "pot_carried": 10}, progress=False).correct
 
 
 def test_settle_answers_are_read_leniently():

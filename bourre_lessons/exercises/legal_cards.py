@@ -144,13 +144,14 @@ _LEVEL_HINTS = {
     "known-top": (
         "Which cards of the led suit have been played, in earlier tricks or in this one? If no "
         "unseen card is higher than your best card of the suit, you know it is the top card, and "
-        "with players still to come you must play it (glimne 9). Cards with no unseen card "
-        "between them count as one card."
+        "you must play it (glimne 9). Two readings are ours, not glimne's: the rule binds only "
+        "with players still to come after you, and a card of yours with no unseen card between "
+        "it and the top counts as the same card (pagat's equivalence for the cinch, borrowed)."
     ),
     "cinch": (
         "Count the tricks you have won and the trump tricks you are sure to win. With three in "
-        "all the pot is certain, and the cinch rules ask you to play your highest trump (pagat; "
-        "glimne's local rules ask it on lead even without a cinch)."
+        "all the pot is certain, and the cinch rules ask you to play your highest trump (pagat "
+        "cinch; glimne's local cinch variant also asks it on lead even without a cinch)."
     ),
 }
 

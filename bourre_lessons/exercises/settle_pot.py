@@ -58,13 +58,18 @@ SETTLE_RULES: dict[str, str] = {
         "A player who played and took no trick is bourréd and pays as much as the pot held at "
         "the end of the hand (glimne payment example, wikipedia, pagat)."
     ),
-    "where the bourré goes": (
+    "bourré to the next pot": (
         "A bourré payment goes into the pot for the next hand: the winner takes only what the "
-        "pot held before it (pagat; glimne's example is a split pot, where it makes no difference)."
+        "pot held before it (pagat, wikipedia)."
+    ),
+    "bourré to the winner": (
+        "glimne, read literally: the bourréd player adds as much as the pot holds, and then the "
+        "pot goes to the winner, payment included (on a split it stays). The text is ambiguous; "
+        "pagat and wikipedia send the payment to the next pot."
     ),
     "pot limit": (
-        "With a pot limit, no single bourré or renege payment, and no winner's take, is larger "
-        "than the limit; whatever is left stays in the pot (a variant pagat and wikipedia list)."
+        "With a pot limit (a wikipedia variant; pagat has none), no single bourré or renege "
+        "payment is larger than the limit; the winner still takes the whole pot."
     ),
     "renege penalty": (
         "A renege that stands is paid like a bourré: the pot as it stood at the end of the hand "
@@ -98,6 +103,11 @@ SETTLE_RULES: dict[str, str] = {
 
 def _rule(name: str) -> str:
     return f"[{name}] {SETTLE_RULES[name]}"
+
+
+def _payment_rule(rules: Rules) -> str:
+    """Where this rulebook sends a bourré payment (the `bourre_paid_to` switch)."""
+    return "bourré to the winner" if rules.bourre_paid_to == "winner" else "bourré to the next pot"
 
 
 def _ante_rule(rules: Rules) -> str:
@@ -361,13 +371,16 @@ def _why(name: str, ex: SettlePotExercise, r: Settlement, values: dict[str, Any]
         if r.winner is None:
             return ["Nobody takes the pot, so nothing is taken. " + _rule("split pot")]
         lines = []
-        if capped:
-            lines.append(f"The pot holds {ex.pot} but the limit is {limit}. {_rule('pot limit')}")
         given = values.get("taken", 0)
-        if r.payments and (given > ex.pot or not capped):
-            if given == ex.pot + sum(r.payments.values()):
+        paid = sum(r.payments.values())
+        if capped and given <= limit:  # type: ignore[operator]
+            lines.append(f"The limit caps payments, not the take. {_rule('pot limit')}")
+        if r.payments:
+            if r.taken == ex.pot and given == ex.pot + paid:
                 lines.append("You gave the winner the bourré payments too.")
-            lines.append(_rule("where the bourré goes"))
+            elif r.taken > ex.pot and given == ex.pot:
+                lines.append(f"Under these rules the winner also takes the {paid} paid.")
+            lines.append(_rule(_payment_rule(ex.rules)))
         return lines or [f"The winner takes the whole pot, {ex.pot}. {_rule('most tricks')}"]
     if name == "payments":
         return _why_payments(ex, r, values.get("payments", {}), capped)
@@ -378,7 +391,7 @@ def _why(name: str, ex: SettlePotExercise, r: Settlement, values: dict[str, Any]
             f"{_rule('what stays')}"
         ]
         if r.payments and r.winner is not None:
-            lines.append(_rule("where the bourré goes"))
+            lines.append(_rule(_payment_rule(ex.rules)))
         return lines
     if name == "skips_next_ante":
         lines = [_rule(_ante_rule(ex.rules))]
@@ -508,7 +521,8 @@ class SettlePotSeries:
 
 
 def source_settle_exercises() -> list[SettlePotExercise]:
-    """The worked examples of the sources as exercises, plus pagat's ante rule and a pot limit."""
+    """Two worked examples of the sources (glimne's payment, wikipedia's bourré), then two of
+    ours: pagat's ante rule and wikipedia's pot-limit variant."""
     glimne, wikipedia, pagat = (Rules.preset(s) for s in ("glimne", "wikipedia", "pagat"))
     six, five = tuple("ABCDEF"), tuple("ABCDE")
     return [
@@ -549,7 +563,7 @@ def source_settle_exercises() -> list[SettlePotExercise]:
         SettlePotExercise(
             f"{SET_ID}/pot-limit",
             "limit",
-            replace(pagat, pot_limit=20),
+            replace(wikipedia, pot_limit=20),
             five,
             (("A", 3), ("B", 2), ("C", 0)),
             35,
