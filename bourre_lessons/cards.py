@@ -140,7 +140,7 @@ class Card:
 
     @property
     def code(self) -> str:
-        """Suit-first code as in SCENES.md: 'H7', 'ST'."""
+        """Suit-first code, as docs/scenes.md writes cards: 'H7', 'ST'."""
         return self.suit.letter + self.rank.letter
 
     @property

@@ -742,7 +742,8 @@ class Game:
         assert rec is not None
         limit = self.rules.max_discards_for(len(rec.seats))
         if len(cards) > limit:
-            rule = "wikipedia-seven" if limit < 5 else "draw"
+            seven = len(rec.seats) >= 7 and limit == self.rules.max_discards_seven
+            rule = "wikipedia-seven" if seven and limit < self.rules.max_discards else "draw"
             raise IllegalAction(
                 f"{player} may discard at most {limit} cards at a table of {len(rec.seats)}, not "
                 f"{len(cards)} (rule {rule}); choose {limit} or fewer, or 'keep'",

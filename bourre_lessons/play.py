@@ -175,7 +175,7 @@ class Verdict:
 
 
 def sure_trump_tricks(situation: Situation) -> int:
-    """How many tricks the player's trumps win whatever the others hold (RULES-SPEC cinch)."""
+    """How many tricks the player's trumps win whatever the others hold (docs/rules.md, Cinch)."""
     trumps = situation.holding(situation.trump)
     if situation.others_out_of_trump:
         return len(trumps)
@@ -395,9 +395,9 @@ def _follow_steps(s: Situation, rules: Rules) -> list[_Step]:
 def _known_top_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step | None:
     """glimne 9: the known top card of the led suit must be played.
 
-    Two readings are the engine's, not glimne's (docs/rules.md, glimne 9): the rule binds only
-    with players still to come (the last player just has to win, as in pagat's third cinch
-    pattern), and a held card that no unseen card separates from the top counts as the same
+    Two readings are the engine's, not glimne's (docs/rules.md, Disagreement B): the rule
+    binds only with players still to come (the last player just has to win, as in pagat's third
+    cinch pattern), and a held card that no unseen card separates from the top counts as the same
     card (pagat's equivalence for the cinch, borrowed).
     """
     if not rules.must_play_known_top or s.is_lead or s.trumped or s.players_after == 0:
@@ -415,7 +415,7 @@ def _known_top_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _St
 
 
 def _cinch_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step | None:
-    """Cinch: with the pot certain, your highest trump leads or follows (RULES-SPEC C)."""
+    """Cinch: with the pot certain, your highest trump leads or follows (docs/rules.md, Cinch)."""
     if rules.cinch == "off":
         return None
     trumps = s.holding(s.trump)

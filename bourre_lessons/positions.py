@@ -125,6 +125,7 @@ def _play_out(
     won = [0] * players
     void_in_trump: set[int] = set()
     leader = 0  # the dealer's left
+    won_with: Card | None = None  # the card with which the leader won the last trick
     decisions: list[Situation] = []
     for _ in range(HAND_SIZE):
         order = [(leader + i) % players for i in range(players)]
@@ -138,6 +139,7 @@ def _play_out(
                 tricks_won=won[player],
                 players_after=players - 1 - position,
                 others_out_of_trump=all(p in void_in_trump for p in range(players) if p != player),
+                won_last_trick_with=won_with if position == 0 else None,
             )
             decisions.append(view)
             card = rng.choice(sorted(v.card for v in verdicts(view, rules) if v.legal))
@@ -145,7 +147,8 @@ def _play_out(
                 void_in_trump.add(player)
             hands[player].remove(card)
             trick.append(card)
-        leader = order[trick_winner(trick, trump)]
+        winner = trick_winner(trick, trump)
+        leader, won_with = order[winner], trick[winner]
         won[leader] += 1
         seen.extend(trick)
     return decisions
@@ -291,6 +294,8 @@ def describe_situation(situation: Situation) -> str:
     lines.append(f"Tricks you have won: {s.tricks_won}")
     if s.others_out_of_trump:
         lines.append("Every other player has shown that they hold no trump.")
+    if s.won_last_trick_with is not None:
+        lines.append(f"You won the previous trick with {s.won_last_trick_with}.")
     return "\n".join(lines)
 
 
@@ -308,6 +313,8 @@ def situation_code(situation: Situation) -> str:
         parts.append(f"players_after={s.players_after}")
     if s.others_out_of_trump:
         parts.append("others_out_of_trump=True")
+    if s.won_last_trick_with is not None:
+        parts.append(f'won_last_trick_with="{s.won_last_trick_with.code}"')
     return f"Situation({', '.join(parts)})"
 
 

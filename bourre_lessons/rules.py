@@ -1,7 +1,8 @@
 """Rules: one frozen dataclass of switches, with a preset for each source.
 
-Every place where the sources disagree (see RULES-SPEC.md) is one switch. A preset is the
-set of switches one source implies; `Rules()` is the pagat preset. Change one switch with
+Every place where the sources disagree is one switch (docs/rules.md, "Switches and presets",
+lists each with its values and every preset's). A preset is the set of switches one source
+implies; `Rules()` is the pagat preset. Change one switch with
 `dataclasses.replace(rules, cinch="off")`; a bad value raises `ValueError` at once.
 """
 

@@ -1,4 +1,4 @@
-"""Engine decisions where the sources are silent (RULES-SPEC "Decision" notes), pinned by tests."""
+"""Engine decisions where the sources are silent (docs/rules.md, "Engine decisions"), pinned by tests."""
 
 import pytest
 

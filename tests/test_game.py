@@ -302,7 +302,8 @@ def test_discarding_more_than_the_draw_allows():
     rules = dataclasses.replace(PAGAT, max_discards=2)
     game = play_until(Game(rules, 4, seed=2), lambda g: g.phase == "draw", first_choice)
     three = " ".join(c.code for c in game.cards_of(game.to_act)[:3])
-    refuse(game, f"discard {three}", IllegalAction, "at most 2", "not 3", "'keep'")
+    error = refuse(game, f"discard {three}", IllegalAction, "at most 2", "not 3", "'keep'")
+    assert error.rule == "draw", "a house limit at a table of four is not wikipedia's rule"
     assert max(len(a.split()) - 1 for a in game.legal_actions()) == 2
 
 

@@ -1,4 +1,4 @@
-"""Rules: the presets match RULES-SPEC.md's decisions, and bad switch values are refused."""
+"""Rules: the presets match docs/rules.md's decisions, and bad switch values are refused."""
 
 from __future__ import annotations
 
