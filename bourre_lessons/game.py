@@ -658,16 +658,29 @@ class Game:
             and player == rec.dealer
         )
 
+    def _why_no_take(self, st: _State, player: str) -> str:
+        """Why `player` may not take the separate trump card, in one sentence."""
+        variant = self.rules.separate_trump_card
+        if variant == "off":
+            return (
+                f"{player} cannot take a turned card: this table plays with no separate trump card"
+            )
+        if variant == "nobody":
+            return (
+                f"{player} cannot take the turned card: in this variant it belongs to nobody "
+                "and only shows the trump suit"
+            )
+        return (
+            f"{player} cannot take the turned card: only the dealer ({st.record.dealer}) may, "
+            "under the pagat variant with a separate trump card available to the dealer"
+        )
+
     def _draw(self, st: _State, word: str, rest: str, text: str) -> str:
         player = st.turn[0]
         take = word == "take"
         if take:
             if not self._may_take_separate(st, player):
-                raise IllegalAction(
-                    f"{player} cannot take the turned card: only the dealer may, under the pagat "
-                    "variant with a separate trump card available to the dealer",
-                    "pagat-separate-trump",
-                )
+                raise IllegalAction(self._why_no_take(st, player), "pagat-separate-trump")
             word, _, rest = rest.partition(" ")
         if word == "keep" and not rest and not take:
             cards: tuple[Card, ...] = ()
@@ -801,7 +814,7 @@ class Game:
             self.rules.dealer_ace_leads
             and rec.trump_card.rank == Rank.ACE
             and rec.dealer in active
-            and st.separate_trump is None
+            and self.rules.separate_trump_card == "off"
         ):
             leader = rec.dealer
             st.log.append(

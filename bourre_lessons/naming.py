@@ -2,34 +2,48 @@
 
 A learner may type a card ("QH", "hjärter kung"), or only part of one ("the king", "a heart",
 "high", "win it", "doesn't matter"). `designate` reads the words and applies the laws the Danish
-source (`laws`) explains, carried over to Bourré as RULES-SPEC ("Naming a card") decides:
+source (`laws`) explains, carried over to Bourré as docs/rules.md ("Naming a card") decides:
 
-- laws 45C4a: a fully named card is played at once (if the engine allows it).
+- laws 45C4a: a fully named card counts as played the moment it is named. If the engine
+  allows it, it is simply played; if not, it is still played, and that is a renege, settled by
+  the rulebook's renege rule (`rules.renege`: pagat-renege, or the penalty of glimne and
+  wikipedia). Naming is not a way to try a card and take it back.
 - laws 46B1a / 46B1c: "high" / "low" = the highest / lowest legal card of the led suit.
-- laws 46B1b: "win it" = last to play, the lowest card sure to win; otherwise the highest.
+- laws 46B1b: "win it" = the lowest card of the led suit known to win the trick: one that no
+  card you cannot see can beat (every higher card of its suit is in your hand or played, and,
+  for a card of a side suit, nobody after you can trump it), or, when you play last, the lowest
+  card that beats the trick so far. Only when no card is known to win is it the highest card of
+  the led suit.
 - laws 46B2: a suit without a rank = the lowest legal card of that suit.
-- laws 46B3: a rank without a suit = the legal card of that rank; asks which if two are legal.
-- laws 46B4: a card not held, or a suit or rank with no legal card, names nothing: ask again.
+- laws 46B3a: on lead, a rank without a suit = the card of that rank in the suit with which you
+  won the previous trick, if you hold it (the laws speak of the suit in which dummy won).
+- laws 46B3b (clause id laws-46B3): otherwise a rank = the legal card of that rank; asks which
+  if two are legal.
+- laws 46B4: a card not held names nothing: say again. The Danish article applies the same rule
+  to a rank with no legal card ("the nine" when no nine may be played); the engine does the
+  same for a suit with no legal card.
 - laws 46B5: "doesn't matter" = an opponent chooses among the legal cards.
-- The preamble of 46B ("laws-intent"): when exactly one legal card fits what was said, that
-  card is meant, whatever the rules above would pick.
+- The preamble of 46B ("laws-intent"): every rule above gives way when the player's different
+  intention is beyond doubt. The engine recognises one such case by itself: when exactly one
+  legal card fits what was said, that card is meant, whatever the rules above would pick.
 - laws 46A (a player should state suit and rank): words that contradict each other, or name
   nothing, are sent back with a request to name one card.
 
 Decisions where the laws are silent (they were written for bridge, where there is no duty to
 beat the card led and no trump-when-void rule):
-- Every rule picks among the cards the engine allows (`legal_plays`); legality is never decided
-  here.
+- Every partial designation picks among the cards the engine allows (`legal_plays`);
+  legality is never decided here. Only a card named in full can be a renege.
 - "high"/"low" with a suit ("high heart", "lille klør") use that suit. Without a suit they use
   the led suit when you may play a card of it; otherwise (you lead, or you are void) the legal
   cards themselves: if they are all of one suit (say, the trumps you must play), the highest or
   lowest of them; if they span suits, the answer is to ask which suit, offering the highest
   (lowest) legal card of each.
-- "win it" counts a card as winning when it beats the card now winning the trick; with nothing
-  that can win, the request is invalid. On lead every card wins for now: the highest is your top
-  trump if you may lead one (else ask if several side suits tie); last to play alone, the lowest.
-- 46B3a (on lead, a rank means the suit that won the previous trick) needs the previous trick,
-  which a `Situation` does not record; on lead a rank is read by 46B3b like any other rank.
+- "win it" when you cannot follow reads the cards that could win (your trumps) as the law
+  reads the led suit: the lowest known to win, else the highest; with no card that could win,
+  the request names nothing. On lead, the card you lead is the led suit: a trump is known to win
+  when no higher trump is unseen; known winners in two suits get the question "which suit?";
+  with none known, the highest is your top trump if you may lead one.
+- 46B3a's card, if held but not allowed (a lead rule forbids it), falls back to 46B3b.
 - "any"/"doesn't matter" said together with a suit or a rank adds nothing: "any heart" is read
   as "a heart" (46B2) and "any king" as "the king" (46B3).
 - A rank is never resolved by "intent" wording: 46B3 itself says a single legal card of the rank
@@ -69,29 +83,65 @@ from .rules import Rules
 
 __all__ = [
     "CLAUSES",
+    "RENEGE_RULES",
     "Designation",
     "NamingError",
     "clause_summary",
     "designate",
+    "renege_outcome",
     "vocabulary",
 ]
 
-Kind = Literal["played", "ask", "invalid", "opponent_chooses"]
-KINDS: tuple[str, ...] = ("played", "ask", "invalid", "opponent_chooses")
+Kind = Literal["played", "renege", "ask", "invalid", "opponent_chooses"]
+KINDS: tuple[str, ...] = ("played", "renege", "ask", "invalid", "opponent_chooses")
 
 CLAUSES: dict[str, str] = {
-    "laws-45C4a": "A card you name is played at once, if the rules allow it.",
+    "laws-45C4a": "A card you name is played at once; if the rules forbid it, that is a renege.",
     "laws-46A": "Name the card clearly, by suit and rank.",
     "laws-46B1a": '"High" means the highest legal card of the suit led.',
-    "laws-46B1b": '"Win it" means the lowest sure winner when you play last, else the highest card.',
+    "laws-46B1b": (
+        '"Win it" means your lowest card known to win the trick (no card you cannot see can '
+        "beat it, or you play last); if no card is known to win, your highest of the suit led."
+    ),
     "laws-46B1c": '"Low" means the lowest legal card of the suit led.',
     "laws-46B2": "A suit without a rank means the lowest legal card of that suit.",
+    "laws-46B3a": (
+        "On lead, a rank without a suit means that rank in the suit you won the previous trick "
+        "with, if you hold it."
+    ),
     "laws-46B3": "A rank without a suit means the legal card of that rank; if two are legal, say which.",
     "laws-46B4": "A card you do not hold, or a suit or rank with no legal card, names nothing: say again.",
     "laws-46B5": '"Doesn\'t matter" lets an opponent choose among your legal cards.',
-    "laws-intent": "When only one legal card fits what you said, that card is the one you meant.",
+    "laws-intent": (
+        "What you clearly meant overrides the rules above; one sure case: only one card you may "
+        "play fits what you said."
+    ),
 }
 """Each clause a Designation can carry, with a one-sentence summary in the project's words."""
+
+RENEGE_RULES: dict[str, tuple[str, str]] = {
+    "correct_before_next": (
+        "pagat-renege",
+        "you may correct it before the next player plays; then you cannot win this pot, you sit "
+        "out the next deal and you pay no bourré. Left uncorrected, it stands and you pay as if "
+        "bourréd.",
+    ),
+    "penalty": (
+        "renege penalty",
+        "the card stands, and at the settlement you pay as much as the pot holds, as for a "
+        "bourré (glimne, wikipedia).",
+    ),
+    "retract": (
+        "renege retraction",
+        "you take the card back and play again, with no penalty (a wikipedia variant).",
+    ),
+    "retract_and_penalty": (
+        "renege retraction and penalty",
+        "you take the card back and play again, and at the settlement you pay as for a bourré "
+        "(a wikipedia variant).",
+    ),
+}
+"""For each value of `Rules.renege`: the rule's name and what a renege costs, in our words."""
 
 
 class NamingError(ValueError):
@@ -100,12 +150,15 @@ class NamingError(ValueError):
 
 @dataclass(frozen=True)
 class Designation:
-    """What a player's words designate: a card played, a question, a refusal, or a free choice.
+    """What a player's words designate: a card played, a renege, a question, a refusal, or a
+    free choice.
 
-    kind -- "played" (card), "ask" (candidates and a question: say which), "invalid" (nothing is
-    played; say again) or "opponent_chooses" (candidates: the legal cards an opponent picks from);
-    clause -- the law applied, e.g. "laws-46B2"; reason -- one sentence naming the cards;
-    verdict -- the engine's verdict when a named card was refused; heard -- what was understood.
+    kind -- "played" (card), "renege" (card: named in full, so played, but the rules forbid it;
+    `renege` names the rule that settles it), "ask" (candidates and a question: say which),
+    "invalid" (nothing is played; say again) or "opponent_chooses" (candidates: the legal cards
+    an opponent picks from); clause -- the law applied, e.g. "laws-46B2"; reason -- one sentence
+    naming the cards; verdict -- the engine's verdict when a named card was refused; heard --
+    what was understood; renege -- for a renege, the rule in force ("pagat-renege", ...).
     """
 
     kind: Kind
@@ -116,14 +169,17 @@ class Designation:
     question: str | None = None
     verdict: Verdict | None = None
     heard: str = ""
+    renege: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {self.kind!r}")
         if self.clause not in CLAUSES:
             raise ValueError(f"unknown clause {self.clause!r}; known: {', '.join(CLAUSES)}")
-        if (self.kind == "played") != (self.card is not None):
-            raise ValueError("a played designation, and only that, carries a card")
+        if (self.kind in ("played", "renege")) != (self.card is not None):
+            raise ValueError("a played or renege designation, and only those, carry a card")
+        if (self.kind == "renege") != (self.renege is not None):
+            raise ValueError("a renege designation, and only that, names its renege rule")
         if self.kind in ("ask", "opponent_chooses") and len(self.candidates) < 2:
             raise ValueError(f"{self.kind} needs two or more candidates")
         if (self.kind == "ask") != (self.question is not None):
@@ -131,11 +187,23 @@ class Designation:
 
     @property
     def played(self) -> bool:
-        """True when a card is played."""
+        """True when a card is played that the rules allow."""
         return self.kind == "played"
+
+    @property
+    def reneged(self) -> bool:
+        """True when the named card is played although the rules forbid it (a renege)."""
+        return self.kind == "renege"
 
     def __str__(self) -> str:
         return f"{self.kind} [{self.clause}] {self.reason}"
+
+
+def renege_outcome(rules: Rules) -> tuple[str, str]:
+    """(rule name, what happens) for a renege under `rules`, e.g. ('pagat-renege', ...)."""
+    if rules.renege not in RENEGE_RULES:
+        raise ValueError(f"unknown renege rule {rules.renege!r}; known: {', '.join(RENEGE_RULES)}")
+    return RENEGE_RULES[rules.renege]
 
 
 def clause_summary(clause: str) -> str:
@@ -417,7 +485,7 @@ def _text(thing: object) -> str:
 
 
 def _named(card: Card, s: Situation, rules: Rules, said: _Said) -> Designation:
-    """45C4a: a named card is played if legal; 46B4: not held, ask again."""
+    """45C4a: a named card is played; if the rules forbid it, a renege. 46B4: not held."""
     verdict = explain(s, card, rules)
     if card not in s.hand:
         reason = (
@@ -425,8 +493,20 @@ def _named(card: Card, s: Situation, rules: Rules, said: _Said) -> Designation:
         )
         return _invalid("laws-46B4", reason, said, verdict)
     if not verdict.legal:
-        reason = f"You named {card}, but it may not be played [{verdict.rule}]: {verdict.reason}"
-        return _invalid("laws-45C4a", reason, said, verdict)
+        rule, outcome = renege_outcome(rules)
+        reason = (
+            f"You named {card}, so it is played, but it may not be played [{verdict.rule}]: "
+            f"{verdict.reason} That is a renege [{rule}]: {outcome}"
+        )
+        return Designation(
+            "renege",
+            "laws-45C4a",
+            reason,
+            card=card,
+            verdict=verdict,
+            heard=said.heard,
+            renege=rule,
+        )
     return _played(
         "laws-45C4a", card, f"You named {card}, which you may play, so it is played.", said
     )
@@ -471,37 +551,141 @@ def _high_low(
 def _win(
     suit: Suit | None, s: Situation, rules: Rules, legal: frozenset[Card], said: _Said
 ) -> Designation:
-    """46B1b: last to play, the lowest sure winner; with players still to come, the highest."""
-    cards = _of_suit(legal, suit) if suit is not None else sorted(legal)
-    if suit is not None and not cards:
+    """46B1b: the lowest card known to win the trick; if none is known to win, the highest."""
+    pool = _of_suit(legal, suit) if suit is not None else sorted(legal, key=_rank_of)
+    if suit is not None and not pool:
         return _no_fit(suit.plural, _held(s, suit), s, rules, said)
     best = s.best
-    winners = [c for c in cards if best is None or beats(c, best, s.trump)]
+    winners = [c for c in pool if best is None or beats(c, best, s.trump)]
+    known = [c for c in winners if _known_to_win(c, s)]
+    if known:
+        return _lowest_known(known, s, said)
+    if s.led is not None and any(c.suit == s.led for c in pool):
+        return _highest_of_led(pool, winners, s, said)
     if not winners:
-        reason = f"None of the cards you may play ({_show(cards)}) beats {best}, so there is no card that wins; name the card you want."
+        reason = (
+            f"None of the cards you may play ({_show(pool)}) can beat {best}, and you hold no "
+            f"{s.led.singular if s.led else 'card'} to play instead, so there is no card that "
+            "wins; name the card you want."
+        )
         return _invalid("laws-46B1b", reason, said)
-    if len(winners) == 1:
-        return _intent(winners[0], said)
-
-    def strength(card: Card) -> tuple[bool, bool, int]:
-        return (card.suit == s.trump, card.suit == s.led, int(card.rank))
-
-    last = s.players_after == 0
-    top = (min if last else max)(strength(c) for c in winners)
-    picks = tuple(c for c in winners if strength(c) == top)
+    top = max(_strength(c, s) for c in winners)
+    picks = tuple(c for c in winners if _strength(c, s) == top)
     if len(picks) > 1:
-        reason = f"On lead no card is sure to win and {_or(picks)} rank alike, so say which."
+        reason = (
+            f"No card you hold is known to win, and your highest cards {_or(picks)} rank alike, "
+            "so say which."
+        )
         return _ask("laws-46B1b", picks, f"Which one: {_or(picks)}?", reason, said)
     card = picks[0]
-    if last:
-        reason = f'Last to play, "win it" means the lowest card sure to win, {card}.'
-        if best is not None:
-            reason = (
-                f'Last to play, "win it" means the lowest card sure to win: {card} beats {best}.'
-            )
-    else:
-        reason = f'With players still to come, "win it" means your highest card, {card}.'
+    where = "you lead" if best is None else f"you hold no {s.led.singular}"  # type: ignore[union-attr]
+    reason = (
+        f"As {where} and no card you hold is known to win ({_threat(card, s)}), "
+        f'"win it" means your highest card that could win, {card}.'
+    )
     return _played("laws-46B1b", card, reason, said)
+
+
+def _known_to_win(card: Card, s: Situation) -> bool:
+    """True when `card` beats the trick so far and no card the player cannot see can beat it.
+
+    Last to play, beating the trick so far is enough. With players still to come, no unseen
+    card of its suit may rank above it, and a card of a side suit must also be safe from a
+    trump: every trump is in the player's hand or played, or every other player is known to
+    be out of trumps.
+    """
+    if s.best is not None and not beats(card, s.best, s.trump):
+        return False
+    if s.players_after == 0:
+        return True
+    return _threat(card, s) == ""
+
+
+def _threat(card: Card, s: Situation) -> str:
+    """Why `card` is not known to win, in a few words ('' when it is)."""
+    if s.best is not None and not beats(card, s.best, s.trump):
+        return f"{card} does not beat {s.best}"
+    if s.players_after == 0:
+        return ""
+    if card.suit == s.trump and s.others_out_of_trump:
+        return ""  # nobody else holds a trump: no higher trump can be played on it
+    higher = sorted(c for c in s.unseen if c.suit == card.suit and c.rank > card.rank)
+    if higher:
+        return f"{_and(higher)} {'is' if len(higher) == 1 else 'are'} still unseen"
+    trumps_out = any(c.suit == s.trump for c in s.unseen) and not s.others_out_of_trump
+    if card.suit != s.trump and trumps_out:
+        return f"a player after you could still trump {card}"
+    return ""
+
+
+def _safe(card: Card, s: Situation) -> str:
+    """Why no unseen card can beat a card known to win, in a few words."""
+    suit = card.suit
+    if suit == s.trump and s.others_out_of_trump:
+        return "every other player is known to be out of trumps"
+    what = "trump" if suit == s.trump else suit.singular
+    parts = [f"{card} is the ace"] if card.rank == Rank.ACE else []
+    if not parts:
+        parts.append(f"every higher {what} is in your hand or already played")
+    if suit != s.trump:
+        if s.others_out_of_trump:
+            parts.append("every other player is known to be out of trumps")
+        else:
+            parts.append("no trump is left unseen, so nobody can trump it")
+    return ", and ".join(parts)
+
+
+def _lowest_known(known: list[Card], s: Situation, said: _Said) -> Designation:
+    """46B1b: the lowest of the cards known to win (ask which suit if they span suits)."""
+    suits = [x for x in Suit if any(c.suit == x for c in known)]
+    lowest = tuple(min((c for c in known if c.suit == x), key=_rank_of) for x in suits)
+    if len(lowest) > 1:
+        reason = (
+            f"You lead, and cards of more than one suit are known to win; the lowest of each is "
+            f"{_or(lowest)}, so say which suit."
+        )
+        return _ask("laws-46B1b", lowest, f"Which suit: {_or(lowest)}?", reason, said)
+    card = lowest[0]
+    best = s.best
+    if s.players_after == 0:
+        if best is None:
+            reason = (
+                f'Nobody plays after you, so every card wins: "win it" means your lowest, {card}.'
+            )
+        else:
+            reason = f'Last to play, "win it" means the lowest card that beats {best}: {card}.'
+        return _played("laws-46B1b", card, reason, said)
+    reason = (
+        f'"Win it" means your lowest card known to win: {card}. No card you cannot see can '
+        f"beat it: {_safe(card, s)}."
+    )
+    return _played("laws-46B1b", card, reason, said)
+
+
+def _highest_of_led(
+    pool: list[Card], winners: list[Card], s: Situation, said: _Said
+) -> Designation:
+    """46B1b with no card known to win: the highest legal card of the led suit."""
+    led = s.led
+    assert led is not None
+    card = max((c for c in pool if c.suit == led), key=_rank_of)
+    if winners:
+        why = _threat(max(winners, key=_rank_of), s)
+        reason = (
+            f'No card you may play is known to win ({why}), so "win it" means your highest '
+            f"{led.singular}, {card}."
+        )
+    else:
+        reason = (
+            f"None of the cards you may play beats {s.best}, so no card is known to win and "
+            f'"win it" means your highest {led.singular}, {card}, which will not win.'
+        )
+    return _played("laws-46B1b", card, reason, said)
+
+
+def _strength(card: Card, s: Situation) -> tuple[bool, int]:
+    """How strong a card is in this trick, for picking the highest: trumps first, then rank."""
+    return (card.suit == s.trump, int(card.rank))
 
 
 def _suit(
@@ -521,18 +705,35 @@ def _suit(
 def _rank(
     rank: Rank, s: Situation, rules: Rules, legal: frozenset[Card], said: _Said
 ) -> Designation:
-    """46B3: the legal card of that rank; ask which if two or more are legal."""
+    """46B3a: on lead, the rank in the suit you won the last trick with; 46B3b: the legal card
+    of that rank, asking which if two or more are legal."""
     fits = sorted(c for c in legal if c.rank == rank)
     plural = "sixes" if rank is Rank.SIX else rank.word + "s"
+    won = s.won_last_trick_with
+    note = ""
+    if s.is_lead and won is not None:
+        card = Card(won.suit, rank)
+        if card in fits:
+            reason = (
+                f"On lead, a rank alone means that rank in the suit you won the previous trick "
+                f"with ({won}), so it is {card}."
+            )
+            return _played("laws-46B3a", card, reason, said)
+        if card in s.hand:
+            refused = explain(s, card, rules)
+            note = (
+                f" ({card}, in the suit you won the previous trick with, may not be led "
+                f"[{refused.rule}], so 46B3a does not apply.)"
+            )
     if not fits:
         held = tuple(sorted(c for c in s.hand if c.rank == rank))
         return _no_fit(plural, held, s, rules, said)
     if len(fits) == 1:
         card = fits[0]
-        reason = f"{card} is the only {rank.word} you may play, so it is played."
+        reason = f"{card} is the only {rank.word} you may play, so it is played.{note}"
         return _played("laws-46B3", card, reason, said)
     options = tuple(fits)
-    reason = f"You may play {_and(options)}, so say which {rank.word} you mean."
+    reason = f"You may play {_and(options)}, so say which {rank.word} you mean.{note}"
     return _ask("laws-46B3", options, f"Which {rank.word}: {_or(options)}?", reason, said)
 
 

@@ -373,7 +373,8 @@ def _follow_steps(s: Situation, rules: Rules) -> list[_Step]:
             steps.append(_Step("cannot-beat", own_led, why))
         return steps
     if not trumps:
-        why = f"you have no {led.plural} and no {trump.plural}, so any card will do; it cannot win"
+        void = led.plural if led == trump else f"{led.plural} and no {trump.plural}"
+        why = f"you have no {void}, so any card will do; it cannot win"
         return [_Step("discard", hand, why)]
     if not s.trumped:
         why = f"you have no {led.plural}, so you must play a trump ({_show(trumps)})"

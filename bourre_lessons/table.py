@@ -25,6 +25,10 @@ __all__ = ["YOU", "TableWidget", "hand_actions"]
 YOU = "A"
 """The learner's seat; the transcript names every seat by its letter."""
 SEATS = "BCDEFGH"
+SAY_HINT = (
+    "Name a card (QH, Q♥, 10H, hj7) or say it in words: 'the king', 'a heart', 'high', "
+    "'low', 'win it' (English, Swedish, Danish, Portuguese or Japanese)."
+)
 
 
 def hand_actions(actions: Sequence[str], number: int) -> tuple[int, int]:
@@ -75,6 +79,12 @@ class TableWidget(widgets.VBox):
         )
         self.table = widgets.HTML()
         self.hand_box = widgets.HBox()
+        self.say_box = widgets.Text(
+            placeholder="or say your card: QH, hj7, the king, a small heart, win it…",
+            description="Say",
+            continuous_update=False,
+        )
+        self.say_button = widgets.Button(description="Say it")
         self.play_button = widgets.Button(description="Play")
         self.pass_button = widgets.Button(description="Pass")
         self.discard_button = widgets.Button(description="Discard selected")
@@ -99,6 +109,7 @@ class TableWidget(widgets.VBox):
                 widgets.HBox([self.seed_box, self.rulebook, self.new_button, self.misplay]),
                 self.table,
                 self.hand_box,
+                widgets.HBox([self.say_box, self.say_button]),
                 widgets.HBox(
                     [self.play_button, self.pass_button, self.discard_button, self.keep_button]
                 ),
@@ -156,6 +167,66 @@ class TableWidget(widgets.VBox):
     def accept(self) -> str:
         """Let your renege stand (pagat): you will pay as if bourréd."""
         return self._act("accept")
+
+    def say(self, text: str) -> str:
+        """Play a card by words, as a player says it: the laws (45C4a, 46B) decide the card.
+
+        A card named in full is played even if the rules forbid it: the game records a
+        renege, settled by the rulebook (pagat: correct it before the next player plays;
+        glimne, wikipedia: the penalty). Words that name no card (unreadable, or a card not
+        held, laws 46B4) play nothing: say it again.
+        """
+        from .naming import NamingError, designate
+
+        game = self.game
+        mine = self._pending_is_yours()
+        if game.phase != "play" or (game.to_act != YOU and not mine):
+            return self._say(f"✘ Say a card when it is your turn to play one: {self._status()}")
+        try:
+            named = designate(text, game.situation(YOU), self.rules, language="auto")
+        except NamingError as problem:
+            first = str(problem).split(". Understood", 1)[0]
+            return self._say(f"✘ {first}. {SAY_HINT}")
+        heard = f"You said “{text.strip()}”: {named.reason} [{named.clause}]"
+        card = named.card
+        if card is not None and named.kind == "played":
+            return self._act_said(f"correct {card.code}" if mine else card.code, heard)
+        if card is not None and named.kind == "renege":
+            if mine and named.verdict is not None:  # a correction must be a card you may play
+                return self._say(
+                    f"✘ You said “{text.strip()}”: {card} may not be played either "
+                    f"[{named.verdict.rule}]: {named.verdict.reason} Correct your renege with a "
+                    "card you may play, or press Let it stand."
+                )
+            return self._act_said(f"renege {card.code}", heard)
+        if named.kind == "invalid":
+            heard += " Nothing is played: say it again."
+        elif named.kind == "opponent_chooses":
+            heard += " At this table, name the card yourself."
+        return self._say(f"✘ {heard}")
+
+    def _act_said(self, action: str, heard: str) -> str:
+        """Apply the action the words designate, and show what was heard with the result."""
+        try:
+            self.game.apply(action)
+        except IllegalAction as refused:
+            return self._say(f"✘ {heard}\n✘ {refused}")
+        self.selected.clear()
+        self.replaying = None
+        mark = "✘" if action.startswith("renege") else "✔"
+        return self._say(f"{mark} {heard}\n{YOU}: {self.game.actions[-1]}")
+
+    def _on_say(self, change: dict) -> None:
+        if str(change["new"]).strip():
+            self._say_from_box()
+
+    def _say_from_box(self) -> None:
+        """Say what the box holds, once; the box is emptied so the same words can come again."""
+        text = self.say_box.value
+        if not text.strip():
+            return
+        self.say_box.value = ""
+        self.say(text)
 
     def advance(self) -> str:
         """One bot decision; returns what it did (or why nothing moved)."""
@@ -297,6 +368,8 @@ class TableWidget(widgets.VBox):
                 (self.misplay, "misplay"),
                 (self.table, "table"),
                 (self.hand_box, "hand"),
+                (self.say_box, "say"),
+                (self.say_button, "say-button"),
                 (self.play_button, "declare-play"),
                 (self.pass_button, "declare-pass"),
                 (self.discard_button, "discard"),
@@ -322,6 +395,8 @@ class TableWidget(widgets.VBox):
         self.continue_button.on_click(lambda _: self.advance())
         self.skip_button.on_click(lambda _: self.advance_to_you())
         self.accept_button.on_click(lambda _: self.accept())
+        self.say_button.on_click(lambda _: self._say_from_box())
+        self.say_box.observe(self._on_say, names="value")
         self.deal_button.on_click(lambda _: self.deal())
         self.replay_button.on_click(lambda _: self.replay_hand(step=0))
         self.transcript_button.on_click(lambda _: self.transcript())

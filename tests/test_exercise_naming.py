@@ -59,23 +59,51 @@ def test_unknown_words_get_a_friendly_message(words):
     assert "Traceback" not in fb.to_text() and "NamingError" not in fb.to_text()
 
 
-def test_naming_an_illegal_card_plays_nothing_and_names_the_rule():
-    """laws 45C4a: a named card is played only if the rules allow it; holding hearts, the
-    club is refused by the follow rule (pagat 1)."""
-    fb = check_naming(following_hearts(), "C2", "H4")
+@pytest.mark.parametrize(
+    ("preset", "engine_rule", "renege_rule", "outcome"),
+    [
+        ("pagat", "pagat-1", "pagat-renege", "correct it before the next player plays"),
+        ("glimne", "glimne-4", "renege penalty", "the card stands"),
+        ("wikipedia", "wikipedia-1", "renege penalty", "the card stands"),
+    ],
+)
+def test_naming_an_illegal_card_is_a_renege_under_the_rulebook(
+    preset, engine_rule, renege_rule, outcome
+):
+    """laws 45C4a: "Et kort er spillet, hvis en spiller nævner eller på anden måde angiver det
+    som det kort, spilleren har i sinde at spille" (A card is played if a player names or
+    otherwise designates it as the card the player intends to play). Holding hearts, the
+    named 2♣ breaks the follow rule, and it is played all the same: a renege, settled by the
+    rulebook (pagat: correct it in time; glimne, wikipedia: the penalty), not "say it again"."""
+    fb = check_naming(following_hearts(), "C2", "H4", Rules.preset(preset))
     assert not fb.correct
-    assert fb.summary == "“C2” plays no card [laws-45C4a]."
+    assert (
+        fb.summary
+        == f"“C2” plays 2♣, which you may not play: a renege [laws-45C4a, {renege_rule}]."
+    )
     text = fb.to_text()
-    assert "Is 2♣ legal? No [pagat-1]." in text
-    assert "Nothing is played" in text
+    assert f"Is 2♣ legal? No [{engine_rule}]" in text
+    assert outcome in text
+    assert "say it again" not in text.lower()
+
+
+def test_a_renege_counts_as_a_wrong_attempt(tmp_path):
+    """laws 45C4a: a renege is a card played, so it is recorded as an attempt (a wrong one)."""
+    progress = Progress.load(tmp_path / "p.json")
+    ex = NamingExercise("name-the-card/test/renege", "suit", following_hearts(), card("H4"))
+    assert not ex.check("C2", progress=progress).correct
+    entry = Progress.load(tmp_path / "p.json").get(ex.id)
+    assert entry is not None and entry.attempts == 1 and not entry.solved
 
 
 def test_a_card_not_held_names_nothing():
-    """laws 46B4: a card you do not hold names nothing; say again."""
+    """laws 46B4: "Hvis spilfører anmoder om et kort, som ikke findes på bordet, er anmodningen
+    ugyldig" (a request for a card that is not there is invalid): nothing is played, say again."""
     fb = check_naming(following_hearts(), "the king of spades", "H4")
     assert not fb.correct
     assert fb.summary == "“the king of spades” plays no card [laws-46B4]."
     assert "Is K♠ legal?" not in fb.to_text()
+    assert "Nothing is played: say it again." in fb.to_text()
 
 
 def test_a_rank_two_legal_cards_share_asks_which():
@@ -99,11 +127,61 @@ def test_the_only_card_that_fits_is_the_one_meant():
 
 @pytest.mark.parametrize(("after", "expected"), [(0, "H7"), (2, "H9")])
 def test_win_it_depends_on_the_seat(after, expected):
-    """laws 46B1b: last to play, the cheapest sure winner; with players to come, the highest."""
+    """laws 46B1b: last to play, the cheapest card that wins; with players to come and the
+    10♥ to A♥ unseen, neither trump is known to win, so the highest."""
     s = Situation(hand="S9 H7 H9 C2", trump="H", trick="DK", players_after=after)
     fb = check_naming(s, "win it", expected)
     assert fb.correct, fb.to_text()
     assert "[laws-46B1b]" in fb.summary
+
+
+def test_win_it_is_the_king_when_the_king_is_known_to_win():
+    """laws 46B1b: "...det laveste kort i den udspillede farve, som man ved vil vinde stikket"
+    (the lowest card of the suit led that is known to win the trick). Exercise 4's position:
+    hearts are trump, the J♥ led, four players to come; you hold A♥ K♥ 4♥, so no unseen card
+    beats the K♥ and "win it" plays the K♥, not the A♥."""
+    s = Situation(hand="H4 HK HA D8 C9", trump="H", trick="HJ", players_after=4)
+    assert check_naming(s, "win it", "HK").correct
+    fb = check_naming(s, "win it", "HA")
+    assert not fb.correct and fb.summary == "“win it” plays K♥, not A♥ [laws-46B1b]."
+
+
+def test_the_seeded_win_exercise_targets_the_king():
+    """laws 46B1b: set 4's "win it" exercise (seed 2) wants the K♥, known to win, and "win it"
+    is one of its ways; the A♥ ("high") is not its target."""
+    ex = naming_exercise(seed=2, level="win")
+    assert ex.target == card("HK")
+    assert ("win it", "laws-46B1b") in ex.ways()
+
+
+def test_46B3a_exercise_shows_the_previous_trick_and_is_solved_by_the_rank():
+    """laws 46B3a: "Hvis bordet skal spille ud, og spilfører angiver kortets rang, men ikke
+    farven, anses spilfører for at have fortsat i den farve, hvori bordet vandt det foregående
+    stik, forudsat at der er et kort af den angivne rang i farven." (On lead, a rank without a
+    suit continues the suit in which the previous trick was won, if a card of that rank is
+    held in it.) You won with the K♣ and hold 3♣ and 3♦: "the three" is the 3♣."""
+    s = Situation(
+        hand="D3 DA C3 CA", trump="C", seen="S5 CK C7", players_after=2, won_last_trick_with="CK"
+    )
+    ex = NamingExercise("name-the-card/test/rank-lead", "rank-lead", s, card("C3"))
+    assert "You won the previous trick with K♣." in ex.prompt()
+    fb = ex.check("the three", progress=False)
+    assert fb.correct and "[laws-46B3a]" in fb.summary
+    assert "laws 46B3a" in ex.hint()
+    assert "“the three”: laws 46B3a" in ex.solution()
+    assert not ex.check("the ace", progress=False).correct  # the A♣, not the 3♣
+
+
+def test_46B3a_seeded_exercises_hold_two_cards_of_the_rank():
+    """laws 46B3a: the generated exercises are leads after a won trick where the suit matters:
+    another card you may lead has the target's rank (46B3b alone would ask which)."""
+    for seed in range(5):
+        ex = naming_exercise(seed, "rank-lead")
+        s = ex.situation
+        assert s.is_lead and s.won_last_trick_with is not None
+        assert ex.target.suit == s.won_last_trick_with.suit
+        same_rank = [c for c in legal_plays(s, ex.rules) if c.rank == ex.target.rank]
+        assert len(same_rank) >= 2
 
 
 @pytest.mark.parametrize("words", ["hjärter fyra", "liten", "lille", "baixa", "4♥", "hj4"])

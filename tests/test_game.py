@@ -294,7 +294,7 @@ def test_refused_draws():
     refuse(game, "discard Z9", IllegalAction, "Z9", "'keep'")
     refuse(game, f"discard {held[0].code} {held[0].code}", IllegalAction, "twice")
     refuse(game, held[0].code, IllegalAction, "must draw")
-    refuse(game, f"take discard {held[0].code}", IllegalAction, "only the dealer")
+    refuse(game, f"take discard {held[0].code}", IllegalAction, "no separate trump card")
 
 
 def test_discarding_more_than_the_draw_allows():
@@ -878,3 +878,20 @@ def test_speaking_out_of_turn_sits_the_player_out_of_the_next_deal():
     with pytest.raises(IllegalAction, match="no penalty for speaking out of turn") as refused:
         glimne.apply("out-of-turn C")
     assert refused.value.rule == "pagat-out-of-turn"
+
+
+def test_taking_the_turned_card_is_refused_with_the_variants_reason():
+    """pagat's separate trump card, option 1: it belongs to nobody, so even the dealer is told
+    that, not that only the dealer may take it."""
+    rules = dataclasses.replace(PAGAT, separate_trump_card="nobody")
+    game = at_dealers_draw(rules, 4, seed=6)
+    error = refuse(game, "take discard " + game.cards_of("A")[0].code, IllegalAction, "nobody")
+    assert error.rule == "pagat-separate-trump" and "only the dealer" not in str(error)
+
+
+def test_void_in_a_led_trump_reads_once():
+    """A trump lead with no trump in hand: the reason names the suit once."""
+    from bourre_lessons import Situation, explain
+
+    verdict = explain(Situation(hand="H2 D3", trump="S", trick="S9"), "H2")
+    assert "you have no spades, so any card will do" in verdict.reason

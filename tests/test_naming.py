@@ -1,8 +1,10 @@
-"""Naming a card: the laws rows of SCENES.md, in five languages, by bridge laws 45C4a and 46B.
+"""Naming a card: the laws rows of docs/scenes.md, in five languages, by bridge laws 45C4a and 46B.
 
-The laws (the Danish source, `laws`) were written for bridge; RULES-SPEC ("Naming a card")
-carries them over to Bourré, always choosing among the cards the engine allows. Cards are
-written suit first as in SCENES.md (`D8` = eight of diamonds). Expected cards are literals.
+The laws (the Danish source, `laws`) were written for bridge; docs/rules.md ("Naming a card")
+carries them over to Bourré: a partial designation always chooses among the cards the engine
+allows; a card named in full that the engine refuses is played all the same, as a renege (see
+tests/test_naming_laws.py). Cards are written suit first as in docs/scenes.md (`D8` = eight of
+diamonds). Expected cards are literals.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ LEAD_TWO_KINGS = situation("CK HK D2 C5", players_after=3)
 ONLY_JACK = situation("H4 HJ", trick="H7 HT", players_after=1)
 
 
-# --- the laws rows of SCENES.md, in English ---------------------------------------------------------
+# --- the laws rows of docs/scenes.md, in English ---------------------------------------------------------
 
 
 def test_laws_named_card_is_played():
@@ -101,11 +103,20 @@ def test_laws_win_when_void_uses_trumps():
     assert designate("win it", not_last).card == card("SK")
 
 
-def test_laws_win_impossible_is_invalid():
-    """laws 46B1b: nothing you may play beats SA (the trick is trumped), so "win it" names nothing."""
+def test_laws_win_when_nothing_can_win_is_the_highest_of_the_led_suit():
+    """laws 46B1b: no card you may play beats SA (the trick is trumped), so no card is known to
+    win and "win it" means the highest diamond, D3 (docs/rules.md: "if no card is known to win,
+    the highest")."""
     result = designate("win it", situation("D2 D3 C4", trick="D5 SA", players_after=1))
+    assert (result.kind, result.clause, result.card) == ("played", "laws-46B1b", card("D3"))
+    assert "A♠" in result.reason and "will not win" in result.reason
+
+
+def test_laws_win_void_with_nothing_that_can_win_names_nothing():
+    """laws 46B1b: void in diamonds and no trump, so no card of the led suit and none that can
+    win: "win it" names no card."""
+    result = designate("win it", situation("H2 C4", trick="D5", players_after=1))
     assert (result.kind, result.clause, result.card) == ("invalid", "laws-46B1b", None)
-    assert "A♠" in result.reason
 
 
 def test_laws_suit_is_lowest_legal_of_that_suit():
@@ -181,10 +192,11 @@ def test_laws_intent_names_the_card_the_plain_rule_would_pick():
 
 
 def test_named_illegal_card_quotes_engine_verdict():
-    """laws 45C4a with glimne 5: S4 is named but the engine demands an overtrump (SJ)."""
+    """laws 45C4a with glimne 5: S4 is named, so it is played, but the engine demands an
+    overtrump (SJ): a renege, with the engine's verdict quoted."""
     sit = situation("S4 SJ DK", trick="H6 S6 H2", players_after=0)
     result = designate("S4", sit, Rules.preset("glimne"))
-    assert (result.kind, result.clause, result.card) == ("invalid", "laws-45C4a", None)
+    assert (result.kind, result.clause, result.card) == ("renege", "laws-45C4a", card("S4"))
     assert result.verdict is not None
     assert result.verdict.rule == "glimne-5"
     assert not result.verdict.legal
@@ -412,7 +424,7 @@ NOTATIONS = [
 @pytest.mark.parametrize("language", [*LANGS, "auto"])
 @pytest.mark.parametrize(("said", "expected"), NOTATIONS)
 def test_every_card_notation_works_in_every_language(said, expected, language):
-    """RULES-SPEC "Naming a card": the sources' notations (QH, Q♥, hQ, 10H, TH, hj7...) always work."""
+    """docs/rules.md "Naming a card": the sources' notations (QH, Q♥, hQ, 10H, TH, hj7...) always work."""
     sit = situation("HQ HT H7 S8 D9 CT", trump="C", players_after=2)
     assert designate(said, sit, language=language).card == card(expected)
 
@@ -422,7 +434,7 @@ def test_every_card_notation_works_in_every_language(said, expected, language):
 
 @pytest.mark.parametrize("language", LANGS)
 def test_each_language_names_every_suit_rank_and_phrase(language):
-    """RULES-SPEC: words for all four suits, all thirteen ranks and the four 46B phrases."""
+    """docs/rules.md: words for all four suits, all thirteen ranks and the four 46B phrases."""
     labels = set(vocabulary(language))
     wanted = {s.plural for s in Suit} | {r.word for r in Rank}
     wanted |= {"high", "low", "win it", "doesn't matter"}
@@ -451,7 +463,7 @@ def test_no_table_word_is_also_a_card_code(language):
     ],
 )
 def test_selected_words_mean_one_thing(language, word, meaning):
-    """RULES-SPEC: words unambiguous within their language (Danish "es" is the ace)."""
+    """docs/rules.md: words unambiguous within their language (Danish "es" is the ace)."""
     assert table(language)[word] == meaning
 
 
@@ -511,6 +523,10 @@ def test_designation_refuses_inconsistent_fields():
         Designation("ask", "laws-46B3", "x", candidates=(card("HK"),), question="?")
     with pytest.raises(ValueError):
         Designation("invalid", "laws-99", "x")
+    with pytest.raises(ValueError, match="renege"):
+        Designation("renege", "laws-45C4a", "x", card=card("HK"))
+    with pytest.raises(ValueError, match="renege"):
+        Designation("played", "laws-45C4a", "x", card=card("HK"), renege="pagat-renege")
 
 
 # --- fuzz ---------------------------------------------------------------------------------------
@@ -568,6 +584,9 @@ def test_fuzz_only_naming_errors_and_only_legal_cards(data, sit, language, sourc
     assert result.reason
     if result.kind == "played":
         assert result.card in legal
+    elif result.kind == "renege":
+        assert result.clause == "laws-45C4a"
+        assert result.card in sit.hand and result.card not in legal
     elif result.kind == "ask":
         assert len(result.candidates) >= 2 and set(result.candidates) <= legal
     elif result.kind == "opponent_chooses":

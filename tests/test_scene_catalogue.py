@@ -8,12 +8,13 @@ fails here. Story scenes are computed by the engine under every rulebook.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from bourre_lessons import DECK, Rules, Situation
-from bourre_lessons.scenes import catalogue, get
+from bourre_lessons import DECK, Rules, Situation, parse_card
+from bourre_lessons.scenes import Scene, catalogue, get
 from bourre_lessons.scenes.model import YOU
 
 SCENES_MD = Path(__file__).resolve().parents[2] / "shared" / "SCENES.md"
@@ -46,11 +47,135 @@ def test_unknown_scene_id_names_the_choices():
     [(s.id, i) for s in PLAY for i in range(len(s.moments))],
 )
 def test_stated_answer_is_the_engines_answer_under_the_sources_preset(scene_id, moment):
-    """Each play scene states its source's answer; the engine must agree under that preset."""
+    """Each play scene states its source's answer; the engine must agree under that preset,
+    with the scene's own switch overrides (the glimne cinch scenes: cinch "strict")."""
     scene = ALL[scene_id]
     stated = scene.moments[moment].answer
     assert stated, "a play scene must state an answer"
-    assert scene.legal(Rules.preset(scene.preset), moment) == stated
+    assert scene.legal(scene.rules(scene.preset), moment) == stated
+
+
+GLIMNE_CINCH = [s for s in ALL.values() if s.id.startswith("glimne-cinch-")]
+
+
+def test_glimne_cinch_scenes_switch_on_glimnes_local_variant():
+    """glimne names its cinch rules a local variant, not part of its base rules: every
+    glimne-cinch scene switches the cinch to "strict" itself and says so in its note.
+
+    glimne (Swedish): "Det finns många lokala varianter av bourré [...] Bland de vanligaste är
+    ”cinch”-reglerna" -- "There are many local variants of bourré [...] Among the commonest are
+    the 'cinch' rules." And: "om [...] ni spelar med ”cinch win”-regler" -- "if you play with
+    'cinch win' rules".
+    """
+    assert len(GLIMNE_CINCH) == 6
+    for scene in GLIMNE_CINCH:
+        assert dict(scene.rules_overrides) == {"cinch": "strict"}, scene.id
+        assert "local variant" in scene.note and "not part of its base rules" in scene.note
+        assert scene.summary.startswith("glimne's cinch variant")
+        for preset in ("glimne", "wikipedia", "pagat"):
+            assert scene.rules(preset).cinch == "strict"
+            assert scene.rules(preset).source == preset
+        # an explicit switch still wins over the scene's override (the Cinch menu)
+        assert scene.rules("glimne", cinch="off").cinch == "off"
+
+
+@pytest.mark.parametrize("base", ["off", "pot", "strict"])
+def test_glimne_cinch_answers_do_not_depend_on_the_presets_cinch(base, monkeypatch):
+    """Whatever cinch the glimne preset carries, the scene's override gives the same answers."""
+    from bourre_lessons import rules as rules_module
+
+    monkeypatch.setitem(
+        rules_module.PRESETS, "glimne", replace(rules_module.PRESETS["glimne"], cinch=base)
+    )
+    assert Rules.preset("glimne").cinch == base
+    for scene in GLIMNE_CINCH:
+        if scene.kind != "play":
+            continue
+        for i, moment in enumerate(scene.moments):
+            assert scene.legal("glimne", i) == moment.answer, (scene.id, i)
+            assert scene.legal(scene.rules(), i) == moment.answer, (scene.id, i)
+
+
+def test_scenes_without_overrides_use_the_plain_preset():
+    for name in ("glimne", "wikipedia", "pagat"):
+        assert get("glimne-5").rules(name) == Rules.preset(name)
+    assert get("glimne-5").rules() == Rules.preset("glimne")
+    assert get("laws-high").rules() == Rules.preset("pagat")
+
+
+def test_bad_rules_overrides_are_refused_clearly():
+    with pytest.raises(ValueError, match=r"no switch called cinnch.*the switches are .*cinch"):
+        Scene("x-1", "glimne", "1", "t", "s", rules_overrides={"cinnch": "strict"})
+    with pytest.raises(ValueError, match=r"x-1: bad rules_overrides: cinch='always'.*off, pot"):
+        Scene("x-1", "glimne", "1", "t", "s", rules_overrides={"cinch": "always"})
+    with pytest.raises(ValueError, match="no switch called source"):
+        Scene("x-1", "glimne", "1", "t", "s", rules_overrides={"source": "pagat"})
+
+
+def test_story_steps_take_a_preset_name_with_the_scenes_overrides():
+    """steps('glimne') applies the scene's overrides; a Rules object is used as it is."""
+    scene = get("glimne-cinch-lay-down")
+    strict = scene.steps("glimne")[0].caption
+    plain = scene.steps(replace(Rules.preset("glimne"), cinch="off"))[0].caption
+    assert "lead only A♠" in strict
+    assert "any of A♠ K♠ Q♠ 4♥ 6♦" in plain
+
+
+def test_glimne_9_scene_says_which_readings_are_the_engines():
+    """glimne 9 says nothing of players still to come, nor of equal cards: the scene must say
+    both are our engine's readings (pagat's third cinch pattern, pagat's cinch equivalence).
+
+    glimne 9 (Swedish): "Vet du säkert om att du just då har det högsta kvarvarande kortet i
+    utspelsfärgen, måste du spela det." -- "If you know for sure that you hold the highest
+    remaining card of the led suit at that moment, you must play it."
+    """
+    scene = get("glimne-9")
+    assert scene.trump is not None and scene.trump.plural == "spades"
+    assert "players still to come after you" in scene.note
+    assert "our engine's reading, not glimne 9's words" in scene.note
+    assert "pagat's third cinch pattern" in scene.note
+    assert "pagat's equivalence for the cinch" in scene.note
+    assert "B still plays after you" in scene.moments[0].caption
+
+
+LEARNER_TEXT = [
+    (s.id, text)
+    for s in ALL.values()
+    for text in (s.title, s.summary, s.note, *(m.caption for m in s.moments))
+    if text
+]
+
+
+def story_text() -> list[tuple[str, str, str]]:
+    """Every caption and detail of every story scene under every rulebook."""
+    return [
+        (scene.id, preset, text)
+        for scene in STORY
+        for preset in ("glimne", "wikipedia", "pagat")
+        for step in scene.steps(preset)
+        for text in (step.caption, step.detail)
+        if text
+    ]
+
+
+def test_story_text_cites_with_a_space():
+    """Story captions and details (engine messages and transcripts included) cite rules as
+    'pagat dealer's ace', never 'pagat-dealer-ace'."""
+    texts = story_text()
+    assert any("(pagat dealer's ace)" in text for _, _, text in texts)
+    for scene_id, preset, text in texts:
+        assert not re.search(r"\b(glimne|wikipedia|pagat|laws)-[a-z0-9]", text), (
+            scene_id,
+            preset,
+            text,
+        )
+
+
+@pytest.mark.parametrize(("scene_id", "text"), LEARNER_TEXT)
+def test_learner_text_cites_with_a_space_and_shows_card_symbols(scene_id, text):
+    """Citations read 'glimne 2', never 'glimne-2' or '[glimne-2]'; cards show symbols."""
+    assert not re.search(r"\b(glimne|wikipedia|pagat|laws)-\d", text)
+    assert not re.search(r"\b[SHDC][2-9TJQKA]\b", text)
 
 
 @pytest.mark.parametrize("scene_id", [s.id for s in PLAY])
@@ -80,7 +205,7 @@ def test_pick_and_summary_are_present(scene_id):
 
 
 def test_known_disagreements_are_reported():
-    """RULES-SPEC A, B and C: the scenes where the rulebooks differ say so."""
+    """docs/rules.md, disagreements A, B and C: the scenes where the rulebooks differ say so."""
     disagreeing = {s.id for s in PLAY if any(s.disagreement(i) for i in range(len(s.moments)))}
     for expected in (
         "glimne-6",
@@ -88,6 +213,7 @@ def test_known_disagreements_are_reported():
         "glimne-9",
         "glimne-10",
         "glimne-cinch-akq",
+        "pagat-cinch-fourth",
     ):
         assert expected in disagreeing
     for agreeing in ("glimne-2a", "glimne-5", "pagat-example"):
@@ -132,7 +258,7 @@ def test_wikipedia_bourre_pays_five():
 def test_dealer_ace_stories_follow_each_rulebook():
     """pagat: the dealer may not pass a turned ace; glimne: the dealer leads the first trick."""
     pagat = get("pagat-dealer-ace").steps(Rules.preset("pagat"))
-    assert any("may not pass" in s.caption and "pagat-dealer-ace" in s.caption for s in pagat)
+    assert any("may not pass" in s.caption and "pagat dealer's ace" in s.caption for s in pagat)
     glimne = get("glimne-dealer-ace").steps(Rules.preset("glimne"))
     assert "the dealer leads the first trick" in glimne[-1].caption
 
@@ -148,7 +274,7 @@ def test_restock_story_shows_the_stock_running_out():
 def test_seven_players_refuses_a_fourth_discard_under_wikipedia_only():
     """wikipedia: at seven players at most three cards each."""
     wiki = " ".join(s.caption for s in get("wikipedia-seven").steps(Rules.preset("wikipedia")))
-    assert "refuses" in wiki and "wikipedia-seven" in wiki
+    assert "refuses" in wiki and "(wikipedia seven players)" in wiki
     pagat = " ".join(s.caption for s in get("wikipedia-seven").steps(Rules.preset("pagat")))
     assert "allow it" in pagat
 
@@ -187,7 +313,7 @@ def test_naming_scene_answer_is_what_the_laws_designate(scene_id, moment):
 
 
 def test_each_laws_row_cites_its_own_clause():
-    """The clause the engine applies is the one the SCENES.md row is about."""
+    """The clause the engine applies is the one the docs/scenes.md row is about."""
     expected = {
         "laws-named": "laws-45C4a",
         "laws-high": "laws-46B1a",
@@ -202,4 +328,16 @@ def test_each_laws_row_cites_its_own_clause():
     for scene_id, clause in expected.items():
         scene = ALL[scene_id]
         for i in range(len(scene.moments)):
-            assert scene.designation(Rules.preset("pagat"), i).clause == clause
+            assert scene.designation(Rules.preset("pagat"), i).clause.startswith(clause)
+
+
+def test_the_rank_scene_reads_a_lead_in_the_suit_that_won():
+    """laws 46B3a: "Hvis bordet skal spille ud, og spilfører angiver kortets rang, men ikke
+    farven, anses spilfører for at have fortsat i den farve, hvori bordet vandt det foregående
+    stik" (if dummy is to lead and declarer names a rank but no suit, declarer is taken to have
+    continued in the suit in which dummy won the previous trick): the scene's last step."""
+    scene = ALL["laws-rank"]
+    last = len(scene.moments) - 1
+    assert scene.situation(last).won_last_trick_with == parse_card("CA")
+    named = scene.designation(Rules.preset("pagat"), last)
+    assert (named.kind, named.card, named.clause) == ("played", parse_card("CK"), "laws-46B3a")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bourre_lessons import parse_card
+from bourre_lessons import Rules, parse_card
 from bourre_lessons.scenes import catalogue, show
 
 ALL = catalogue()
@@ -134,6 +134,20 @@ def test_cinch_switch_changes_the_answer():
     w.cinch.value = "strict"
     assert {c.code for c in w.legal()} == {"SA"}
     assert "cinch strict" in feedback_text(w)
+
+
+def test_glimne_cinch_scene_runs_glimnes_variant_under_every_rulebook():
+    """The scene's own override (cinch strict) is in force whichever rulebook is chosen, and
+    the Cinch menu still overrides it."""
+    w = show("glimne-cinch-akq")
+    for preset in ("glimne", "wikipedia", "pagat"):
+        w.set_rulebook(preset)
+        assert w.rules.cinch == "strict" and w.rules.source == preset
+        assert f"Rulebook: {preset} (cinch strict)" in w.to_text()
+        assert {c.code for c in w.legal()} == {"SA"}
+    w.cinch.value = "off"
+    assert {c.code for c in w.legal()} == {"SA", "SK", "SQ", "H4", "D6"}
+    assert show("glimne-5").rules == Rules.preset("glimne")  # no override: the plain preset
 
 
 def test_try_again_and_multi_moment_scenes():

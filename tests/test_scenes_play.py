@@ -1,8 +1,8 @@
-"""The play rows of SCENES.md, one test each, checked against the source's own answer.
+"""The play rows of docs/scenes.md, one test each, checked against the source's own answer.
 
-Cards are written suit first as in SCENES.md (`H7` = seven of hearts, `ST` = ten of spades).
+Cards are written suit first as in docs/scenes.md (`H7` = seven of hearts, `ST` = ten of spades).
 Where a scene says "fill in", the filled-in cards are chosen so that they change nothing, and a
-comment says so. Where the presets disagree (RULES-SPEC.md, disagreements A, B and C), every
+comment says so. Where the presets disagree (docs/rules.md, disagreements A, B and C), every
 preset's answer is asserted; where they agree, the test runs under all three.
 """
 
@@ -22,15 +22,28 @@ from bourre_lessons import (
     parse_cards,
     sure_trump_tricks,
 )
+from bourre_lessons.scenes import get
 
 PRESETS = ("glimne", "wikipedia", "pagat")
 
 
 def rules_for(preset: str) -> Rules:
-    """A source's preset, or 'off' for the pagat preset with the cinch rules switched off."""
+    """A source's preset; 'off' for the pagat preset with the cinch rules switched off;
+    'glimne-cinch' for glimne with its named local cinch variant switched on ("strict").
+
+    glimne's base rules have no cinch: it calls the cinch rules one of the commonest local
+    variants, so the glimne cinch tests switch them on explicitly.
+    """
     if preset == "off":
         return replace(Rules.preset("pagat"), cinch="off")
+    if preset == "glimne-cinch":
+        return replace(Rules.preset("glimne"), cinch="strict")
     return Rules.preset(preset)
+
+
+def cinch_rule(preset: str) -> str:
+    """The id each rulebook cites for its cinch rule (glimne's variant: glimne-cinch)."""
+    return {"glimne-cinch": "glimne-cinch"}.get(preset, f"{preset}-cinch")
 
 
 def situation(
@@ -70,7 +83,8 @@ def check_verdict(sit: Situation, preset: str, code: str, *, allowed: bool, rule
 
 def rule_for_trump(preset: str) -> str:
     """The id each preset cites for "void in the led suit: play a trump"."""
-    return {"glimne": "glimne-3", "wikipedia": "wikipedia-2", "pagat": "pagat-2"}[preset]
+    source = preset.split("-")[0]  # 'glimne-cinch' is glimne's rulebook
+    return {"glimne": "glimne-3", "wikipedia": "wikipedia-2", "pagat": "pagat-2"}[source]
 
 
 def rule_for_trumped_follow(preset: str) -> str:
@@ -186,7 +200,7 @@ def test_glimne_6_trump_even_when_it_cannot_win(preset, expected, rule):
     """glimne 6: trumped, you are void, your trumps are all lower: still play a trump.
 
     Spades trump; A led H6, B played S6, C played H2; you hold S4, DK, C8: only S4 under
-    glimne and pagat; any card under wikipedia (RULES-SPEC disagreement A).
+    glimne and pagat; any card under wikipedia (docs/rules.md, disagreement A).
     """
     sit = situation("S4 DK C8", trump="S", trick="H6 S6 H2")
     assert legal(sit, preset) == expected
@@ -230,12 +244,12 @@ def test_glimne_7b_untrumped_must_beat(preset, beat_rule):
 
 @pytest.mark.parametrize(
     ("preset", "discard_rule"),
-    [("glimne", "glimne-8"), ("wikipedia", "wikipedia-3"), ("pagat", "glimne-8")],
+    [("glimne", "glimne-8"), ("wikipedia", "wikipedia-3"), ("pagat", "pagat-discard")],
 )
 def test_glimne_8_neither_suit_nor_trump_any_card(preset, discard_rule):
     """glimne 8: with neither the led suit nor a trump, any card (it cannot win).
 
-    Filled in as SCENES.md says: spades trump, A led D5; you hold H3, C9, HK: any of the three.
+    Filled in as docs/scenes.md says: spades trump, A led D5; you hold H3, C9, HK: any of the three.
     """
     sit = situation("H3 C9 HK", trump="S", trick="D5")
     assert legal(sit, preset) == {"H3", "C9", "HK"}
@@ -277,7 +291,8 @@ def test_glimne_9_known_top_card_must_be_played(preset, expected, rule):
 
 
 def test_glimne_9_last_to_play_only_has_to_win():
-    """glimne 9 as RULES-SPEC decides it: the last player to a trick only has to win it.
+    """glimne 9, our engine's reading (not glimne's words; pagat's third cinch pattern is the
+    basis): the last player to a trick only has to win it.
 
     Same cards as glimne-9, but nobody plays after you: CQ or C9 (both beat C5).
     """
@@ -288,8 +303,10 @@ def test_glimne_9_last_to_play_only_has_to_win():
 
 
 def test_glimne_9_an_equal_card_counts_as_the_top_card():
-    """glimne 9 as RULES-SPEC decides it: a card no unseen card separates from the top card
-    counts as the same card. CA, CK seen; you hold CQ and CJ: either (not C9)."""
+    """glimne 9, our engine's reading (pagat's cinch equivalence, borrowed; glimne 9 does not
+    say it): a card no unseen card separates from the top card counts as the same card.
+
+    CA, CK seen; you hold CQ and CJ: either (not C9)."""
     sit = situation(
         "CQ CJ C9", trump="H", trick=KNOWN_TOP_TRICK, seen=KNOWN_TOP_SEEN, players_after=1
     )
@@ -331,7 +348,7 @@ def test_glimne_10_others_out_of_trump_lead_trump(preset, expected):
 
 
 def test_glimne_10_every_trump_accounted_for():
-    """glimne 10, second reading (RULES-SPEC): you can account for every trump yourself.
+    """glimne 10, second reading (docs/rules.md): you can account for every trump yourself.
 
     Filled in: six players, spades trump; in two tricks all twelve other spades were played
     face up (two of them yours); you won the second and lead holding S3, HK, D4.
@@ -347,7 +364,7 @@ def test_glimne_10_every_trump_accounted_for():
     assert legal(sit, "pagat") == {"S3", "HK", "D4"}
 
 
-# --- glimne cinch rules (RULES-SPEC disagreement C: glimne is "strict") --------------------
+# --- glimne's named local cinch variant ("strict"; its base rules have the cinch off) -----
 
 
 # Filled in for each: spades trump, you are on lead, holding the highest trump still unplayed
@@ -367,15 +384,15 @@ LEAD_TOP_POSITIONS = [
 def test_glimne_cinch_lead_ace(hand, seen, won, top):
     """glimne cinch: on lead with the trump ace, lead it; ace gone, the king; and so on.
 
-    glimne ("strict"): only the top trump. Not a cinch, so pagat and wikipedia ("pot") and
-    cinch "off" let you lead anything.
+    glimne's cinch variant ("strict"): only the top trump. Not a cinch, so pagat and
+    wikipedia ("pot") and cinch "off" let you lead anything.
     """
     sit = situation(hand, trump="S", seen=seen, tricks_won=won)
-    assert legal(sit, "glimne") == {top}
+    assert legal(sit, "glimne-cinch") == {top}
     for other in ("wikipedia", "pagat", "off"):
         assert legal(sit, other) == codes(hand), other
-    check_verdict(sit, "glimne", top, allowed=True, rule="cinch-strict")
-    check_verdict(sit, "glimne", "H5", allowed=False, rule="cinch-strict")
+    check_verdict(sit, "glimne-cinch", top, allowed=True, rule="glimne-cinch")
+    check_verdict(sit, "glimne-cinch", "H5", allowed=False, rule="glimne-cinch")
     check_verdict(sit, "pagat", "H5", allowed=True, rule="lead")
 
 
@@ -400,15 +417,15 @@ def test_glimne_cinch_akq(hand, seen, won, strict, pot):
     adjacent equal (pagat: K counts as A). cinch "off": anything.
     """
     sit = situation(hand, trump="S", seen=seen, tricks_won=won)
-    assert legal(sit, "glimne") == strict
+    assert legal(sit, "glimne-cinch") == strict
     assert legal(sit, "pagat") == pot
     assert legal(sit, "wikipedia") == pot
     assert legal(sit, "off") == codes(hand)
     top = min(strict)
-    check_verdict(sit, "glimne", top, allowed=True, rule="cinch-strict")
-    check_verdict(sit, "glimne", "H4", allowed=False, rule="cinch-strict")
-    check_verdict(sit, "pagat", top, allowed=True, rule="cinch-pot")
-    check_verdict(sit, "pagat", "D6", allowed=False, rule="cinch-pot")
+    check_verdict(sit, "glimne-cinch", top, allowed=True, rule="glimne-cinch")
+    check_verdict(sit, "glimne-cinch", "H4", allowed=False, rule="glimne-cinch")
+    check_verdict(sit, "pagat", top, allowed=True, rule="pagat-cinch")
+    check_verdict(sit, "pagat", "D6", allowed=False, rule="pagat-cinch")
 
 
 # One trick won (trick 1: B led H2, C played H5, you took it with HA), holding A-K of trump.
@@ -429,12 +446,12 @@ def test_glimne_cinch_ak_after_one(hand, seen, won, strict, pot):
     glimne ("strict"): A, then K. pagat/wikipedia ("pot"): K may stand in for A.
     """
     sit = situation(hand, trump="S", seen=seen, tricks_won=won)
-    assert legal(sit, "glimne") == strict
+    assert legal(sit, "glimne-cinch") == strict
     assert legal(sit, "pagat") == pot
     assert legal(sit, "wikipedia") == pot
     assert legal(sit, "off") == codes(hand)
-    check_verdict(sit, "glimne", min(strict), allowed=True, rule="cinch-strict")
-    check_verdict(sit, "glimne", "D3", allowed=False, rule="cinch-strict")
+    check_verdict(sit, "glimne-cinch", min(strict), allowed=True, rule="glimne-cinch")
+    check_verdict(sit, "glimne-cinch", "D3", allowed=False, rule="glimne-cinch")
 
 
 # glimne cinch "last": filled in. Spades trump; two tricks won (you took them with CA and HA);
@@ -443,7 +460,7 @@ def test_glimne_cinch_ak_after_one(hand, seen, won, strict, pot):
 CINCH_LAST_SEEN = "C3 C8 CA H2 H9 HA"
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", (*PRESETS, "glimne-cinch"))
 def test_glimne_cinch_last_to_play_must_win(preset):
     """glimne cinch: the last player who can surely win the trick must win it.
 
@@ -457,7 +474,7 @@ def test_glimne_cinch_last_to_play_must_win(preset):
     check_verdict(sit, preset, "C2", allowed=False, rule=rule_for_trump(preset))
 
 
-@pytest.mark.parametrize("preset", ["glimne", "pagat", "wikipedia", "off"])
+@pytest.mark.parametrize("preset", ["glimne-cinch", "pagat", "wikipedia", "off"])
 def test_glimne_cinch_three_won_lead_trump(preset):
     """glimne cinch: with three tricks already won, lead a trump if you have one.
 
@@ -467,12 +484,9 @@ def test_glimne_cinch_three_won_lead_trump(preset):
     sit = situation("S4 H9", trump="S", seen="CA C2 C3 DA D2 D3 HA H2 H3", tricks_won=3)
     expected = {"S4", "H9"} if preset == "off" else {"S4"}
     assert legal(sit, preset) == expected
-    if preset == "glimne":
-        check_verdict(sit, preset, "S4", allowed=True, rule="cinch-strict")
-        check_verdict(sit, preset, "H9", allowed=False, rule="cinch-strict")
-    elif preset != "off":
-        check_verdict(sit, preset, "S4", allowed=True, rule="cinch-pot")
-        check_verdict(sit, preset, "H9", allowed=False, rule="cinch-pot")
+    if preset != "off":
+        check_verdict(sit, preset, "S4", allowed=True, rule=cinch_rule(preset))
+        check_verdict(sit, preset, "H9", allowed=False, rule=cinch_rule(preset))
 
 
 # --- wikipedia (Portuguese): three numbered play rules --------------------------------------
@@ -529,7 +543,7 @@ def test_wikipedia_2_cannot_win_trump_not_required(preset, expected, rule):
     """wikipedia 2, second half: if you cannot play to win, a trump is not required.
 
     Filled in: spades trump; A led H9, B trumped with SK; you hold S2, S4, D5, C8, no hearts.
-    wikipedia: any card. pagat 2 and glimne 6: a trump (RULES-SPEC disagreement A).
+    wikipedia: any card. pagat 2 and glimne 6: a trump (docs/rules.md, disagreement A).
     """
     sit = situation("S2 S4 D5 C8", trump="S", trick="H9 SK")
     assert legal(sit, preset) == expected
@@ -539,7 +553,7 @@ def test_wikipedia_2_cannot_win_trump_not_required(preset, expected, rule):
 
 @pytest.mark.parametrize(
     ("preset", "discard_rule"),
-    [("glimne", "glimne-8"), ("wikipedia", "wikipedia-3"), ("pagat", "glimne-8")],
+    [("glimne", "glimne-8"), ("wikipedia", "wikipedia-3"), ("pagat", "pagat-discard")],
 )
 def test_wikipedia_3_neither_led_suit_nor_trump(preset, discard_rule):
     """wikipedia 3: neither the led suit nor a trump: any card (it ranks below the led two).
@@ -552,18 +566,15 @@ def test_wikipedia_3_neither_led_suit_nor_trump(preset, discard_rule):
     check_verdict(sit, preset, "HA", allowed=False, rule="hand")
 
 
-@pytest.mark.parametrize(
-    ("preset", "cinch_rule"),
-    [("glimne", "cinch-strict"), ("wikipedia", "cinch-pot"), ("pagat", "cinch-pot")],
-)
-def test_wikipedia_cinch_ace(preset, cinch_rule):
+@pytest.mark.parametrize("preset", ["glimne-cinch", "wikipedia", "pagat"])
+def test_wikipedia_cinch_ace(preset):
     """wikipedia forced play: having just taken your second trick with the trump ace in hand,
     lead it. Filled in: spades trump; you won tricks with CA and DA; you hold SA, H5, D7."""
     sit = situation("SA H5 D7", trump="S", seen="C2 C9 CA D3 DK DA", tricks_won=2)
     assert legal(sit, preset) == {"SA"}
     assert legal(sit, "off") == {"SA", "H5", "D7"}
-    check_verdict(sit, preset, "SA", allowed=True, rule=cinch_rule)
-    check_verdict(sit, preset, "H5", allowed=False, rule=cinch_rule)
+    check_verdict(sit, preset, "SA", allowed=True, rule=cinch_rule(preset))
+    check_verdict(sit, preset, "H5", allowed=False, rule=cinch_rule(preset))
 
 
 # A trick taken (you won trick 1 with CA over C2, C9), holding A-K of trump. Trick 2: you lead
@@ -581,17 +592,17 @@ WIKI_AK_STEPS = [
 def test_wikipedia_cinch_ak(hand, seen, won, strict, pot):
     """wikipedia forced play: a trick taken, holding trump A and K: lead A, then K.
 
-    Under the wikipedia preset (cinch "pot"), RULES-SPEC says the wikipedia examples follow
-    from pagat's formulation, in which K counts as A: either may be led first. glimne
-    ("strict") wants the A exactly.
+    Under the wikipedia preset (cinch "pot"), docs/rules.md says the wikipedia examples follow
+    from pagat's formulation, in which K counts as A: either may be led first. glimne's cinch
+    variant ("strict") wants the A exactly.
     """
     sit = situation(hand, trump="S", seen=seen, tricks_won=won)
     assert legal(sit, "wikipedia") == pot
     assert legal(sit, "pagat") == pot
-    assert legal(sit, "glimne") == strict
+    assert legal(sit, "glimne-cinch") == strict
     assert legal(sit, "off") == codes(hand)
-    check_verdict(sit, "wikipedia", min(strict), allowed=True, rule="cinch-pot")
-    check_verdict(sit, "wikipedia", "H5", allowed=False, rule="cinch-pot")
+    check_verdict(sit, "wikipedia", min(strict), allowed=True, rule="wikipedia-cinch")
+    check_verdict(sit, "wikipedia", "H5", allowed=False, rule="wikipedia-cinch")
 
 
 # One trick taken (trick 1: you won with CA over C2, C9), holding trump A, Q, J; the K is
@@ -616,10 +627,10 @@ def test_wikipedia_cinch_aqj(hand, seen, won, strict, pot):
     sit = situation(hand, trump="S", seen=seen, tricks_won=won)
     assert legal(sit, "wikipedia") == pot
     assert legal(sit, "pagat") == pot
-    assert legal(sit, "glimne") == strict
+    assert legal(sit, "glimne-cinch") == strict
     assert legal(sit, "off") == codes(hand)
-    check_verdict(sit, "wikipedia", "H5", allowed=False, rule="cinch-pot")
-    check_verdict(sit, "wikipedia", min(strict), allowed=True, rule="cinch-pot")
+    check_verdict(sit, "wikipedia", "H5", allowed=False, rule="wikipedia-cinch")
+    check_verdict(sit, "wikipedia", min(strict), allowed=True, rule="wikipedia-cinch")
 
 
 # --- pagat (Japanese translation): three play rules and an example ----------------------------
@@ -687,7 +698,7 @@ def test_pagat_3_beat_the_highest_card_if_you_can(preset, beat_rule):
 def test_pagat_3_trump_even_when_lower(preset, expected, rule):
     """pagat 3 (second half): void in the led suit, you must trump even when your trump is
     lower than the trump already played. Filled in: spades trump; A led D9, B trumped with S9;
-    you hold S3 and C4. wikipedia differs (RULES-SPEC disagreement A)."""
+    you hold S3 and C4. wikipedia differs (docs/rules.md, disagreement A)."""
     sit = situation("S3 C4", trump="S", trick="D9 S9")
     assert legal(sit, preset) == expected
     check_verdict(sit, preset, "S3", allowed=True, rule=rule)
@@ -727,19 +738,19 @@ def test_pagat_example_b_followed_must_beat(preset, beat_rule):
 def test_pagat_cinch_lead():
     """pagat cinch, on lead: lead your highest sure winner (an adjacent equal may stand in).
 
-    Filled in with RULES-SPEC's K-Q-T-9-8 (A and J out: three sure tricks), spades trump, on
+    Filled in with docs/rules.md's K-Q-T-9-8 (A and J out: three sure tricks), spades trump, on
     lead to trick 1. pagat/wikipedia: SK or its equal SQ (the unseen J separates the T).
-    glimne ("strict"): SK only. cinch "off": anything.
+    glimne's cinch variant ("strict"): SK only. cinch "off": anything.
     """
     hand = "SK SQ ST S9 S8"
     sit = situation(hand, trump="S")
     assert legal(sit, "pagat") == {"SK", "SQ"}
     assert legal(sit, "wikipedia") == {"SK", "SQ"}
-    assert legal(sit, "glimne") == {"SK"}
+    assert legal(sit, "glimne-cinch") == {"SK"}
     assert legal(sit, "off") == codes(hand)
-    check_verdict(sit, "pagat", "SQ", allowed=True, rule="cinch-pot")
-    check_verdict(sit, "pagat", "ST", allowed=False, rule="cinch-pot")
-    check_verdict(sit, "glimne", "SQ", allowed=False, rule="cinch-strict")
+    check_verdict(sit, "pagat", "SQ", allowed=True, rule="pagat-cinch")
+    check_verdict(sit, "pagat", "ST", allowed=False, rule="pagat-cinch")
+    check_verdict(sit, "glimne-cinch", "SQ", allowed=False, rule="glimne-cinch")
 
 
 # pagat cinch while following. Filled in: spades trump; you won tricks 1 and 2 with CA and DA;
@@ -750,7 +761,7 @@ CINCH_FOLLOW_SEEN = "CA C4 C9 DA D3 D8"
 CINCH_FOLLOW_TRICK = "H7 S4"
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", ["glimne-cinch", "wikipedia", "pagat"])
 def test_pagat_cinch_follow(preset):
     """pagat cinch, another player led and somebody plays after you: win with your highest
     sure winner, the top trump SA. Without cinch rules SJ would also do (it overtrumps S4)."""
@@ -764,9 +775,9 @@ def test_pagat_cinch_follow(preset):
     )
     assert legal(sit, preset) == {"SA"}
     assert legal(sit, "off") == {"SA", "SJ"}
-    # glimne's "strict" adds only lead rules, so every preset cites the pot rule here.
-    check_verdict(sit, preset, "SA", allowed=True, rule="cinch-pot")
-    check_verdict(sit, preset, "SJ", allowed=False, rule="cinch-pot")
+    # glimne's "strict" adds only lead rules; each rulebook cites its own cinch rule here.
+    check_verdict(sit, preset, "SA", allowed=True, rule=cinch_rule(preset))
+    check_verdict(sit, preset, "SJ", allowed=False, rule=cinch_rule(preset))
 
 
 @pytest.mark.parametrize(
@@ -802,19 +813,64 @@ EQUAL_POSITIONS = [
 def test_pagat_cinch_equal(hand, seen, won, top, equals):
     """pagat cinch, adjacent equals: where the highest trump is required, a trump adjacent to
     it among the cards you cannot see may be played instead (K from A-K; J from K-J once the Q
-    has been played). Under pagat and wikipedia ("pot") either; glimne ("strict"): the top."""
+    has been played). Under pagat and wikipedia ("pot") either; glimne's cinch variant
+    ("strict"): the top."""
     sit = situation(hand, trump="S", seen=seen, tricks_won=won)
     assert legal(sit, "pagat") == equals
     assert legal(sit, "wikipedia") == equals
-    assert legal(sit, "glimne") == {top}
+    assert legal(sit, "glimne-cinch") == {top}
     assert legal(sit, "off") == codes(hand)
     low = min(equals - {top})
-    check_verdict(sit, "pagat", low, allowed=True, rule="cinch-pot")
-    check_verdict(sit, "pagat", "H4", allowed=False, rule="cinch-pot")
-    check_verdict(sit, "glimne", low, allowed=False, rule="cinch-strict")
+    check_verdict(sit, "pagat", low, allowed=True, rule="pagat-cinch")
+    check_verdict(sit, "pagat", "H4", allowed=False, rule="pagat-cinch")
+    check_verdict(sit, "glimne-cinch", low, allowed=False, rule="glimne-cinch")
 
 
-# --- the sure-trick count behind every cinch scene (RULES-SPEC disagreement C) ---------------
+# pagat cinch, fourth trick. Filled in: spades trump; you took the first three tricks leading
+# SA, SK and SQ, A following with S3, S8, S5 and B with S2, S4, S6. You lead trick 4 holding one
+# trump and a side card. Whether or not your trump is the highest one left, it is the card.
+FOURTH_SEEN = "SA S3 S2 SK S8 S4 SQ S5 S6"
+
+
+@pytest.mark.parametrize(
+    ("hand", "trump"),
+    [
+        pytest.param("SJ D5", "SJ", id="top-trump-left"),
+        # J, T and 9 of spades are still out: the 7 is no sure trick, but the pot is won.
+        pytest.param("S7 D5", "S7", id="low-trump"),
+    ],
+)
+def test_pagat_cinch_fourth_lead_the_remaining_trump(hand, trump):
+    """pagat cinch, after the first three tricks: the cinch rule still applies, so lead your
+    remaining trump to the fourth trick.
+
+    pagat (Japanese translation): "また、あなたが最初に3トリック取得するならば、この確実に勝てる
+    法則はポットからチップを取得した後からあてはまります。そして、あなたはもし手札があるなら残り
+    の1枚を使って4回目のトリックのリードを開始しなければなりません。" -- "Also, if you take the
+    first three tricks, this sure-win rule applies after you have won the pot; and, if you have
+    one, you must lead the remaining one to start the fourth trick."
+    Under pagat and wikipedia ("pot") and glimne's cinch variant: only the trump; with the cinch
+    off (glimne's base rules), either card.
+    """
+    sit = situation(hand, trump="S", seen=FOURTH_SEEN, tricks_won=3, players_after=2)
+    for preset in ("pagat", "wikipedia", "glimne-cinch"):
+        assert legal(sit, preset) == {trump}, preset
+    assert legal(sit, "off") == codes(hand)
+    check_verdict(sit, "pagat", trump, allowed=True, rule="pagat-cinch")
+    check_verdict(sit, "pagat", "D5", allowed=False, rule="pagat-cinch")
+
+
+def test_pagat_cinch_fourth_scene_is_the_same_position():
+    """The pagat-cinch-fourth scene: three tricks won, on lead with J♠ and 5♦: only J♠."""
+    scene = get("pagat-cinch-fourth")
+    m = scene.moments[0]
+    assert m.tricks_won == 3 and not m.trick
+    assert {c.code for c in m.seen} == codes(FOURTH_SEEN)
+    assert {c.code for c in scene.legal("pagat")} == {"SJ"}
+    assert {c.code for c in scene.legal(rules_for("off"))} == {"SJ", "D5"}
+
+
+# --- the sure-trick count behind every cinch scene (docs/rules.md, disagreement C) ---------------
 
 
 @pytest.mark.parametrize(
@@ -828,7 +884,7 @@ def test_pagat_cinch_equal(hand, seen, won, top, equals):
     ],
 )
 def test_sure_trump_tricks_spec_examples(hand, seen, sure):
-    """RULES-SPEC C: each trump out that ranks above one of yours beats at most one of them.
+    """docs/rules.md, disagreement C: each trump out that ranks above one of yours beats at most one of them.
 
     A-K-Q: 3; A-Q-J with the K out: 2; K-Q-T-9-8 with A and J out: 3.
     """
@@ -838,6 +894,6 @@ def test_sure_trump_tricks_spec_examples(hand, seen, sure):
 
 
 def test_sure_trump_tricks_when_others_are_out_of_trump():
-    """RULES-SPEC C: when every other player is known to be out of trumps, every trump is sure."""
+    """docs/rules.md, disagreement C: when every other player is known to be out of trumps, every trump is sure."""
     sit = situation("S4 S3 H2", trump="S", tricks_won=1, others_out_of_trump=True)
     assert sure_trump_tricks(sit) == 2

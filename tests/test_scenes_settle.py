@@ -1,4 +1,4 @@
-"""Settlement scenes of SCENES.md and the settlement decisions of RULES-SPEC.md.
+"""Settlement scenes of docs/scenes.md and the settlement decisions of docs/rules.md.
 
 Players are letters. `tricks` lists only the players who played the hand; players who passed
 still ante for the next hand, so tables list every seat.
@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from bourre_lessons import Rules, settle
+from bourre_lessons.scenes import get
 
 PRESETS = ("glimne", "wikipedia", "pagat")
 
@@ -42,6 +43,53 @@ def test_glimne_pay_split_pot_and_bourre():
     assert next_pot(s, "ABCDEF") == 26
     assert s.net("D") == -10
     assert s.net("A") == 0
+
+
+@pytest.mark.parametrize(
+    ("preset", "pot", "skips"),
+    [
+        # glimne: five antes and five second antes; nobody skips the next ante
+        ("glimne", 10, set()),
+        # pagat: no second ante; tied (A, B) and bourréd (D, E) players skip
+        ("pagat", 5, {"A", "B", "D", "E"}),
+        # wikipedia: the bourré payment replaces the ante
+        ("wikipedia", 5, {"D", "E"}),
+    ],
+)
+def test_glimne_split_five_nobody_takes_both_bourred_pay(preset, pot, skips):
+    """glimne payment: at five players a 2-2-1-0-0 split is a tie; nobody takes the pot, and
+    each player who took no trick pays the pot.
+
+    glimne (Swedish): "med fem spelare kan det bli oavgjort med antingen 2-2-1-0-0 eller
+    1-1-1-1-1" -- "with five players it can be a tie with either 2-2-1-0-0 or 1-1-1-1-1". And:
+    "En spelare som bestämde sig för att gå med och spela, men sedan inte tog något stick, har
+    ”gjort en bourré” och måste lägga lika mycket som just då ligger i potten (varefter potten
+    går till vinnaren, eller ligger kvar om blev oavgjort)." -- "A player who chose to play but
+    then took no trick has 'made a bourré' and must put in as much as the pot holds at that
+    moment (after which the pot goes to the winner, or stays if it was a tie)."
+    The engine reads "at that moment" as the pot at the end of play: D and E pay the same.
+    """
+    s = settle(pot, {"A": 2, "B": 2, "C": 1, "D": 0, "E": 0}, Rules.preset(preset))
+    assert s.winner is None and s.taken == 0
+    assert s.tied == {"A", "B"}
+    assert s.bourred == {"D", "E"}
+    assert dict(s.payments) == {"D": pot, "E": pot}
+    assert s.pot_carried == 3 * pot
+    assert s.skips_next_ante == skips
+    assert next_pot(s, "ABCDE") == 3 * pot + 5 - len(skips)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_glimne_split_five_story_is_the_settlement(preset):
+    """The glimne-split-five story shows the same numbers as `settle`, step by step."""
+    rules = Rules.preset(preset)
+    steps = get("glimne-split-five").steps(preset)
+    pot = 10 if rules.pays_second_ante else 5
+    s = settle(pot, {"A": 2, "B": 2, "C": 1, "D": 0, "E": 0}, rules)
+    pots = [step.pot for step in steps]
+    assert pots[-4:] == [pot, 2 * pot, 3 * pot, next_pot(s, "ABCDE")]
+    assert "nobody takes it" in steps[-4].caption
+    assert [step.caption.split(" took")[0] for step in steps[-3:-1]] == ["D", "E"]
 
 
 def test_wikipedia_bourre_pays_the_pot_instead_of_the_ante():
@@ -95,7 +143,8 @@ def test_pagat_ante_tied_and_bourred_skip_the_next_ante(preset, skips):
     the next deal; everyone else antes one. wikipedia: only the bourréd player skips (the
     payment replaces the ante); glimne: everyone antes.
 
-    Seven seats, four play: tricks 2-2-1-0 with 8 in the pot; D pays 8.
+    Seven seats, four play: tricks 2-2-1-0 with 8 in the pot; D pays 8. (pagat's own
+    seven-player example is left out of the translation we follow, so these numbers are ours.)
     """
     s = settle(8, {"A": 2, "B": 2, "C": 1, "D": 0}, Rules.preset(preset))
     assert s.tied == {"A", "B"}

@@ -4,19 +4,21 @@ The learner's answer is text: what they would say at the table to play a target 
 heart", "the king", "low", "win it", or "hjärter knekt"). `check_naming` reads it with
 `designate(..., language="auto")` (laws 45C4a and 46B, in five languages) and says which card
 the words play, whether that is the card wanted, whether the engine allows it, and the clause
-that decided. Words the course does not know, or no text at all, get a friendly message.
+that decided. A card named in full that the rules forbid is still played (laws 45C4a): the
+check calls it a renege and says what the rulebook's renege rule does about it. Words the
+course does not know, or a card not held (laws 46B4), get "nothing is played: say it again".
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cards import Card, Suit, parse_card
-from ..naming import CLAUSES, Designation, NamingError, designate
-from ..play import Situation, explain, legal_plays
-from ..positions import describe_situation, random_situation
+from ..naming import CLAUSES, Designation, NamingError, designate, renege_outcome
+from ..play import Situation, beats, explain, legal_plays, winning_card
+from ..positions import describe_situation, played_hand, random_situation
 from ..progress import Progress, record_attempt
 from ..rules import Rules
 from .feedback import Feedback, verdict_line
@@ -34,11 +36,13 @@ __all__ = [
 SET_ID = "name-the-card"
 MAX_TRIES = 400  # simulated positions searched for one level before giving up
 
-NAMING_LEVELS: tuple[str, ...] = ("rank", "suit", "high-low", "win", "intent")
-"""The short ways of naming a card a position can practise, easiest first."""
+NAMING_LEVELS: tuple[str, ...] = ("rank", "suit", "high-low", "win", "intent", "rank-lead")
+"""The short ways of naming a card a position can practise, easiest first (46B3a, which needs
+the previous trick, last)."""
 
 NAMING_LEVEL_TITLES: dict[str, str] = {
     "rank": "A rank on its own (laws 46B3)",
+    "rank-lead": "A rank on lead, after winning a trick (laws 46B3a)",
     "suit": "A suit on its own (laws 46B2)",
     "high-low": '"High" and "low" (laws 46B1a, 46B1c)',
     "win": '"Win it" (laws 46B1b)',
@@ -51,6 +55,7 @@ _LEVEL_CLAUSES: dict[str, frozenset[str]] = {
     "high-low": frozenset({"laws-46B1a", "laws-46B1c"}),
     "win": frozenset({"laws-46B1b"}),
     "intent": frozenset({"laws-intent"}),
+    "rank-lead": frozenset({"laws-46B3a"}),
 }
 
 _SHORT_WAYS = (
@@ -135,7 +140,35 @@ def _fits_level(
     if level == "intent":
         literal = _literal(phrase, situation)
         return literal is not None and literal != named.card
+    assert named.card is not None
+    if level == "rank-lead":  # the suit matters: another legal card shares the rank
+        return sum(1 for c in legal if c.rank == named.card.rank) >= 2
+    if level == "win":  # the law's own case: following a lead, with a card that can win it
+        best = situation.best
+        if best is None or not beats(named.card, best, situation.trump):
+            return False
     return len(legal) >= 2
+
+
+def _with_previous_trick(situation: Situation) -> Situation:
+    """A simulated lead with the card that won the previous trick filled in (laws 46B3a).
+
+    `positions.played_hand` records the earlier tricks card by card, every player playing to
+    every trick, and the previous trick's winner leads: on lead, the last `players_after + 1`
+    seen cards are the previous trick, and its winning card is the leader's. A position that
+    already names the card, or is not such a lead, is returned unchanged.
+    """
+    players = situation.players_after + 1
+    seen = situation.seen
+    if (
+        not situation.is_lead
+        or situation.won_last_trick_with is not None
+        or not seen
+        or len(seen) % players
+    ):
+        return situation
+    won = winning_card(seen[-players:], situation.trump)
+    return replace(situation, won_last_trick_with=won)
 
 
 # --- the check ---------------------------------------------------------------------------------
@@ -166,6 +199,8 @@ def check_naming(
         return _not_understood(said, error)
     if named.kind == "played":
         return _played(said, named, situation, rules, wanted, short)
+    if named.kind == "renege":
+        return _reneged(said, named, situation, rules)
     return _not_played(said, named, situation, wanted)
 
 
@@ -227,6 +262,23 @@ def _played(
     return Feedback(True, summary, details, situation=situation)
 
 
+def _reneged(said: str, named: Designation, situation: Situation, rules: Rules) -> Feedback:
+    """laws 45C4a: the named card is played although the rules forbid it: a renege."""
+    card, verdict = named.card, named.verdict
+    assert card is not None and verdict is not None
+    rule, outcome = renege_outcome(rules)
+    summary = f"“{said}” plays {card}, which you may not play: a renege [{named.clause}, {rule}]."
+    details = [
+        f"Heard: {named.heard}.",
+        _law_line(named.clause),
+        f"Is {card} legal? No [{verdict.rule}]: {verdict.reason}",
+        f"A named card counts as played, so it cannot be taken back by saying another. "
+        f"Under the {rules.source} rules ({rule}): {outcome}",
+        "Name only a card you may play.",
+    ]
+    return Feedback(False, summary, details, situation=situation)
+
+
 def _not_played(
     said: str, named: Designation, situation: Situation, wanted: Card | None
 ) -> Feedback:
@@ -260,8 +312,14 @@ _LEVEL_HINTS = {
         "46B1c); with a suit added, of that suit."
     ),
     "win": (
-        '"Win it" means the cheapest card that wins when you play last, and your highest card '
-        "when others still play after you (laws 46B1b)."
+        '"Win it" means your lowest card known to win: one that no card you cannot see can '
+        "beat (every higher card of its suit is in your hand or played, and nobody after you can "
+        "trump it), or, last to play, the lowest card that beats the trick. Only if no card is "
+        "known to win is it your highest card of the suit led (laws 46B1b)."
+    ),
+    "rank-lead": (
+        "On lead, a rank said on its own means the card of that rank in the suit you won the "
+        "previous trick with, if you hold it (laws 46B3a)."
     ),
     "intent": (
         "Taken literally, a suit on its own names your lowest card of that suit. But when only "
@@ -298,9 +356,11 @@ class NamingExercise:
             if self.short
             else "Say it any way you like."
         )
+        won = self.situation.won_last_trick_with
+        previous = "" if won is None else f"You won the previous trick with {won}.\n"
         return (
             f"{self.title} ({self.rules.source} rules)\n{describe_situation(self.situation)}\n"
-            f"You want to play {self.target}. What do you say?\n{how}"
+            f"{previous}You want to play {self.target}. What do you say?\n{how}"
         )
 
     def __str__(self) -> str:
@@ -361,20 +421,30 @@ def naming_exercise(
         raise ValueError(f"unknown level {chosen!r}; choose one of {', '.join(NAMING_LEVELS)}")
     rng = random.Random(f"{SET_ID}:{seed}:{chosen}:{index}")
     for _ in range(MAX_TRIES):
-        situation = random_situation(rng, rules)
-        legal = legal_plays(situation, rules)
-        targets = sorted(
-            {
-                named.card
-                for phrase, named in _readings(situation, rules)
-                if named.card is not None and _fits_level(chosen, phrase, named, situation, legal)
-            }
-        )
-        if targets:
-            target = rng.choice(targets)
-            exercise_id = f"{SET_ID}/{rules.source}/{chosen}/{seed}-{index}"
-            return NamingExercise(exercise_id, chosen, situation, target, rules)
+        for situation in _positions(rng, rules, chosen):
+            legal = legal_plays(situation, rules)
+            targets = sorted(
+                {
+                    named.card
+                    for phrase, named in _readings(situation, rules)
+                    if named.card is not None
+                    and _fits_level(chosen, phrase, named, situation, legal)
+                }
+            )
+            if targets:
+                target = rng.choice(targets)
+                exercise_id = f"{SET_ID}/{rules.source}/{chosen}/{seed}-{index}"
+                return NamingExercise(exercise_id, chosen, situation, target, rules)
     raise RuntimeError(f"no {chosen!r} position found in {MAX_TRIES} hands; please report this")
+
+
+def _positions(rng: random.Random, rules: Rules, level: str) -> list[Situation]:
+    """Positions of one simulated hand to try: one decision at random, or for 46B3a (rarer)
+    every lead after the first trick, in play order."""
+    if level != "rank-lead":
+        return [_with_previous_trick(random_situation(rng, rules))]
+    leads = (_with_previous_trick(s) for s in played_hand(rng, rules))
+    return [s for s in leads if s.won_last_trick_with is not None]
 
 
 class NamingSeries:

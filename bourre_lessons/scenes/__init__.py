@@ -14,7 +14,7 @@ __all__ = ["YOU", "Moment", "Scene", "StoryStep", "catalogue", "get", "rules_for
 
 
 def catalogue() -> OrderedDict[str, Scene]:
-    """Every scene, keyed by its id, in the order of SCENES.md."""
+    """Every scene, keyed by its id, in the order of docs/scenes.md."""
     return OrderedDict((scene.id, scene) for scene in SCENES)
 
 

@@ -1,6 +1,6 @@
-"""The catalogue: every numbered example of SCENES.md as one scene, in the project's words.
+"""The catalogue: every numbered example of docs/scenes.md as one scene, in the project's words.
 
-Cards are written suit first, as SCENES.md does (`H7`, `ST`). Where an example leaves cards
+Cards are written suit first, as docs/scenes.md does (`H7`, `ST`). Where an example leaves cards
 out, the scene fills them in with cards that change nothing and says so in `note`. The
 `answer` of each moment is the source's own answer; a test checks it against the engine.
 """
@@ -18,6 +18,12 @@ M = Moment.of
 # Three earlier tricks: you took two, and A took the third with the ace of trumps.
 HISTORY_AS = ("You:CA A:C4 B:C9", "You:DA A:D2 B:D5", "You:H5 A:SA B:H2")
 FILL = "The source gives only part of the table; the other cards are filled in and change nothing."
+GLIMNE_CINCH = (
+    "glimne names its cinch (“cinch win”) rules as one of the commonest local variants, not "
+    "part of its base rules: this scene switches the cinch to strict, glimne's variant, "
+    "whichever rulebook you choose (the Cinch menu can change it)."
+)
+GLIMNE_VARIANT = {"cinch": "strict"}
 
 
 def _play(
@@ -26,8 +32,23 @@ def _play(
     return Scene(id, id.split("-")[0], rule, title, summary, "play", trump, moments, **kw)
 
 
-def _story(id: str, rule: str, title: str, summary: str) -> Scene:
-    return Scene(id, id.split("-")[0], rule, title, summary, "story", story=STORIES[id])
+def _story(id: str, rule: str, title: str, summary: str, **kw) -> Scene:
+    return Scene(id, id.split("-")[0], rule, title, summary, "story", story=STORIES[id], **kw)
+
+
+def _glimne_cinch(id: str, title: str, summary: str, *moments: Moment, note: str = FILL) -> Scene:
+    """A glimne cinch scene: glimne's named local variant, so the cinch is switched to strict."""
+    return _play(
+        id,
+        "cinch",
+        title,
+        summary,
+        S,
+        *moments,
+        note=f"{GLIMNE_CINCH} {note}",
+        switches=("cinch",),
+        rules_overrides=GLIMNE_VARIANT,
+    )
 
 
 GLIMNE = [
@@ -141,8 +162,8 @@ GLIMNE = [
         "glimne-9",
         "9",
         "The known top card",
-        "If you can be sure your card is the highest one left in the led suit, because every "
-        "higher card has been played face up, and nobody has trumped, you must play it.",
+        "If you know for sure that you hold the highest card left in the led suit (here every "
+        "higher club has been seen played), and nobody has trumped, you must play it.",
         S,
         M(
             "CQ C9 H5",
@@ -150,10 +171,14 @@ GLIMNE = [
             after="B",
             history=("B:CA A:CK You:C3", "B:D4 A:D9 You:D2"),
             answer="CQ",
-            caption="The A♣ and K♣ fell in the first trick. A leads the 8♣.",
+            caption="The A♣ and K♣ fell in the first trick. A leads the 8♣, and B still plays "
+            "after you.",
         ),
         note="The source gives the clubs; the earlier tricks and the trump suit (spades) are "
-        "filled in.",
+        "filled in. Two points are our engine's reading, not glimne 9's words: the rule binds "
+        "only with players still to come after you (as in pagat's third cinch pattern, the "
+        "last player only has to win), and a card of yours that no unseen card separates from "
+        "the top card counts as the same card (pagat's equivalence for the cinch, borrowed).",
     ),
     _play(
         "glimne-10",
@@ -173,13 +198,11 @@ GLIMNE = [
         ),
         note=FILL,
     ),
-    _play(
+    _glimne_cinch(
         "glimne-cinch-lead-ace",
-        "cinch",
         "Lead the top trump",
-        "A local cinch rule glimne reports: on lead, holding the ace of trumps, lead it; once the "
-        "ace is gone, the king becomes the card to lead, and so on down.",
-        S,
+        "glimne's cinch variant: on lead, holding the ace of trumps, lead it; once the ace is "
+        "gone, the king becomes the card to lead, and so on down.",
         M("SA S4 H9 D7 C3", after="A B", answer="SA", caption="You lead, holding the A♠."),
         M(
             "SK S5 H9",
@@ -189,16 +212,13 @@ GLIMNE = [
             answer="SK",
             caption="The A♠ has been played. Now the K♠ is the top trump.",
         ),
-        note=FILL,
-        switches=("cinch",),
     ),
-    _play(
+    _glimne_cinch(
         "glimne-cinch-akq",
-        "cinch",
         "Three sure tricks: lead them",
-        "Ace, king and queen of trumps are three sure tricks. Lead them first, highest first; "
-        "many tables let you lay all three down at once.",
-        S,
+        "glimne's cinch variant: ace, king and queen of trumps are three sure tricks. Lead them "
+        "first, highest first (glimne adds that it is customary to lay all three down at once: "
+        "see the lay-down scene).",
         M("SA SK SQ H4 D6", after="A B", answer="SA", caption="You lead with A-K-Q of trumps."),
         M("SK SQ H4 D6", after="A B", history=("You:SA A:S2 B:H8",), won=1, answer="SK"),
         M(
@@ -208,15 +228,12 @@ GLIMNE = [
             won=2,
             answer="SQ",
         ),
-        note=FILL,
-        switches=("cinch",),
     ),
-    _play(
+    _glimne_cinch(
         "glimne-cinch-ak-after-one",
-        "cinch",
         "One trick won, A-K of trumps",
-        "With one trick already won, ace and king of trumps make three: lead them next.",
-        S,
+        "glimne's cinch variant: with one trick already won, ace and king of trumps make three: "
+        "lead them next.",
         M("SA SK H4 D6", after="A B", history=("You:CA A:C4 B:C9",), won=1, answer="SA"),
         M(
             "SK H4 D6",
@@ -225,26 +242,19 @@ GLIMNE = [
             won=2,
             answer="SK",
         ),
-        note=FILL,
-        switches=("cinch",),
     ),
-    _play(
+    _glimne_cinch(
         "glimne-cinch-last",
-        "cinch",
         "Last to play and sure to win: win",
-        "When you play last to a trick and can win it, you must, following suit and trumping "
-        "as usual.",
-        S,
+        "glimne's cinch variant: when you play last to a trick and can win it, you must, "
+        "following suit and trumping as usual.",
         M("HA H3 S2 C4 D6", trick="A:H9 B:HK", answer="HA"),
-        note=FILL,
-        switches=("cinch",),
     ),
-    _play(
+    _glimne_cinch(
         "glimne-cinch-three-won",
-        "cinch",
         "Three tricks won: lead a trump",
-        "Once you have three tricks the pot is yours; you must then lead a trump if you hold one.",
-        S,
+        "glimne's cinch variant: once you have three tricks the pot is yours; you must then lead "
+        "a trump if you hold one.",
         M(
             "S7 H9",
             after="A B",
@@ -252,8 +262,19 @@ GLIMNE = [
             answer="S7",
             history=("You:SA A:S2 B:H8", "You:CA A:C4 B:C9", "You:DA A:D2 B:D5"),
         ),
-        note=FILL,
+    ),
+    _story(
+        "glimne-cinch-lay-down",
+        "cinch",
+        "A-K-Q laid down at once",
+        "glimne's cinch variant: holding A-K-Q of trumps it is customary to lay all three down "
+        "together. The others still give three cards each, trick by trick, each card chosen "
+        "under the play rules, and the three tricks are yours in one sweep.",
+        note=f"{GLIMNE_CINCH} The hands are filled in; A and B play the lowest card the rules "
+        "allow them. wikipedia goes further for any certain win: the winning cards must be laid "
+        "down at once.",
         switches=("cinch",),
+        rules_overrides=GLIMNE_VARIANT,
     ),
     _story(
         "glimne-pay",
@@ -261,6 +282,15 @@ GLIMNE = [
         "Paying for a bourré",
         "A player who played and took no trick pays as much as the pot holds; a tie for most "
         "tricks leaves the pot on the table.",
+    ),
+    _story(
+        "glimne-split-five",
+        "payment",
+        "A split at five, with two bourrés",
+        "At five players a 2-2-1-0-0 split is a tie for most tricks: nobody takes the pot, and "
+        "both players who took no trick pay the pot.",
+        note="glimne has each bourréd player put in what the pot holds; the engine reads that as "
+        "the pot at the end of play, so both pay the same amount.",
     ),
     _story(
         "glimne-dealer-ace",
@@ -524,6 +554,35 @@ PAGAT = [
         note=FILL,
         switches=("cinch",),
     ),
+    _play(
+        "pagat-cinch-fourth",
+        "cinch",
+        "Three tricks taken: lead your last trump",
+        "Having taken the first three tricks you have the pot, and the cinch rule still holds: "
+        "lead your remaining trump to the fourth trick.",
+        S,
+        M(
+            "SJ D5",
+            after="A B",
+            won=3,
+            answer="SJ",
+            history=("You:SA A:S3 B:S2", "You:SK A:S8 B:S4", "You:SQ A:S5 B:S6"),
+            caption="You took the first three tricks with A♠, K♠ and Q♠. You hold J♠ and 5♦.",
+        ),
+        note=FILL,
+        switches=("cinch",),
+    ),
+    _story(
+        "pagat-separate-trump",
+        "separate trump",
+        "A sixth card turned in the middle",
+        "pagat's “separate trump” variant: a sixth card, turned face up in the middle, sets the "
+        "trump suit. Under its option 2 a dealer who plays may take it: throw away four cards, "
+        "take the turned card and draw three.",
+        note="The story switches the variant on (option 2) under every rulebook; the deal is "
+        "the engine's.",
+        rules_overrides={"separate_trump_card": "dealer"},
+    ),
     _story(
         "pagat-lone",
         "lone player",
@@ -549,6 +608,8 @@ PAGAT = [
         "Who antes next",
         "After a hand, bourréd players and the players tied in a split pot put in no ante for "
         "the next deal; everybody else antes one.",
+        note="pagat's own worked example, for seven players, is left out of the translation we "
+        "follow; the numbers here are ours.",
     ),
     _story(
         "pagat-renege",
@@ -609,8 +670,9 @@ LAWS = [
         "laws-win",
         "46B1b",
         "“Win it”",
-        "Saying you will win the trick means, when you play last, the lowest card sure to win; "
-        "with players still to come, your highest.",
+        "Saying you will win the trick means the lowest card known to win it: one no unseen "
+        "card can beat, or, when you play last, one that beats the trick so far. If no card is "
+        "known to win, it means your highest card of the led suit.",
         S,
         M(
             "H4 HT HK C2",
@@ -627,7 +689,19 @@ LAWS = [
             phrase="win it",
             answer="HK",
             expect="played",
-            caption="C still plays after you: your highest card.",
+            caption="C still plays after you and the A♥ is unseen (C might hold it, or trump): "
+            "no card is known to win, so your highest.",
+        ),
+        M(
+            "H4 HT HK HA",
+            trick="A:H7 B:H9",
+            after="C",
+            out=True,
+            phrase="win it",
+            answer="HK",
+            expect="played",
+            caption="You hold the A♥ and nobody else has a trump: the K♥ is already known to win, "
+            "so it is the one you named.",
         ),
     ),
     _naming(
@@ -651,7 +725,8 @@ LAWS = [
         "46B3",
         "A rank without a suit",
         "Naming only a rank means the card of that rank you may play; if two could be played, "
-        "you are asked which.",
+        "you are asked which. On lead after winning a trick, the rank is read in the suit you "
+        "won it with (46B3a, adapted from bridge, where it is the suit in which dummy won).",
         S,
         M(
             "HK CK H2",
@@ -668,7 +743,18 @@ LAWS = [
             phrase="the king",
             answer="HK CK",
             expect="ask",
-            caption="You lead, so both kings are allowed.",
+            caption="You lead with no trick won yet, so both kings are allowed.",
+        ),
+        M(
+            "CK HK D3 S5",
+            history=("You:CA A:C2 B:C5",),
+            after="A B",
+            won=1,
+            phrase="the king",
+            answer="CK",
+            expect="played",
+            caption="You won the last trick with the A♣ and lead again: “the king” goes on in "
+            "clubs (46B3a).",
         ),
     ),
     _naming(

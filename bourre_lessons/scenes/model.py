@@ -9,10 +9,11 @@ either kind; the answers always come from the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
 
 from ..cards import Card, Suit, parse_card, parse_cards
-from ..play import Situation, legal_plays
+from ..play import Situation, legal_plays, trick_winner
 from ..rules import SOURCES, Rules
 
 __all__ = ["YOU", "Moment", "Scene", "StoryStep", "rules_for"]
@@ -94,7 +95,16 @@ class Moment:
             tricks_won=self.tricks_won,
             players_after=len(self.after),
             others_out_of_trump=self.others_out_of_trump,
+            won_last_trick_with=self.won_last_trick_with(trump),
         )
+
+    def won_last_trick_with(self, trump: Suit) -> Card | None:
+        """On lead, the card with which you won the previous trick (None if you did not)."""
+        if self.trick or not self.history:
+            return None
+        last = self.history[-1]
+        seat, card = last[trick_winner(tuple(c for _, c in last), trump)]
+        return card if seat == YOU else None
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -114,7 +124,12 @@ class StoryStep:
 
 @dataclass(frozen=True)
 class Scene:
-    """One numbered example of a source, as data: a play scene, a story or a naming scene."""
+    """One numbered example of a source, as data: a play scene, a story or a naming scene.
+
+    `rules_overrides` holds switches the scene always turns on, whichever rulebook is chosen
+    (the glimne cinch scenes switch `cinch` to "strict", glimne's named local variant);
+    `scene.rules(preset)` applies them to a preset.
+    """
 
     id: str
     source: str
@@ -127,6 +142,12 @@ class Scene:
     story: Callable[[Rules], tuple[StoryStep, ...]] | None = None
     note: str = ""
     switches: tuple[str, ...] = ()
+    rules_overrides: Mapping[str, object] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        overrides = dict(self.rules_overrides)
+        _check_overrides(self.id, overrides)
+        object.__setattr__(self, "rules_overrides", MappingProxyType(overrides))
 
     @property
     def preset(self) -> str:
@@ -138,21 +159,29 @@ class Scene:
         """Source and rule, as the lessons cite them: 'glimne 5'."""
         return f"{self.source} {self.rule}"
 
+    def rules(self, preset: str | None = None, **switches: object) -> Rules:
+        """A preset (default: the scene's own) with the scene's overrides, then `switches`."""
+        return rules_for(preset or self.preset, **{**self.rules_overrides, **switches})
+
     def situation(self, moment: int = 0) -> Situation:
         """The engine's view of one moment of a play or naming scene."""
         if self.trump is None or not self.moments:
             raise ValueError(f"scene {self.id} is a {self.kind} scene with no position to play")
         return self.moments[moment].situation(self.trump)
 
-    def legal(self, rules: Rules, moment: int = 0) -> frozenset[Card]:
-        """The engine's legal cards at one moment under `rules`."""
+    def legal(self, rules: Rules | str, moment: int = 0) -> frozenset[Card]:
+        """The engine's legal cards at one moment under `rules` (a preset name gets the
+        scene's overrides; a `Rules` is used as it is)."""
+        if isinstance(rules, str):
+            rules = self.rules(rules)
         return legal_plays(self.situation(moment), rules)
 
-    def steps(self, rules: Rules | None = None) -> tuple[StoryStep, ...]:
-        """A story scene's steps under `rules` (default: the scene's own preset)."""
+    def steps(self, rules: Rules | str | None = None) -> tuple[StoryStep, ...]:
+        """A story scene's steps under `rules`: a `Rules` as it is, or a preset name (default:
+        the scene's own) with the scene's overrides."""
         if self.story is None:
             raise ValueError(f"scene {self.id} is a {self.kind} scene, not a story")
-        return self.story(rules or Rules.preset(self.preset))
+        return self.story(rules if isinstance(rules, Rules) else self.rules(rules))
 
     def designation(self, rules: Rules, moment: int = 0):
         """What the laws make of a naming scene's phrase at one moment (a `Designation`)."""
@@ -164,15 +193,33 @@ class Scene:
         return designate(phrase, self.situation(moment), rules, language="auto")
 
     def disagreement(self, moment: int = 0) -> dict[str, frozenset[Card]]:
-        """Legal cards under each rulebook (and cinch setting, for cinch scenes) at one moment.
+        """Legal cards under each rulebook (and cinch setting, for cinch scenes) at one moment,
+        each with the scene's overrides; the cinch rows change only the scene's own rulebook.
 
         Empty when every rulebook gives the same answer.
         """
-        answers = {name: self.legal(Rules.preset(name), moment) for name in SOURCES}
+        answers = {name: self.legal(self.rules(name), moment) for name in SOURCES}
         if "cinch" in self.switches:
             for value in ("off", "pot", "strict"):
-                answers[f"cinch {value}"] = self.legal(rules_for("pagat", cinch=value), moment)
+                answers[f"cinch {value}"] = self.legal(self.rules(cinch=value), moment)
         return answers if len(set(answers.values())) > 1 else {}
+
+
+_OVERRIDABLE = tuple(f.name for f in fields(Rules) if f.name != "source")
+
+
+def _check_overrides(scene_id: str, overrides: dict[str, object]) -> None:
+    """Raise ValueError unless every override names a switch of `Rules` with a valid value."""
+    unknown = sorted(name for name in overrides if name not in _OVERRIDABLE)
+    if unknown:
+        raise ValueError(
+            f"scene {scene_id}: rules_overrides names no switch called {', '.join(unknown)}; "
+            f"the switches are {', '.join(_OVERRIDABLE)}"
+        )
+    try:
+        replace(Rules(), **overrides)
+    except ValueError as err:
+        raise ValueError(f"scene {scene_id}: bad rules_overrides: {err}") from None
 
 
 def rules_for(preset: str, **switches: object) -> Rules:

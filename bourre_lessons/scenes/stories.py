@@ -1,23 +1,26 @@
 """Story scenes: payments, antes, the draw and the deal, stepped through with the engine's numbers.
 
 Each builder takes the rules chosen in the scene and returns its steps. The chips and the
-pot come from `settle` and `Game`, never from numbers typed here, so switching the rulebook
-recomputes the story.
+pot come from `settle` and `Game`, and every card of glimne's lay-down from `legal_plays`, never
+from numbers typed here, so switching the rulebook recomputes the story. Rule ids in engine
+messages are shown as citations ('pagat dealer's ace').
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
-from ..cards import Rank
+from ..cards import Card, Rank, Suit, parse_cards
 from ..game import Game, IllegalAction
+from ..play import Situation, cite, explain, legal_plays, trick_winner
 from ..rules import Rules
 from ..settle import Settlement, settle
 from .model import StoryStep
 
-__all__ = ["STORIES"]
+__all__ = ["LAY_DOWN_HANDS", "LAY_DOWN_TRUMP", "STORIES", "lay_down_tricks", "separate_trump_game"]
 
 
 class _Ledger:
@@ -133,6 +136,16 @@ def wikipedia_split(rules: Rules) -> tuple[StoryStep, ...]:
     return (*first.steps, *second.steps)
 
 
+def glimne_split_five(rules: Rules) -> tuple[StoryStep, ...]:
+    """glimne payment: five players split 2-2-1-0-0; nobody takes the pot, both bourréd pay."""
+    intro = (
+        "Five players, A to E, all play. Tricks will go 2-2-1-0-0: A and B tie with two each, "
+        "C takes one, and D and E take none."
+    )
+    tricks = {"A": 2, "B": 2, "C": 1, "D": 0, "E": 0}
+    return tuple(_settle_story(rules, "ABCDE", "ABCDE", tricks, intro).steps)
+
+
 def pagat_ante(rules: Rules) -> tuple[StoryStep, ...]:
     """pagat: after a split pot and a bourré, tied and bourréd players skip the next ante."""
     intro = "Five players. A, B, C and D play; E passes. Tricks will go 2-2-1-0."
@@ -158,6 +171,173 @@ def pagat_renege(rules: Rules) -> tuple[StoryStep, ...]:
     return tuple(ledger.steps)
 
 
+# --- glimne's lay-down: three tricks in one sweep, each card checked by the play rules ----
+
+LAY_DOWN_TRUMP = Suit.SPADES
+LAY_DOWN_HANDS: dict[str, tuple[Card, ...]] = {
+    "You": parse_cards("SA SK SQ H4 D6"),
+    "A": parse_cards("S9 S3 HK C8 D2"),
+    "B": parse_cards("ST H8 H2 CJ C5"),
+}
+"""Filled in: you lead holding A-K-Q of trump; A holds two trumps, B one."""
+
+Play = tuple[str, Card, str]
+
+
+def lay_down_tricks(rules: Rules) -> tuple[tuple[Play, ...], ...]:
+    """The three tricks of the lay-down: you lead your top trump each time; A and B each play
+    their lowest legal card. Each play is (player, card, the engine's reason)."""
+    order = tuple(LAY_DOWN_HANDS)
+    hands = {p: list(cards) for p, cards in LAY_DOWN_HANDS.items()}
+    won = dict.fromkeys(order, 0)
+    seen: list[Card] = []
+    tricks = []
+    for _ in range(3):
+        plays: list[Play] = []
+        for i, player in enumerate(order):
+            trick = tuple(card for _, card, _ in plays)
+            situation = Situation(
+                hand=tuple(hands[player]),
+                trump=LAY_DOWN_TRUMP,
+                trick=trick,
+                seen=tuple(seen),
+                tricks_won=won[player],
+                players_after=len(order) - 1 - i,
+            )
+            legal = legal_plays(situation, rules)
+            if player == "You":
+                card = max(c for c in hands[player] if c.suit == LAY_DOWN_TRUMP)
+                if card not in legal:  # pragma: no cover - the top trump may always be led
+                    raise RuntimeError(f"{card} is not a legal lead here under these rules")
+            else:
+                card = min(legal, key=lambda c: (c.rank, c.suit.index))
+            plays.append((player, card, explain(situation, card, rules).reason))
+            hands[player].remove(card)
+        cards = [card for _, card, _ in plays]
+        won[plays[trick_winner(cards, LAY_DOWN_TRUMP)][0]] += 1
+        seen += cards
+        tricks.append(tuple(plays))
+    return tuple(tricks)
+
+
+def glimne_lay_down(rules: Rules) -> tuple[StoryStep, ...]:
+    """glimne cinch win: A-K-Q laid down at once; the others still play three cards each."""
+    you = LAY_DOWN_HANDS["You"]
+    top = max(c for c in you if c.suit == LAY_DOWN_TRUMP)
+    first = legal_plays(Situation(hand=you, trump=LAY_DOWN_TRUMP, players_after=2), rules)
+    shown = " ".join(str(c) for c in you)
+    if first == {top}:
+        leads = f"the cinch rules in force let you lead only {top}"
+    else:
+        leads = "these rules let you lead any of " + " ".join(str(c) for c in you if c in first)
+    steps = [
+        StoryStep(
+            f"Spades are trumps. You lead holding {shown}; A and B play after you. "
+            f"To the first trick {leads}."
+        ),
+        StoryStep(
+            "You lay A♠, K♠ and Q♠ face up together, as glimne says is customary under "
+            "“cinch win” rules. That counts as leading them one after another, highest first: "
+            "A and B answer trick by trick, each card under the play rules."
+        ),
+    ]
+    for number, plays in enumerate(lay_down_tricks(rules), start=1):
+        cards = [card for _, card, _ in plays]
+        winner = plays[trick_winner(cards, LAY_DOWN_TRUMP)][0]
+        answers = "; ".join(f"{p} plays {c}" for p, c, _ in plays[1:])
+        wins = "you win" if winner == "You" else f"{winner} wins"
+        steps.append(
+            StoryStep(
+                f"Trick {number}: you lead {cards[0]}; {answers}: {wins}.",
+                detail="\n".join(f"{p}: {why}" for p, _, why in plays),
+            )
+        )
+    steps.append(
+        StoryStep(
+            "Three tricks in one sweep: no one else can reach three, so the pot is yours. "
+            "A and B each gave three cards, the lowest the rules allowed them."
+        )
+    )
+    return tuple(steps)
+
+
+# --- pagat's separate trump card, option 2: the dealer takes the turned card -------------
+
+
+def separate_trump_game(rules: Rules) -> tuple[Game, tuple[Card, ...]]:
+    """A four-player hand under pagat's separate-trump variant, option 2, up to the dealer's
+    draw: everyone plays, the others keep, and the dealer throws away four cards, takes the
+    turned card and draws three. Returns the game and the dealer's four discards."""
+    variant = replace(rules, separate_trump_card="dealer")
+    game = Game(variant, 4, _seed_where(variant, 4, False))
+    dealer = game.hand.dealer
+    while game.phase == "declare":
+        game.apply("play")
+    while game.to_act != dealer:
+        game.apply("keep")
+    trump = game.trump.suit
+    ranked = sorted(game.cards_of(dealer), key=lambda c: (c.suit == trump, c.rank))
+    thrown = tuple(ranked[:4])
+    game.apply("take discard " + " ".join(c.code for c in thrown))
+    return game, thrown
+
+
+def separate_trump(rules: Rules) -> tuple[StoryStep, ...]:
+    """pagat variant: a sixth card turned in the middle; option 2, the dealer may take it."""
+    game, thrown = separate_trump_game(rules)
+    rec = game.hand
+    dealer, turned = rec.dealer, rec.trump_card
+    kept = [c for c in rec.dealt[dealer] if c not in thrown]
+    others = [p for p in rec.seats if p != dealer]
+    names = ", ".join(others[:-1]) + " and " + others[-1]
+    start = game.replay([])
+    before = _cited(
+        "\n".join(
+            line for line in start.transcript().splitlines() if "dealt" in line or "turned" in line
+        )
+    )
+    drew = len(game.replay(game.actions[:-1]).transcript().splitlines())
+    steps = [
+        StoryStep(
+            f"pagat's “separate trump” variant: each player gets five cards face down, and a "
+            f"sixth card, {turned}, is turned face up in the middle. {turned.suit.plural.capitalize()} "
+            "are trumps. Under option 2 a dealer who plays may take that card.",
+            start.pot,
+            detail=before,
+        ),
+        StoryStep(
+            f"Everyone plays, {dealer}, the dealer, last. {names} keep their cards.", game.pot
+        ),
+        StoryStep(
+            f"{dealer} throws away four cards ({' '.join(str(c) for c in thrown)}), takes the "
+            f"turned {turned} and draws three: {' '.join(str(c) for c in rec.drawn[dealer])}.",
+            game.pot,
+            detail=_lines_since(game, drew),
+        ),
+        StoryStep(
+            f"{dealer} now holds five cards: {' '.join(str(c) for c in kept)} kept, {turned} "
+            f"from the middle, and the three drawn.",
+            game.pot,
+        ),
+    ]
+    steps.append(StoryStep(_option_one(game, thrown)))
+    return tuple(steps)
+
+
+def _option_one(game: Game, thrown: tuple[Card, ...]) -> str:
+    """What option 1 (the turned card belongs to nobody) makes of the same draw."""
+    nobody = replace(game.rules, separate_trump_card="nobody")
+    again = Game(nobody, 4, game.seed, actions=game.actions[:-1])
+    try:
+        again.apply("take discard " + " ".join(c.code for c in thrown))
+    except IllegalAction:
+        return (
+            "Under option 1 the turned card belongs to nobody and only shows the trump suit: "
+            "the engine refuses the same draw."
+        )
+    return "Under option 1 the engine would allow the same draw."  # pragma: no cover
+
+
 # --- stories played out by the engine ---------------------------------------------------
 
 
@@ -178,7 +358,24 @@ def _finish_hand(game: Game) -> None:
 
 
 def _lines_since(game: Game, start: int) -> str:
-    return "\n".join(game.transcript().splitlines()[start:])
+    return _cited("\n".join(game.transcript().splitlines()[start:]))
+
+
+_RULE_ID = re.compile(r"\b(?:glimne|wikipedia|pagat|laws)-[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _cited(text: str) -> str:
+    """Engine text with its rule ids ('pagat-dealer-ace') written as learners read citations
+    ('pagat dealer's ace', 'glimne 5')."""
+    from . import catalogue
+
+    scenes = catalogue()
+
+    def one(match: re.Match[str]) -> str:
+        rule = match.group(0)
+        return scenes[rule].citation if rule in scenes else cite(rule)
+
+    return _RULE_ID.sub(one, text).replace("(rule ", "(")
 
 
 def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
@@ -198,7 +395,7 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
         game.replay(game.actions).apply("pass")
         said = f"{dealer} could pass under these rules, but with a sure trick in hand plays."
     except IllegalAction as refused:
-        said = f"{dealer} tries to pass, and the engine refuses: {refused}"
+        said = _cited(f"{dealer} tries to pass, and the engine refuses: {refused}")
     game.apply("play")
     steps.append(StoryStep(said, game.pot))
     while game.phase == "draw":
@@ -303,7 +500,7 @@ def seven_players(rules: Rules) -> tuple[StoryStep, ...]:
         game.apply("discard " + " ".join(c.code for c in four))
         steps.append(StoryStep(f"These rules allow it: {player} exchanges four cards."))
     except IllegalAction as refused:
-        steps.append(StoryStep(f"The engine refuses: {refused}"))
+        steps.append(StoryStep(_cited(f"The engine refuses: {refused}")))
         game.apply("discard " + " ".join(c.code for c in four[:3]))
         steps.append(StoryStep(f"{player} exchanges three cards instead."))
     return tuple(steps)
@@ -323,12 +520,15 @@ def dealer_antes(rules: Rules) -> tuple[StoryStep, ...]:
 
 
 STORIES: dict[str, Callable[[Rules], tuple[StoryStep, ...]]] = {
+    "glimne-cinch-lay-down": glimne_lay_down,
     "glimne-pay": glimne_pay,
+    "glimne-split-five": glimne_split_five,
     "glimne-dealer-ace": dealer_ace,
     "wikipedia-split": wikipedia_split,
     "wikipedia-bourre": wikipedia_bourre,
     "wikipedia-seven": seven_players,
     "wikipedia-dealer-antes": dealer_antes,
+    "pagat-separate-trump": separate_trump,
     "pagat-lone": lone_player,
     "pagat-dealer-alone": dealer_alone,
     "pagat-dealer-ace": dealer_ace,

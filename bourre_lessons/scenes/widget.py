@@ -26,7 +26,7 @@ from ..ui import (
     tag,
     write,
 )
-from .model import YOU, Moment, Scene, rules_for
+from .model import YOU, Moment, Scene
 
 __all__ = ["SceneWidget", "card_colour"]
 
@@ -124,10 +124,11 @@ class SceneWidget(widgets.VBox):
 
     @property
     def rules(self) -> Rules:
-        """The rules in force: the chosen rulebook, with the cinch switch if one is chosen."""
+        """The rules in force: the chosen rulebook with the scene's own switch overrides, and
+        the cinch switch if one is chosen."""
         if self.cinch.value:
-            return rules_for(self.rulebook.value, cinch=self.cinch.value)
-        return Rules.preset(self.rulebook.value)
+            return self.scene.rules(self.rulebook.value, cinch=self.cinch.value)
+        return self.scene.rules(self.rulebook.value)
 
     @property
     def moment_index(self) -> int:
@@ -194,11 +195,26 @@ class SceneWidget(widgets.VBox):
             first = str(problem).split(". Understood", 1)[0]
             return self._say(f"✘ {first}. {SAY_HINT}")
         heard = f"You said “{text.strip()}”: {named.reason} [{named.clause}]"
+        if named.kind == "renege":
+            return self._say_renege(named, text, heard)
         if named.kind != "played" or named.card is None:
+            if named.kind == "invalid":
+                heard += " Nothing is played: say it again."
             return self._say(heard)
         self.played = named.card
         self._last = ("say", text)
         return self._say(f"✔ {heard}")
+
+    def _say_renege(self, named, text: str, heard: str) -> str:
+        """laws 45C4a: a card named in full is played even when the rules forbid it; that is a
+        renege, settled by the rulebook (pagat: correct it before the next player plays)."""
+        self._last = ("say", text)
+        if self.rules.renege in ("retract", "retract_and_penalty"):
+            return self._say(f"✘ {heard}")
+        self.played = named.card
+        if self.rules.renege == "correct_before_next":
+            return self._say(f"✘ {heard} Press Try again to correct it.")
+        return self._say(f"✘ {heard}")
 
     def next(self) -> None:
         """Step forward."""
