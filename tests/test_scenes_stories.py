@@ -155,3 +155,16 @@ def test_pagat_separate_trump_option_one_belongs_to_nobody():
     # the story switches the variant on even when handed rules without it
     plain = SEPARATE.steps(Rules.preset("pagat"))
     assert "takes the turned" in plain[2].caption
+
+
+@pytest.mark.parametrize("preset", ["glimne", "wikipedia", "pagat"])
+def test_story_pots_never_go_below_zero(preset):
+    """Every story step shows a pot a table could hold: under glimne's literal reading ("varefter
+    potten går till vinnaren": after which the pot goes to the winner) the payments go in before
+    the winner takes pot and payments together."""
+    from bourre_lessons.scenes import catalogue
+
+    for scene in catalogue().values():
+        if scene.kind == "story":
+            pots = [step.pot for step in scene.steps(preset) if step.pot is not None]
+            assert min(pots, default=0) >= 0, scene.id

@@ -99,13 +99,21 @@ def _settle_story(
         who = f"; {_join(passing)} {'passes' if len(passing) == 1 else 'pass'}" if passing else ""
         ledger.step(f"{_join(playing)} play{who}. These rules ask no second ante.")
     result = settle(ledger.pot, tricks, rules, renegers=renegers, corrected=corrected)
-    if result.winner is not None:
+    to_winner = result.winner is not None and result.taken > result.pot_before
+    if result.winner is not None and not to_winner:
         ledger.take(str(result.winner), result.taken)
     ledger.step(f"Tricks: {_tricks(tricks)}. {_outcome(result)}.")
+    where = "into the pot, which then goes to the winner" if to_winner else "into the next pot"
     for player, amount in result.payments.items():
         ledger.pay(str(player), amount)
         why = "reneged" if player in result.renegers else "took no trick (bourré)"
-        ledger.step(f"{player} {why} and pays {amount}, what the pot held, into the next pot.")
+        ledger.step(f"{player} {why} and pays {amount}, what the pot held, {where}.")
+    if to_winner:
+        ledger.take(str(result.winner), result.taken)
+        ledger.step(
+            f"{result.winner} takes the pot with the payments: {result.taken} "
+            "(glimne read literally; pagat and wikipedia leave the payments for the next hand)."
+        )
     if result.sits_out_next:
         ledger.step(f"{_join(result.sits_out_next)} will sit out the next deal.")
     ledger.step(
