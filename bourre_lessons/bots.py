@@ -21,7 +21,7 @@ Write your own by subclassing `Bot`; `simulate` then plays it through the readab
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -31,6 +31,7 @@ from .fast.policy import declare_heuristic, discard_heuristic, play_heuristic
 from .game import Game, GameError
 from .play import Situation, legal_plays
 from .rules import Rules
+from .text import card_codes
 
 __all__ = [
     "Bot",
@@ -155,7 +156,9 @@ class Bot:
         legal = legal_plays(view.situation, game.rules)
         card = self.play(view, legal)
         if card not in legal:
-            raise BotError(f"{self.name} chose {card}, which is not legal; legal: {_codes(legal)}")
+            raise BotError(
+                f"{self.name} chose {card}, which is not legal; legal: {card_codes(legal)}"
+            )
         return card.code
 
     def __repr__(self) -> str:
@@ -171,13 +174,9 @@ def _draw_action(bot: Bot, view: SeatView, game: Game) -> str:
     if action not in game.legal_actions():
         raise BotError(
             f"{bot.name} chose '{action}' in the draw, which the table refuses; "
-            f"at most {view.max_discards} cards from the hand, never {_codes(view.locked) or 'a locked card'}"
+            f"at most {view.max_discards} cards from the hand, never {card_codes(view.locked) or 'a locked card'}"
         )
     return action
-
-
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join(c.code for c in sorted(cards))
 
 
 class RandomBot(Bot):

@@ -15,6 +15,8 @@ from functools import total_ordering
 __all__ = [
     "ACCEPTED_FORMS",
     "DECK",
+    "HAND_SIZE",
+    "TRICKS_PER_HAND",
     "Card",
     "CardError",
     "Rank",
@@ -161,6 +163,11 @@ class Card:
 
 
 DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+
+HAND_SIZE = 5
+"""Cards dealt to each player."""
+TRICKS_PER_HAND = HAND_SIZE
+"""Tricks in a hand: one for each card held."""
 """The 52 cards in a fixed order: spades, hearts, diamonds, clubs; two to ace."""
 
 ACCEPTED_FORMS = (

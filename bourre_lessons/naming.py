@@ -80,6 +80,7 @@ from .naming_words import (
 )
 from .play import Situation, Verdict, beats, explain, legal_plays
 from .rules import Rules
+from .text import card_list
 
 __all__ = [
     "CLAUSES",
@@ -488,9 +489,7 @@ def _named(card: Card, s: Situation, rules: Rules, said: _Said) -> Designation:
     """45C4a: a named card is played; if the rules forbid it, a renege. 46B4: not held."""
     verdict = explain(s, card, rules)
     if card not in s.hand:
-        reason = (
-            f"You do not hold {card}, so naming it plays nothing; name a card from {_show(s.hand)}."
-        )
+        reason = f"You do not hold {card}, so naming it plays nothing; name a card from {card_list(s.hand)}."
         return _invalid("laws-46B4", reason, said, verdict)
     if not verdict.legal:
         rule, outcome = renege_outcome(rules)
@@ -564,7 +563,7 @@ def _win(
         return _highest_of_led(pool, winners, s, said)
     if not winners:
         reason = (
-            f"None of the cards you may play ({_show(pool)}) can beat {best}, and you hold no "
+            f"None of the cards you may play ({card_list(pool)}) can beat {best}, and you hold no "
             f"{s.led.singular if s.led else 'card'} to play instead, so there is no card that "
             "wins; name the card you want."
         )
@@ -752,10 +751,12 @@ def _no_fit(
     """46B4: no legal card fits: nothing is played, say again (quoting the engine)."""
     held = tuple(held)
     if not held:
-        reason = f"You hold no {what}, so that names no card; name a card from {_show(s.hand)}."
+        reason = f"You hold no {what}, so that names no card; name a card from {card_list(s.hand)}."
         return _invalid("laws-46B4", reason, said)
     verdict = explain(s, held[0], rules)
-    reason = f"None of your {what} ({_show(held)}) may be played [{verdict.rule}]: {verdict.reason}"
+    reason = (
+        f"None of your {what} ({card_list(held)}) may be played [{verdict.rule}]: {verdict.reason}"
+    )
     return _invalid("laws-46B4", reason, said, verdict)
 
 
@@ -798,10 +799,6 @@ def _of_suit(cards: Iterable[Card], suit: Suit) -> list[Card]:
 def _held(s: Situation, suit: Suit) -> tuple[Card, ...]:
     """The player's cards of one suit, lowest first."""
     return tuple(reversed(s.holding(suit)))
-
-
-def _show(cards: Iterable[Card]) -> str:
-    return ", ".join(str(c) for c in sorted(cards))
 
 
 def _joined(cards: Iterable[Card], word: str) -> str:

@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import DECK, Card, CardError, Suit, parse_card, parse_cards, parse_suit
-from .rules import Rules
+from .cards import DECK, TRICKS_PER_HAND, Card, CardError, Suit, parse_card, parse_cards, parse_suit
+from .rules import MAX_PLAYERS, Rules
+from .text import card_list, count
 
 __all__ = [
     "Situation",
@@ -30,9 +31,6 @@ __all__ = [
     "verdicts",
     "winning_card",
 ]
-
-MAX_PLAYERS = 8
-TRICKS_PER_HAND = 5
 
 
 # --- tricks -----------------------------------------------------------------------------
@@ -107,8 +105,8 @@ class Situation:
                 raise CardError(f"{card} is both in the trick and among the seen cards")
         if len(trick) >= MAX_PLAYERS:
             raise ValueError(f"a trick holds at most {MAX_PLAYERS} cards, got {len(trick)}")
-        _check_count("tricks_won", self.tricks_won, 0, TRICKS_PER_HAND - 1)
-        _check_count("players_after", self.players_after, 0, MAX_PLAYERS - 1 - len(trick))
+        _checkcount("tricks_won", self.tricks_won, 0, TRICKS_PER_HAND - 1)
+        _checkcount("players_after", self.players_after, 0, MAX_PLAYERS - 1 - len(trick))
         if not isinstance(self.others_out_of_trump, bool):
             raise ValueError(
                 f"others_out_of_trump must be True or False, got {self.others_out_of_trump!r}"
@@ -151,7 +149,7 @@ class Situation:
         return tuple(sorted((c for c in self.hand if c.suit == suit), reverse=True))
 
 
-def _check_count(name: str, value: object, low: int, high: int) -> None:
+def _checkcount(name: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
 
@@ -321,8 +319,8 @@ class _Step:
     why: str
 
 
-def _show(cards: Iterable[Card]) -> str:
-    return ", ".join(str(c) for c in sorted(cards, key=lambda c: (c.suit.index, -c.rank)))
+def _cards(cards: Iterable[Card]) -> str:
+    return card_list(cards, by_suit=True)
 
 
 @lru_cache(maxsize=4096)
@@ -341,7 +339,7 @@ def _lead_steps(s: Situation, rules: Rules) -> list[_Step]:
     steps = [_Step("lead", frozenset(s.hand), "you are on lead, so any card may be led")]
     trumps = frozenset(s.holding(s.trump))
     if rules.must_lead_trump_when_others_out and trumps and others_known_out(s):
-        why = f"no other player can hold a trump, so you must lead one of yours ({_show(trumps)})"
+        why = f"no other player can hold a trump, so you must lead one of yours ({_cards(trumps)})"
         steps.append(_Step("others-out", trumps, why))
     return steps
 
@@ -355,7 +353,7 @@ def _follow_steps(s: Situation, rules: Rules) -> list[_Step]:
     if own_led:
         steps = [
             _Step(
-                "follow", own_led, f"you hold {led.plural} ({_show(own_led)}) and must follow suit"
+                "follow", own_led, f"you hold {led.plural} ({_cards(own_led)}) and must follow suit"
             )
         ]
         if s.trumped:
@@ -365,7 +363,7 @@ def _follow_steps(s: Situation, rules: Rules) -> list[_Step]:
         beaters = frozenset(c for c in own_led if beats(c, best, trump))
         if beaters:
             why = (
-                f"you must beat {best}, the highest card so far, and you can with {_show(beaters)}"
+                f"you must beat {best}, the highest card so far, and you can with {_cards(beaters)}"
             )
             steps.append(_Step("beat", beaters, why))
         else:
@@ -377,13 +375,13 @@ def _follow_steps(s: Situation, rules: Rules) -> list[_Step]:
         why = f"you have no {void}, so any card will do; it cannot win"
         return [_Step("discard", hand, why)]
     if not s.trumped:
-        why = f"you have no {led.plural}, so you must play a trump ({_show(trumps)})"
+        why = f"you have no {led.plural}, so you must play a trump ({_cards(trumps)})"
         return [_Step("trump", trumps, why)]
     over = frozenset(c for c in trumps if beats(c, best, trump))
     if over:
         why_trump = f"you have no {led.plural}, so you must play a trump"
         why_over = (
-            f"{best} has trumped the trick and you must overtrump it, which {_show(over)} can"
+            f"{best} has trumped the trick and you must overtrump it, which {_cards(over)} can"
         )
         return [_Step("trump", trumps, why_trump), _Step("overtrump", over, why_over)]
     if rules.trump_when_cannot_win:
@@ -448,14 +446,14 @@ def _narrow(
     if cinch:
         sure = sure_trump_tricks(s)
         why = (
-            f"you have a cinch ({_count(s.tricks_won, 'trick')} won and "
-            f"{_count(sure, 'sure trump trick')}), "
+            f"you have a cinch ({count(s.tricks_won, 'trick')} won and "
+            f"{count(sure, 'sure trump trick')}), "
             f"so you must play your highest trump, {top}"
         )
     else:
         why = f"no unseen trump is higher than {top}, so on lead you must lead it"
     if keep != {top}:
-        why += f" or a trump equal to it ({_show(keep - {top})})"
+        why += f" or a trump equal to it ({_cards(keep - {top})})"
     return _Step(concept, keep, why)
 
 
@@ -467,13 +465,13 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
     rules = Rules() if rules is None else rules
     card = parse_card(card)
     if card not in situation.hand:
-        reason = f"You do not hold {card}; you hold {_show(situation.hand)}."
+        reason = f"You do not hold {card}; you hold {_cards(situation.hand)}."
         return Verdict(card, False, "hand", reason, rule_summary("hand"))
     steps = _steps(situation, rules)
     legal = steps[-1].allowed
     for step in steps:
         if card not in step.allowed:
-            alternatives = _show(legal)
+            alternatives = _cards(legal)
             reason = f"{card} is not allowed: {step.why}; play {_one_of(legal)}{alternatives}."
             return _verdict(card, False, step.concept, reason, rules)
     last = steps[-1]
@@ -484,10 +482,6 @@ def _verdict(card: Card, legal: bool, concept: str, reason: str, rules: Rules) -
     note = silence_note(concept, rules)
     reason = f"{reason} {note}" if note else reason
     return Verdict(card, legal, rule_id(concept, rules), reason, _SUMMARIES[concept])
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _one_of(cards: frozenset[Card]) -> str:

@@ -14,9 +14,10 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 
-from .cards import DECK, Card, Suit
+from .cards import DECK, HAND_SIZE, Card, Suit
 from .play import Situation, beats, rule_id, trick_winner, verdicts
 from .rules import Rules
+from .text import card_codes, card_list
 
 __all__ = [
     "LEVELS",
@@ -43,7 +44,6 @@ LEVEL_TITLES: dict[str, str] = {
     "cinch": "A sure win: the cinch rules",
 }
 
-HAND_SIZE = 5
 MAX_TRIES = 400  # simulated hands searched for one level before giving up
 
 
@@ -273,14 +273,11 @@ _TESTS: dict[str, Callable[[Situation, Rules, set[tuple[Card, str]]], bool]] = {
 # --- showing a position -------------------------------------------------------------------------
 
 
-def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
-    return " ".join(str(c) for c in cards) if cards else "none"
-
-
 def describe_situation(situation: Situation) -> str:
     """The position in a few plain lines: trump, hand, trick, what is known."""
     s = situation
-    lines = [f"Trump: {s.trump.symbol} ({s.trump.plural})", f"Your hand: {_cards(s.hand)}"]
+    hand = card_list(s.hand, sep=" ", empty="none", sort=False)
+    lines = [f"Trump: {s.trump.symbol} ({s.trump.plural})", f"Your hand: {hand}"]
     if s.is_lead:
         lines.append("You are on lead: the trick is empty.")
     else:
@@ -289,8 +286,8 @@ def describe_situation(situation: Situation) -> str:
         if s.trumped:
             lines.append(f"The trick has been trumped: {s.trump.plural} were played to it.")
     lines.append(f"Players still to play after you: {s.players_after}")
-    earlier = sorted(s.seen, key=lambda c: (c.suit.index, -c.rank))
-    lines.append(f"Cards played in earlier tricks: {_cards(earlier)}")
+    earlier = card_list(s.seen, sep=" ", empty="none", by_suit=True)
+    lines.append(f"Cards played in earlier tricks: {earlier}")
     lines.append(f"Tricks you have won: {s.tricks_won}")
     if s.others_out_of_trump:
         lines.append("Every other player has shown that they hold no trump.")
@@ -302,11 +299,11 @@ def describe_situation(situation: Situation) -> str:
 def situation_code(situation: Situation) -> str:
     """A line of Python that rebuilds the position, for pasting into a notebook cell."""
     s = situation
-    parts = [f'hand="{_codes(s.hand)}"', f'trump="{s.trump.letter}"']
+    parts = [f'hand="{card_codes(s.hand, sort=False)}"', f'trump="{s.trump.letter}"']
     if s.trick:
-        parts.append(f'trick="{_codes(s.trick)}"')
+        parts.append(f'trick="{card_codes(s.trick, sort=False)}"')
     if s.seen:
-        parts.append(f'seen="{_codes(s.seen)}"')
+        parts.append(f'seen="{card_codes(s.seen, sort=False)}"')
     if s.tricks_won:
         parts.append(f"tricks_won={s.tricks_won}")
     if s.players_after:
@@ -316,7 +313,3 @@ def situation_code(situation: Situation) -> str:
     if s.won_last_trick_with is not None:
         parts.append(f'won_last_trick_with="{s.won_last_trick_with.code}"')
     return f"Situation({', '.join(parts)})"
-
-
-def _codes(cards: tuple[Card, ...]) -> str:
-    return " ".join(c.code for c in cards)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
-__all__ = ["PRESETS", "SOURCES", "Rules"]
+__all__ = ["MAX_PLAYERS", "PRESETS", "SEAT_LETTERS", "SOURCES", "Rules"]
 
 Cinch = Literal["off", "pot", "strict"]
 Restock = Literal["folded_then_discards", "folded_and_served_discards"]
@@ -21,6 +21,10 @@ SeparateTrump = Literal["off", "nobody", "dealer"]
 BourrePaidTo = Literal["next_pot", "winner"]
 
 SOURCES = ("glimne", "wikipedia", "pagat")
+MAX_PLAYERS = 8
+"""The most players the engine seats: the deal and draw need enough cards (pagat's 2-8)."""
+SEAT_LETTERS = "ABCDEFGH"
+"""Default seat names, clockwise."""
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "source": SOURCES,
@@ -167,8 +171,8 @@ def _check_value(name: str, value: Any, annotation: Any) -> None:
 
 _RANGES = {
     "pot_limit": (1, 10**9),
-    "min_players": (2, 8),
-    "max_players": (2, 8),
+    "min_players": (2, MAX_PLAYERS),
+    "max_players": (2, MAX_PLAYERS),
     "max_discards": (0, 5),
     "max_discards_seven": (0, 5),
 }

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from .cards import TRICKS_PER_HAND
 from .rules import Rules
+from .text import names
 
 __all__ = ["Settlement", "settle"]
-
-TRICKS_PER_HAND = 5
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Settlement:
         elif self.winner is not None:
             parts.append(f"{self.winner} takes {self.taken}.")
         elif self.tied:
-            parts.append(f"Split pot: {_names(self.tied)} tie for most tricks; nobody takes it.")
+            parts.append(f"Split pot: {names(self.tied)} tie for most tricks; nobody takes it.")
         else:
             parts.append("Nobody takes the pot.")
         for player, amount in self.payments.items():
@@ -79,15 +79,11 @@ class Settlement:
         parts.append(f"{self.pot_carried} stays for the next hand.")
         if self.skips_next_ante:
             verb = "skips" if len(self.skips_next_ante) == 1 else "skip"
-            parts.append(f"{_names(self.skips_next_ante)} {verb} the next ante.")
+            parts.append(f"{names(self.skips_next_ante)} {verb} the next ante.")
         if self.sits_out_next:
             verb = "sits" if len(self.sits_out_next) == 1 else "sit"
-            parts.append(f"{_names(self.sits_out_next)} {verb} out the next deal.")
+            parts.append(f"{names(self.sits_out_next)} {verb} out the next deal.")
         return " ".join(parts)
-
-
-def _names(players: Iterable[Hashable]) -> str:
-    return ", ".join(sorted(str(p) for p in players))
 
 
 def settle(

@@ -21,6 +21,7 @@ __all__ = [
     "card_colour",
     "style_sheet",
     "tag",
+    "toggle_class",
     "write",
 ]
 
@@ -47,6 +48,14 @@ def write(output: widgets.Output, text: str) -> None:
     output.outputs = ()
     if text:
         output.append_stdout(text + "\n")
+
+
+def toggle_class(widget: widgets.DOMWidget, name: str, on: bool) -> None:
+    """Add the DOM class `name` to `widget` when `on`, remove it otherwise."""
+    if on:
+        widget.add_class(name)
+    else:
+        widget.remove_class(name)
 
 
 def tag(prefix: str, named: Iterable[tuple[widgets.DOMWidget, str]]) -> None:

@@ -22,6 +22,7 @@ from ..positions import (
 )
 from ..progress import Progress, record_attempt
 from ..rules import Rules
+from ..text import card_list, count
 from .feedback import Feedback, verdict_line
 
 __all__ = [
@@ -36,7 +37,7 @@ SET_ID = "legal-cards"
 
 
 def _show(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in sorted(cards)) or "no card"
+    return card_list(cards, sep=" ", empty="no card")
 
 
 # --- reading the answer ------------------------------------------------------------------------
@@ -111,14 +112,10 @@ def check_legal_selection(
         details = [f"Your hand: {_show(situation.hand)}. Select every card you may play."]
     else:
         summary = (
-            f"{_count(len(chosen & legal), 'right card')}, {_count(len(missed), 'missed card')} "
-            f"and {_count(len(extra), 'card')} that may not be played."
+            f"{count(len(chosen & legal), 'right card')}, {count(len(missed), 'missed card')} "
+            f"and {count(len(extra), 'card')} that may not be played."
         )
     return Feedback(False, summary, details, situation=situation)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 # --- one exercise --------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from ..play import Situation, beats, explain, legal_plays, winning_card
 from ..positions import describe_situation, played_hand, random_situation
 from ..progress import Progress, record_attempt
 from ..rules import Rules
+from ..text import card_list
 from .feedback import Feedback, verdict_line
 
 __all__ = [
@@ -86,7 +87,7 @@ def _law_line(clause: str) -> str:
 
 
 def _show(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in sorted(cards)) or "no card"
+    return card_list(cards, sep=" ", empty="no card")
 
 
 # --- phrases a player might say ---------------------------------------------------------------

@@ -24,6 +24,7 @@ from ..advisor import Advice, Estimate, advise
 from ..cards import DECK, Card, Rank, parse_card, parse_cards
 from ..progress import Progress, record_attempt
 from ..rules import Rules
+from ..text import count
 from .feedback import Feedback
 
 __all__ = [
@@ -305,12 +306,12 @@ class PlayOrPassExercise:
         aces = tuple(c for c in self.hand if c.rank == Rank.ACE and c not in trumps)
         after = self.players - self.seat
         parts = [
-            f"You hold {_count(len(trumps), 'trump')}"
+            f"You hold {count(len(trumps), 'trump', zero='no')}"
             + (f" ({_cards(trumps)})" if trumps else "")
-            + f" and {_count(len(aces), 'side ace')}"
+            + f" and {count(len(aces), 'side ace', zero='no')}"
             + (f" ({_cards(aces)})" if aces else "")
             + ".",
-            f"{_count(after, 'player')} still speak after you."
+            f"{count(after, 'player', zero='no')} still speak after you."
             if after
             else "You speak last, after every other player.",
             _rule_hint(self.rules, self.seat == self.players),
@@ -344,10 +345,6 @@ def _before(seat: int) -> str:
 
 def _by_suit_high_first(card: Card) -> tuple[int, int]:
     return card.suit.index, -int(card.rank)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{'no' if n == 0 else n} {noun}{'' if n == 1 else 's'}"
 
 
 def _rule_hint(rules: Rules, dealer: bool) -> str:

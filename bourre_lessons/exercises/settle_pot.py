@@ -15,8 +15,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..progress import Progress, record_attempt
-from ..rules import SOURCES, Rules
+from ..rules import SEAT_LETTERS, SOURCES, Rules
 from ..settle import Settlement, settle
+from ..text import names
 from .feedback import Feedback
 
 __all__ = [
@@ -31,7 +32,6 @@ __all__ = [
 ]
 
 SET_ID = "settle-pot"
-SEAT_NAMES = "ABCDEFGH"
 BASE_FIELDS = ("winner", "taken", "payments", "pot_carried")
 ANTE_FIELDS = ("skips_next_ante", "next_pot")
 SETTLE_FIELDS: tuple[str, ...] = BASE_FIELDS + ANTE_FIELDS
@@ -121,7 +121,7 @@ def _ante_rule(rules: Rules) -> str:
 
 
 def _names(players: Any) -> str:
-    return ", ".join(sorted(str(p) for p in players)) or "nobody"
+    return names(players, empty="nobody")
 
 
 # --- one exercise --------------------------------------------------------------------------------
@@ -471,7 +471,7 @@ def settle_pot_exercise(
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(SETTLE_LEVELS)}")
     source = rng.choice(SOURCES) if preset is None else preset
     rules = Rules.preset(source)
-    seats = tuple(SEAT_NAMES[: rng.randint(3, rules.max_players)])
+    seats = tuple(SEAT_LETTERS[: rng.randint(3, rules.max_players)])
     played = sorted(rng.sample(seats, rng.randint(2, min(len(seats), 5))))
     carried = rng.choice([0, 0, 0, 2, 3, 5, 8])
     if level == "limit":

@@ -21,7 +21,7 @@ from ..cards import Card
 from ..positions import LEVEL_TITLES, levels_for
 from ..progress import Progress
 from ..rules import SOURCES, Rules
-from ..ui import card_colour, tag, write
+from ..ui import card_colour, tag, toggle_class, write
 from .feedback import Feedback
 from .legal_cards import LegalCardsExercise, LegalCardsSeries, read_cards
 from .naming import NAMING_LEVEL_TITLES, NAMING_LEVELS, NamingExercise, NamingSeries
@@ -52,13 +52,6 @@ def _prompt_html(text: str) -> str:
         + "".join(f"<br>{line}" for line in rest)
         + "</div>"
     )
-
-
-def _toggle_class(widget: widgets.DOMWidget, name: str, on: bool) -> None:
-    if on:
-        widget.add_class(name)
-    else:
-        widget.remove_class(name)
 
 
 class _ExerciseWidget(widgets.VBox):
@@ -297,7 +290,7 @@ class LegalCardsWidget(_ExerciseWidget):
         for card, button in self.card_buttons.items():
             state = _card_state(button.value, card in legal)
             for name in ("right", "wrong", "missed"):
-                _toggle_class(button, f"bourre-ex-{name}", state == name)
+                toggle_class(button, f"bourre-ex-{name}", state == name)
             button.button_style = {"right": "success", "wrong": "danger", "missed": "warning"}.get(
                 state, ""
             )

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from ..cards import Card, parse_card
 from ..play import explain, trick_winner, verdicts
 from ..rules import SOURCES, Rules
+from ..text import card_list
 from ..ui import (
     FOUR_COLOURS,
     SIZES,
@@ -24,6 +25,7 @@ from ..ui import (
     card_colour,
     style_sheet,
     tag,
+    toggle_class,
     write,
 )
 from .model import YOU, Moment, Scene
@@ -38,7 +40,7 @@ CINCH_CHOICES = (("as the rulebook says", ""), ("off", "off"), ("pot", "pot"), (
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in sorted(cards)) or "none"
+    return card_list(cards, sep=" ", empty="none")
 
 
 class SceneWidget(widgets.VBox):
@@ -545,8 +547,8 @@ class SceneWidget(widgets.VBox):
             self.card_buttons[card] = button
             button.style.button_color = "#d7f5d0" if card in legal else "#ffffff"
             button.disabled = not self.your_turn
-            _toggle_class(button, "bourre-legal", card in legal)
-            _toggle_class(button, "bourre-played", card == self.played)
+            toggle_class(button, "bourre-legal", card in legal)
+            toggle_class(button, "bourre-played", card == self.played)
             buttons.append(button)
         self.hand_box.children = buttons
 
@@ -634,13 +636,6 @@ class SceneWidget(widgets.VBox):
         self.chart.value = _pot_chart_png(
             pots, len([st for st in steps if st.pot is not None]), self.classroom.value
         )
-
-
-def _toggle_class(widget: widgets.DOMWidget, name: str, on: bool) -> None:
-    if on:
-        widget.add_class(name)
-    else:
-        widget.remove_class(name)
 
 
 def _pot_chart_png(pots: list[int], total_steps: int, big: bool) -> bytes:
