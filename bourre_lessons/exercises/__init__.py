@@ -7,7 +7,8 @@ Set 1, "Which cards may I play?": `LegalCardsExercise`, `LegalCardsSeries`,
 solutions in `bourre_lessons.exercises.reference`. Every checker returns a `Feedback`.
 Set 4, "Name the card": `NamingExercise`, `NamingSeries`, `naming_exercise`, `check_naming`.
 Set 5, "Play or pass": `PlayOrPassExercise`, `PlayOrPassSeries`, `play_or_pass_exercise`,
-`check_play_or_pass` (judged by the advisor's expected chips).
+`check_play_or_pass` (judged by the advisor's expected chips; loaded on first use, since the
+advisor runs the compiled simulator).
 The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.exercises.widgets`.
 """
 
@@ -26,13 +27,6 @@ from .naming import (
     NamingSeries,
     check_naming,
     naming_exercise,
-)
-from .play_or_pass import (
-    PLAY_OR_PASS_LEVELS,
-    PlayOrPassExercise,
-    PlayOrPassSeries,
-    check_play_or_pass,
-    play_or_pass_exercise,
 )
 from .rule_functions import (
     CORE_RULES,
@@ -88,3 +82,26 @@ __all__ = [
     "settle_pot_exercise",
     "source_settle_exercises",
 ]
+
+# Set 5 needs the advisor, which compiles with Numba: load it only when one of its names is used.
+_LAZY = (
+    "PLAY_OR_PASS_LEVELS",
+    "PlayOrPassExercise",
+    "PlayOrPassSeries",
+    "check_play_or_pass",
+    "play_or_pass_exercise",
+)
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        from . import play_or_pass
+
+        value = getattr(play_or_pass, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'bourre_lessons.exercises' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
