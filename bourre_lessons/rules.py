@@ -67,8 +67,9 @@ class Rules:
       min_players, max_players -- wikipedia 2-7, pagat 2-8; glimne calls 2-6 suitable, a
           recommendation, so its preset allows up to 8 like the engine.
       max_discards, max_discards_seven -- the draw limit; wikipedia: 3 with seven players.
-      restock -- when the stock runs out: folded hands first, then discards (glimne,
-          wikipedia), or folded hands and served players' discards together (pagat).
+      restock -- when the stock runs out: folded hands first, then discards (wikipedia;
+          glimne names only the folded hands, and the engine goes on as wikipedia does), or
+          folded hands and served players' discards together (pagat).
       dealer_ace_leads -- a turned ace: the dealer leads the first trick (glimne).
       dealer_ace_must_play -- a turned ace: the dealer may not pass (pagat).
       dealer_may_discard_trump_card -- the turned card may be discarded: True in every

@@ -119,7 +119,7 @@ def settle(
     bourred = frozenset(p for p, n in tricks.items() if n == 0)
     payers = [p for p in tricks if p in bourred or p in renegers]
     payments = {p: _cap(pot, rules) for p in payers if p not in corrected or p in renegers}
-    taken = 0 if winner is None else pot + _payments_to_winner(payments, rules)
+    taken = 0 if winner is None else pot + _payments_to_winner(payments, winner, rules)
     carried = pot - taken + sum(payments.values())
 
     return Settlement(
@@ -142,9 +142,15 @@ def _cap(amount: int, rules: Rules) -> int:
     return amount if rules.pot_limit is None else min(amount, rules.pot_limit)
 
 
-def _payments_to_winner(payments: Mapping[Hashable, int], rules: Rules) -> int:
-    """The part of this hand's payments that the winner takes with the pot (glimne's reading)."""
-    return sum(payments.values()) if rules.bourre_paid_to == "winner" else 0
+def _payments_to_winner(payments: Mapping[Hashable, int], winner: Hashable, rules: Rules) -> int:
+    """The part of this hand's payments that the winner takes with the pot (glimne's reading).
+
+    A winner's own renege payment stays in the pot: a penalty paid back to its payer would be
+    none (an engine decision; glimne does not say, docs/rules.md, Engine decisions).
+    """
+    if rules.bourre_paid_to != "winner":
+        return 0
+    return sum(amount for player, amount in payments.items() if player != winner)
 
 
 def _skippers(

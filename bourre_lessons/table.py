@@ -276,6 +276,7 @@ class TableWidget(widgets.VBox):
         self.replaying = (number, start)
         self.replay_slider.max = stop - start
         self.replay_slider.value = stop - start if step is None else max(0, min(step, stop - start))
+        write(self.output, "")  # the live game's last message would describe another moment
         self._render()
         return self.to_text()
 
@@ -302,9 +303,16 @@ class TableWidget(widgets.VBox):
         lines = [self._header_text(), *self._table_lines(game)]
         if self.replaying is None:
             lines.append(f"Status: {self._status()}")
-        if self.feedback:
-            lines.append(f"Last: {self.feedback}")
+            if self.feedback:
+                lines.append(f"Last: {self.feedback}")
+        elif self.replay_slider.value:
+            lines.append(f"Step {self.replay_slider.value}: {self._replayed_step(game)}")
         return "\n".join(lines)
+
+    @staticmethod
+    def _replayed_step(game: Game) -> str:
+        """What the last action of a replayed position did: its last transcript line."""
+        return game.transcript().splitlines()[-1]
 
     @property
     def shown_game(self) -> Game:

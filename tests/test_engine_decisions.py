@@ -43,14 +43,16 @@ def test_a_corrected_renege_exists_only_under_pagat(preset):
 
 def test_a_standing_renege_can_still_win_and_pays():
     """glimne (penalty for a broken rule = match the pot): the reneger keeps their tricks.
-    Under wikipedia the payment stays for the next hand; under glimne's literal reading the
-    winner (here the reneger) takes the pot and the payment, so 10 goes out and 20 comes back."""
+    Under wikipedia the payment stays for the next hand. Under glimne's literal reading the
+    winner takes the pot and the payments, but not their own penalty: an engine decision, or
+    the renege would cost the winner nothing."""
     result = settle(10, {"A": 3, "B": 2}, Rules.preset("wikipedia"), renegers=["A"])
     assert (result.winner, result.taken, result.pot_carried) == ("A", 10, 10)
     assert result.payments == {"A": 10}
     glimne = settle(10, {"A": 3, "B": 2}, Rules.preset("glimne"), renegers=["A"])
-    assert (glimne.winner, glimne.taken, glimne.pot_carried) == ("A", 20, 0)
-    assert glimne.net("A") == 10
+    # the winner's own penalty is not paid back to them: it stays for the next hand
+    assert (glimne.winner, glimne.taken, glimne.pot_carried) == ("A", 10, 10)
+    assert glimne.net("A") == 0
 
 
 def test_every_rule_id_has_a_summary_sentence():

@@ -204,3 +204,14 @@ def test_citations_read_with_a_space():
     assert cite("pagat-cinch") == "pagat cinch"
     assert cite("laws-46B2") == "laws 46B2"
     assert cite("lead") == "lead"
+
+
+def test_under_glimnes_reading_a_winning_reneger_does_not_get_their_penalty_back():
+    """glimne: "Samma straff ... tilldöms också en spelare som brutit mot någon av de ovanstående
+    reglerna" (the same penalty is given to a player who broke one of the rules above). If the
+    winner took their own penalty back it would be no penalty: it stays in the pot, while
+    another player's bourré still goes to the winner (an engine decision; glimne is silent)."""
+    result = settle(10, {"A": 3, "B": 2, "C": 0}, GLIMNE, renegers=["A"])
+    assert result.payments == {"A": 10, "C": 10}
+    assert (result.taken, result.pot_carried) == (20, 10)
+    assert result.net("A") == 10

@@ -136,6 +136,12 @@ def test_replay_steps_through_a_finished_hand():
     assert (start, stop) == (0, len(table.game.actions))
     text = table.replay_hand(1, step=0)
     assert "replaying hand 1, step 0" in text and "Declared: nobody yet" in text
+    assert "Last:" not in text and "Step" not in text
+    step4 = table.replay_hand(1, step=4)
+    shown = table.shown_game.transcript().splitlines()[-1]
+    assert f"Step 4: {shown}" in step4
+    assert "Last:" not in step4, "the live game's last action is not this step's"
+    assert table.game.transcript().splitlines()[-1] not in step4.splitlines()[-1]
     table.replay_slider.value = stop
     assert table.shown_game.transcript() == table.game.transcript()
     table.deal()

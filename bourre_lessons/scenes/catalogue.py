@@ -623,8 +623,9 @@ PAGAT = [
         "restock",
         "When the stock runs out",
         "If the stock runs out in the draw, cards already out of play are shuffled and dealt on. "
-        "pagat shuffles the passed hands and the served players' discards together; glimne and "
-        "wikipedia use the passed hands first, then the discards.",
+        "pagat shuffles the passed hands and the served players' discards together; wikipedia "
+        "uses the passed hands first, then the discards; glimne names only the passed hands "
+        "(the engine then goes on to the discards, as wikipedia does).",
     ),
 ]
 
