@@ -1,7 +1,9 @@
-"""Helpers of lessons 00-02: the setup check, the deck, the deal view, declarations and draws."""
+"""Helpers of lessons 00-02 (the setup check, the deck, the deal view, declarations and draws),
+and the lessons' and exercises' text checked against the sources and the engine."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -211,3 +213,144 @@ def test_last_step_reaches_the_end_of_a_story_scene() -> None:
     assert last_step(scene) is scene
     assert scene.step == scene.step_count - 1 == 2
     assert "exchanges three cards instead" in scene.to_text()
+
+
+# --- lesson and exercise text against the sources ------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+LEARNER_TEXT = sorted((ROOT / "notebooks").glob("*.md")) + sorted((ROOT / "exercises").glob("*.md"))
+
+
+def _prose(path: Path) -> str:
+    """A lesson's learner text: the markdown without its code cells, whitespace made single."""
+    text = re.sub(r"```.*?```", " ", path.read_text(encoding="utf-8"), flags=re.S)
+    return " ".join(text.split())
+
+
+def _sentences(path: Path) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?;:])\s+", _prose(path)) if s]
+
+
+def _lesson(prefix: str) -> Path:
+    (path,) = (ROOT / "notebooks").glob(f"{prefix}_*.md")
+    return path
+
+
+def test_learner_text_is_found() -> None:
+    assert len(LEARNER_TEXT) >= 10
+    assert "Bourré" in _prose(_lesson("01"))
+
+
+def _paragraphs(path: Path) -> list[str]:
+    """A lesson's prose paragraphs, each list item on its own, whitespace made single."""
+    text = re.sub(r"```.*?```", "\n\n", path.read_text(encoding="utf-8"), flags=re.S)
+    return [" ".join(p.split()) for p in re.split(r"\n\s*\n|\n(?=- )", text) if p.strip()]
+
+
+def pot_limit_problems(paragraphs: list[str]) -> list[str]:
+    """Paragraphs that give pagat (or glimne) a pot limit, or let a limit cap the winner."""
+    problems = []
+    for para in paragraphs:
+        if not re.search(r"\bpot limit\b|\bthe limit\b|\blimit of \d", para):
+            continue
+        gives_a_book = any(
+            re.search(r"\b(pagat|glimne)\b(?!'s)", sentence)
+            and re.search(r"\blimit\b", sentence)
+            and not re.search(r"\bha(s|ve) (no pot limit|none)\b", sentence)
+            for sentence in re.split(r"(?<=[.;])\s+", para)
+        )
+        said = " ".join(x for x in re.split(r"(?<=[.;?])\s+", para) if not x.endswith("?"))
+        caps_the_winner = (
+            re.search(r"\blimit\b", said)
+            and re.search(r"\b(winner|take|takes)\b", said)
+            and not re.search(r"\b(not|never|still)\b", said)
+        )
+        if gives_a_book or caps_the_winner:
+            problems.append(para)
+    return problems
+
+
+def test_no_text_gives_pagat_a_pot_limit_or_caps_the_winner() -> None:
+    """wikipedia, variants: "a introdução de um limite de pote, que limita o valor total que um
+    único bourré ou renegar pode custar a um determinado jogador" (a pot limit caps the total a
+    single bourré or renege can cost a player). pagat names no pot limit, and nothing caps what
+    the winner takes."""
+    for path in LEARNER_TEXT:
+        assert pot_limit_problems(_paragraphs(path)) == [], path.name
+
+
+def test_the_pot_limit_check_can_fail() -> None:
+    assert pot_limit_problems(
+        ["A variant pagat and wikipedia mention: no take may exceed the limit."]
+    )
+    assert pot_limit_problems(["A pot limit caps each payment and the winner's take."])
+    assert not pot_limit_problems(["A pot limit caps payments; the winner still takes the pot."])
+
+
+def test_no_text_says_only_pagat_lets_the_dealer_discard_the_turned_card() -> None:
+    """glimne, the draw: "Svaret får vara vad som helst från noll (= spelaren står nöjd) till
+    fem" (the answer may be anything from zero, the player is content, to five), with no
+    exception for the dealer; pagat, the draw: "そのカードをディーラーが捨てるという非常に変わった
+    場合を除いて" (except in the very unusual case that the dealer discards that card)."""
+    for path in LEARNER_TEXT:
+        for sentence in _sentences(path):
+            assert not re.search(r"[Oo]nly pagat\b.*\b(throw|discard)", sentence), path.name
+
+
+def test_lesson_02_counts_the_dealers_choices_as_the_engine_does() -> None:
+    """Every preset lets the dealer exchange the turned card, so the dealer has as many draw
+    choices as any player with five cards; the lesson's numbers must be the engine's."""
+    said = re.search(
+        r"has the same (\d+) choices as anyone else, and (\d+) of them throw away the (\S+?)\.",
+        _prose(_lesson("02")),
+    )
+    assert said, "lesson 02 no longer states the dealer's choices"
+    for preset in ("glimne", "wikipedia", "pagat"):
+        game = Game(Rules.preset(preset), players=5, seed=3)
+        act(game, "play", "pass", "play", "pass", "play", "discard H5 C8", "discard D7 C3 C6")
+        choices = game.legal_actions()
+        turned = [c for c in choices if game.trump.code in c.split()[1:]]
+        assert (int(said[1]), int(said[2]), said[3]) == (len(choices), len(turned), str(game.trump))
+
+
+def test_glimnes_player_count_is_given_as_a_recommendation() -> None:
+    """glimne: "Lämpligt antal spelare är 2-6." (a suitable number of players is 2-6): advice,
+    not a limit, so the glimne preset seats more."""
+    assert Rules.preset("glimne").max_players > 6
+    for path in LEARNER_TEXT:
+        for sentence in _sentences(path):
+            if "glimne" in sentence and re.search(r"at most six|two to six|2.6 players", sentence):
+                assert re.search(r"recommend|suggest", sentence), f"{path.name}: {sentence}"
+
+
+def test_glimnes_cinch_is_taught_as_its_local_variant() -> None:
+    """glimne: "Det finns många lokala varianter av bourré ... Bland de vanligaste är
+    ”cinch”-reglerna" (there are many local variants; among the commonest are the cinch rules),
+    so the glimne preset has no cinch and `strict` is named as glimne's variant."""
+    assert Rules.preset("glimne").cinch == "off"
+    assert "the glimne preset plays with the cinch `off`" in _prose(_lesson("05"))
+    for path in LEARNER_TEXT:
+        for sentence in _sentences(path):
+            if "strict" in sentence and "glimne" in sentence:
+                assert re.search(r"variant|switch", sentence), f"{path.name}: {sentence}"
+
+
+def test_lesson_05_names_the_glimne_9_scenes_trump_suit() -> None:
+    trump = show("glimne-9").scene.trump
+    said = re.search(r"\((\w+) are trumps in the scene", _prose(_lesson("05")))
+    assert said and said[1].lower() == trump.plural
+
+
+def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:
+    """glimne, payment: "måste lägga lika mycket som just då ligger i potten (varefter potten går
+    till vinnaren, eller ligger kvar om blev oavgjort)" (must put in as much as the pot holds at
+    that moment, after which the pot goes to the winner, or stays after a tie): read literally the
+    winner also takes the payment; pagat and wikipedia leave it for the next hand."""
+    text = _prose(_lesson("06"))
+    lesson = _lesson("06").read_text(encoding="utf-8")
+    assert 'for reading in ["winner", "next_pot"]' in lesson
+    assert "bourre_paid_to=reading" in lesson
+    assert '`"winner"` is the literal reading, and the one the glimne preset takes' in text
+    assert "`\"next_pot\"` is pagat's and wikipedia's" in text
+    books = {name: Rules.preset(name).bourre_paid_to for name in ("glimne", "wikipedia", "pagat")}
+    assert books == {"glimne": "winner", "wikipedia": "next_pot", "pagat": "next_pot"}
