@@ -23,7 +23,7 @@ from .bots import Bot, resolve_bots
 from .cards import Card, parse_card, parse_cards
 from .fast import encode_rules
 from .fast.bits import card_bit, mask_of
-from .fast.hand import SAID_PLAY, play_fixed
+from .fast.hand import SAID_PLAY, FixedDeal, Outcomes, Seats, play_fixed
 from .rules import Rules
 from .simulation import chunk_seed, fast_kind
 
@@ -131,30 +131,22 @@ def advise(
     deals = _whole("deals", deals, 1)
     seed = _whole("seed", seed, 0)
     pot = _whole("pot", pot, 0)
-    kinds, boldness = _bot_kinds(bots, n)
+    seats = _seats(bots, n)
     rule_vector = encode_rules(rules, n)
     you = seat % n  # seat 0 deals; speaking order runs 1, 2, ..., n - 1, 0
     branches = {}
     for forced in (1, 0):
-        declared = np.zeros((deals, n), dtype=np.int8)
-        tricks = np.zeros((deals, n), dtype=np.int8)
-        error = play_fixed(
-            n,
-            0,
-            rule_vector,
-            kinds,
-            boldness,
-            chunk_seed(seed, 0),
-            you,
-            mask_of(cards),
-            card_bit(turned),
-            forced,
-            declared,
-            tricks,
-        )  # same seed for both branches: the same deals, so the comparison is sharper
+        outcomes = Outcomes(
+            declared=np.zeros((deals, n), dtype=np.int8),
+            tricks=np.zeros((deals, n), dtype=np.int8),
+            turned=np.zeros(deals, dtype=np.int8),
+        )
+        fixed = FixedDeal(seat=you, hand=mask_of(cards), trump_card=card_bit(turned), forced=forced)
+        # the same seed for both branches: the same deals, so the comparison is sharper
+        error = play_fixed(n, 0, rule_vector, seats, chunk_seed(seed, 0), fixed, outcomes)
         if error:
             raise RuntimeError("a simulated draw ran out of cards; the engine refuses it too")
-        branches[forced] = _outcomes(declared, tricks, you, pot, n, rules)
+        branches[forced] = _outcomes(outcomes.declared, outcomes.tricks, you, pot, n, rules)
     must = (
         rules.dealer_ace_must_play
         and you == 0
@@ -226,7 +218,7 @@ def _check_deal(
     return cards, turned, n
 
 
-def _bot_kinds(bots: str | Bot, n: int) -> tuple[np.ndarray, np.ndarray]:
+def _seats(bots: str | Bot, n: int) -> Seats:
     if not isinstance(bots, (str, Bot)):
         raise ValueError(f"bots must be 'heuristic', 'random' or one built-in bot, got {bots!r}")
     seat_bots = resolve_bots(bots, n)
@@ -234,7 +226,7 @@ def _bot_kinds(bots: str | Bot, n: int) -> tuple[np.ndarray, np.ndarray]:
     if any(k is None for k in kinds):
         raise ValueError("the advisor runs the built-in bots only: 'heuristic' or 'random'")
     boldness = [getattr(b, "boldness", 0.0) for b in seat_bots]
-    return np.array(kinds, dtype=np.int64), np.array(boldness, dtype=np.float64)
+    return Seats(np.array(kinds, dtype=np.int64), np.array(boldness, dtype=np.float64))
 
 
 def _whole(name: str, value: object, low: int) -> int:

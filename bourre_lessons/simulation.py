@@ -23,7 +23,17 @@ import numpy as np
 from .bots import Bot, HeuristicBot, RandomBot, play_bots, resolve_bots
 from .fast import encode_rules
 from .fast.bits import card_bit
-from .fast.hand import DEALER_ALONE, LOG_WIDTH, SAID_PLAY, play_chunk, settle_hands
+from .fast.hand import (
+    DEALER_ALONE,
+    LOG_WIDTH,
+    SAID_PLAY,
+    DecisionLog,
+    Ledger,
+    Outcomes,
+    Seats,
+    play_chunk,
+    settle_hands,
+)
 from .fast.policy import HEURISTIC, RANDOM
 from .game import Game
 from .rules import Rules
@@ -219,27 +229,17 @@ def _choose_engine(engine: str, bots: tuple[Bot, ...]) -> str:
 # --- the fast core --------------------------------------------------------------------------
 
 
-def _run_chunk(args: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+def _run_chunk(args: tuple) -> tuple[Outcomes, int]:
     """Play one chunk of hands (a top-level function, so process pools can pickle it)."""
-    players, first, count, rule_vector, kinds, boldness, seed = args
-    declared = np.zeros((count, players), dtype=np.int8)
-    tricks = np.zeros((count, players), dtype=np.int8)
-    turned = np.zeros(count, dtype=np.int8)
-    no_log = np.zeros((0, LOG_WIDTH), dtype=np.int64)
-    error = play_chunk(
-        players,
-        first,
-        rule_vector,
-        kinds,
-        boldness,
-        seed,
-        declared,
-        tricks,
-        turned,
-        no_log,
-        np.zeros(1, dtype=np.int64),
+    players, first, count, rule_vector, seats, seed = args
+    outcomes = Outcomes(
+        declared=np.zeros((count, players), dtype=np.int8),
+        tricks=np.zeros((count, players), dtype=np.int8),
+        turned=np.zeros(count, dtype=np.int8),
     )
-    return declared, tricks, turned, int(error)
+    no_log = DecisionLog(np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
+    error = play_chunk(players, first, rule_vector, seats, seed, outcomes, no_log)
+    return outcomes, int(error)
 
 
 def _simulate_fast(
@@ -252,33 +252,26 @@ def _simulate_fast(
     bankroll: int,
 ) -> SimulationResult:
     rule_vector = encode_rules(rules, players)
-    kinds = np.array([fast_kind(b) for b in bots], dtype=np.int64)
-    boldness = np.array([getattr(b, "boldness", 0.0) for b in bots], dtype=np.float64)
+    seats = Seats(
+        kinds=np.array([fast_kind(b) for b in bots], dtype=np.int64),
+        boldness=np.array([getattr(b, "boldness", 0.0) for b in bots], dtype=np.float64),
+    )
     jobs = [
-        (
-            players,
-            first,
-            min(CHUNK_HANDS, hands - first),
-            rule_vector,
-            kinds,
-            boldness,
-            chunk_seed(seed, i),
-        )
+        (players, first, min(CHUNK_HANDS, hands - first), rule_vector, seats, chunk_seed(seed, i))
         for i, first in enumerate(range(0, hands, CHUNK_HANDS))
     ]
     runs = list(map(_run_chunk, jobs) if executor is None else executor.map(_run_chunk, jobs))
-    for _declared, _tricks, _turned, error in runs:
-        if error:
-            raise RuntimeError(
-                "a draw found the stock and every restock source empty; the readable engine "
-                "refuses this position too (GameError)"
-            )
-    declared = _stack([r[0] for r in runs], (0, players), np.int8)
-    tricks = _stack([r[1] for r in runs], (0, players), np.int8)
-    turned = _stack([r[2] for r in runs], (0,), np.int8)
-    return _settle_all(
-        hands, players, rules, bots, seed, bankroll, "fast", declared, tricks, turned
+    if any(error for _outcomes, error in runs):
+        raise RuntimeError(
+            "a draw found the stock and every restock source empty; the readable engine "
+            "refuses this position too (GameError)"
+        )
+    outcomes = Outcomes(
+        declared=_stack([o.declared for o, _ in runs], (0, players), np.int8),
+        tricks=_stack([o.tricks for o, _ in runs], (0, players), np.int8),
+        turned=_stack([o.turned for o, _ in runs], (0,), np.int8),
     )
+    return _settle_all(hands, players, rules, bots, seed, bankroll, "fast", outcomes)
 
 
 def _stack(parts: list[np.ndarray], empty: tuple[int, ...], dtype: type) -> np.ndarray:
@@ -293,40 +286,26 @@ def _settle_all(
     seed: int,
     bankroll: int,
     engine: str,
-    declared: np.ndarray,
-    tricks: np.ndarray,
-    turned: np.ndarray,
+    outcomes: Outcomes,
 ) -> SimulationResult:
     """Move the chips hand by hand (settle.settle's rules) and build the result."""
     bankrolls = np.full(players, bankroll, dtype=np.int64)
-    pot_before, pot_played, pot_after, taken = (np.zeros(hands, dtype=np.int64) for _ in range(4))
-    winner = np.zeros(hands, dtype=np.int8)
-    split = np.zeros(hands, dtype=np.bool_)
-    antes = np.zeros((hands, players), dtype=np.int8)  # at most 8 antes + a second ante
-    payments = np.zeros((hands, players), dtype=np.int64)
-    played, bourred = (np.zeros((hands, players), dtype=np.bool_) for _ in range(2))
-    all_passed = np.zeros(hands, dtype=np.bool_)
-    dealer = np.zeros(hands, dtype=np.int8)
-    settle_hands(
-        players,
-        encode_rules(rules, players),
-        declared,
-        tricks,
-        0,
-        bankrolls,
-        pot_before,
-        pot_played,
-        pot_after,
-        winner,
-        split,
-        antes,
-        payments,
-        taken,
-        played,
-        bourred,
-        all_passed,
-        dealer,
+    per_seat = (hands, players)
+    ledger = Ledger(
+        dealer=np.zeros(hands, dtype=np.int8),
+        pot_before=np.zeros(hands, dtype=np.int64),
+        pot_played=np.zeros(hands, dtype=np.int64),
+        pot_after=np.zeros(hands, dtype=np.int64),
+        winner=np.zeros(hands, dtype=np.int8),
+        split=np.zeros(hands, dtype=np.bool_),
+        all_passed=np.zeros(hands, dtype=np.bool_),
+        taken=np.zeros(hands, dtype=np.int64),
+        antes=np.zeros(per_seat, dtype=np.int8),  # at most 8 antes + a second ante
+        payments=np.zeros(per_seat, dtype=np.int64),
+        played=np.zeros(per_seat, dtype=np.bool_),
+        bourred=np.zeros(per_seat, dtype=np.bool_),
     )
+    settle_hands(players, encode_rules(rules, players), outcomes, 0, bankrolls, ledger)
     return SimulationResult(
         rules=rules,
         players=players,
@@ -334,21 +313,10 @@ def _settle_all(
         bots=tuple(b.name for b in bots),
         engine=engine,
         bankroll=bankroll,
-        dealer=dealer,
-        turned=turned,
-        played=played,
-        tricks=tricks,
-        winner=winner,
-        split=split,
-        all_passed=all_passed,
-        bourred=bourred,
-        pot_before=pot_before,
-        pot_played=pot_played,
-        taken=taken,
-        pot_after=pot_after,
-        antes=antes,
-        payments=payments,
+        turned=outcomes.turned,
+        tricks=outcomes.tricks,
         bankrolls=bankrolls,
+        **ledger._asdict(),
     )
 
 
@@ -386,9 +354,8 @@ def _simulate_readable(
         if record.settlement is not None:
             for name, count in record.settlement.tricks.items():
                 tricks[h, game.players.index(str(name))] = count
-    result = _settle_all(
-        hands, players, rules, bots, seed, bankroll, "readable", declared, tricks, turned
-    )
+    outcomes = Outcomes(declared=declared, tricks=tricks, turned=turned)
+    result = _settle_all(hands, players, rules, bots, seed, bankroll, "readable", outcomes)
     _check_against_game(result, game)
     return result
 

@@ -30,8 +30,16 @@ from .bots import Bot, resolve_bots
 from .cards import DECK, Suit
 from .fast import encode_rules
 from .fast.bits import cards_of
-from .fast.hand import LOG_WIDTH, play_chunk
-from .fast.legal import legal
+from .fast.hand import (
+    LOG_WIDTH,
+    DecisionLog,
+    Outcomes,
+    Seats,
+    logged_legal,
+    logged_position,
+    logged_trick,
+    play_chunk,
+)
 from .play import Situation, explain, legal_plays, rule_id, rule_summary
 from .rules import PRESETS, SOURCES, Rules
 from .simulation import SimulationResult, chunk_seed, fast_kind, simulate
@@ -338,7 +346,7 @@ def rulebook_disagreements(
     if players > most:
         raise ValueError(f"all three rulebooks allow at most {most} players; choose 2 to {most}")
     log = _logged_decisions(hands, players, PRESETS[drive], bots, seed)
-    differing = _differing_rows(log)
+    differing = _differing_rows(log, players)
     by_rule: Counter = Counter()
     by_pair: Counter = Counter()
     concepts: dict[str, str] = {}
@@ -378,70 +386,44 @@ def _logged_decisions(hands: int, players: int, rules: Rules, bots: str, seed: i
     """Every card decision of `hands` fast-core hands, one row each (see hand.LOG_COLUMNS)."""
     if bots not in ("random", "heuristic"):
         raise ValueError(f"bots must be 'random' or 'heuristic', got {bots!r}")
-    kinds = np.array([fast_kind(b) for b in resolve_bots(bots, players)], dtype=np.int64)
-    log = np.zeros((hands * 5 * players, LOG_WIDTH), dtype=np.int64)
-    count = np.zeros(1, dtype=np.int64)
-    error = play_chunk(
-        players,
-        0,
-        encode_rules(rules, players),
-        kinds,
-        np.zeros(players),
-        chunk_seed(seed, 0),
-        np.zeros((hands, players), dtype=np.int8),
-        np.zeros((hands, players), dtype=np.int8),
-        np.zeros(hands, dtype=np.int8),
-        log,
-        count,
+    seats = Seats(
+        kinds=np.array([fast_kind(b) for b in resolve_bots(bots, players)], dtype=np.int64),
+        boldness=np.zeros(players),
     )
+    outcomes = Outcomes(
+        declared=np.zeros((hands, players), dtype=np.int8),
+        tricks=np.zeros((hands, players), dtype=np.int8),
+        turned=np.zeros(hands, dtype=np.int8),
+    )
+    log = DecisionLog(
+        rows=np.zeros((hands * 5 * players, LOG_WIDTH), dtype=np.int64),
+        count=np.zeros(1, dtype=np.int64),
+    )
+    rule_vector = encode_rules(rules, players)
+    error = play_chunk(players, 0, rule_vector, seats, chunk_seed(seed, 0), outcomes, log)
     if error:
         raise RuntimeError("a simulated draw ran out of cards")
-    return log[: int(count[0])]
+    return log.rows[: int(log.count[0])]
 
 
-def _differing_rows(log: np.ndarray) -> np.ndarray:
+def _differing_rows(log: np.ndarray, players: int) -> np.ndarray:
     """True where the fast twin of `legal_plays` gives different sets under the three presets
     (the tests hold the twin equal to the engine; the engine then names the rules)."""
-    switches = [
-        (
-            r.trump_when_cannot_win,
-            r.must_play_known_top,
-            r.must_lead_trump_when_others_out,
-            {"off": 0, "pot": 1, "strict": 2}[r.cinch],
-        )
-        for r in (PRESETS[s] for s in SOURCES)
-    ]
-    differ = np.zeros(len(log), dtype=bool)
-    for i, row in enumerate(log):
-        facts = (
-            int(row[0]),
-            int(row[1]),
-            int(row[2]),
-            int(row[3]),
-            int(row[4]),
-            bool(row[5]),
-            int(row[6]),
-            int(row[7]),
-            int(row[8]),
-            int(row[9]),
-            bool(row[10]),
-        )
-        masks = {legal(*facts, *s)[0] for s in switches}
-        differ[i] = len(masks) > 1
-    return differ
+    masks = np.array([logged_legal(log, encode_rules(PRESETS[s], players)) for s in SOURCES])
+    return (masks != masks[0]).any(axis=0)
 
 
 def _situation_of(row: np.ndarray) -> Situation:
     """The readable `Situation` of one logged decision."""
-    trick_n = int(row[2])
+    position = logged_position(row)
     return Situation(
-        hand=cards_of(int(row[0])),
-        trump=list(Suit)[int(row[1])],
-        trick=tuple(DECK[int(c)] for c in row[11 : 11 + trick_n]),
-        seen=cards_of(int(row[7])),
-        tricks_won=int(row[8]),
-        players_after=int(row[9]),
-        others_out_of_trump=bool(row[10]),
+        hand=cards_of(position.hand),
+        trump=list(Suit)[position.trump],
+        trick=tuple(DECK[c] for c in logged_trick(row)),
+        seen=cards_of(position.seen),
+        tricks_won=position.won,
+        players_after=position.after,
+        others_out_of_trump=position.others_out,
     )
 
 

@@ -28,8 +28,19 @@ from bourre_lessons.fast import (
     fast_legal,
     legal_mask,
     mask_of,
+    position_of,
 )
-from bourre_lessons.fast.legal import sure_trump_tricks, top_group
+from bourre_lessons.fast.hand import (
+    LOG_WIDTH,
+    DecisionLog,
+    Outcomes,
+    Seats,
+    logged_legal,
+    logged_position,
+    logged_trick,
+    play_chunk,
+)
+from bourre_lessons.fast.legal import legal, sure_trump_tricks, top_group
 from bourre_lessons.fast.rng import below, new_state, next_u64
 from bourre_lessons.play import Situation, explain, legal_plays, rule_id
 from bourre_lessons.rules import PRESETS, Rules
@@ -210,14 +221,14 @@ def _field(ranks: str) -> int:
 @pytest.mark.parametrize(
     ("held", "out", "sure"),
     [
-        ("AKQ", "J98765432T", 3),  # RULES-SPEC cinch: A-K-Q is 3
+        ("AKQ", "J98765432T", 3),  # docs/rules.md, sure trump tricks: A-K-Q is 3
         ("AQJ", "K", 2),  # A-Q-J with the K out: 2
         ("KQT98", "AJ", 3),  # K-Q-T-9-8 with A and J out: 3
         ("2", "A", 0),
     ],
 )
 def test_sure_trump_tricks_follow_the_spec_examples(held: str, out: str, sure: int) -> None:
-    """RULES-SPEC, Disagreement C: the examples of sure trump tricks."""
+    """docs/rules.md, "Sure trump tricks and the cinch": its examples of sure trump tricks."""
     assert sure_trump_tricks(_field(held), _field(out), False) == sure
     assert sure_trump_tricks(_field(held), _field(out), True) == len(held)
 
@@ -262,3 +273,38 @@ def test_rule_vector_reflects_each_switch() -> None:
     double = encode_rules(dataclasses.replace(Rules(), double_ante=True), 5)
     assert double.tolist() != encode_rules(Rules(), 5).tolist()
     assert len(RULE_CONCEPTS) == 13
+
+
+def test_logged_decisions_read_back_as_the_positions_played() -> None:
+    """Every logged decision of 300 fast hands at eight players (the longest tricks) reads back,
+    through the named log columns (in Python and in compiled code), as a position whose fast
+    legal set is the engine's."""
+    players, hands = 8, 300
+    rules = PRESETS["glimne"]
+    outcomes = Outcomes(
+        declared=np.zeros((hands, players), dtype=np.int8),
+        tricks=np.zeros((hands, players), dtype=np.int8),
+        turned=np.zeros(hands, dtype=np.int8),
+    )
+    log = DecisionLog(np.zeros((hands * 40, LOG_WIDTH), dtype=np.int64), np.zeros(1, np.int64))
+    seats = Seats(np.zeros(players, dtype=np.int64), np.zeros(players))
+    vector = encode_rules(rules, players)
+    assert play_chunk(players, 0, vector, seats, np.uint64(3), outcomes, log) == 0
+    rows = log.rows[: int(log.count[0])]
+    assert len(rows) > 1000 and max(logged_position(r).trick_n for r in rows) == players - 1
+    batch = logged_legal(rows, vector)
+    for row, batch_mask in zip(rows, batch, strict=True):
+        position = logged_position(row)
+        situation = Situation(
+            hand=cards_of(position.hand),
+            trump=SUITS[position.trump],
+            trick=tuple(DECK[c] for c in logged_trick(row)),
+            seen=cards_of(position.seen),
+            tricks_won=position.won,
+            players_after=position.after,
+            others_out_of_trump=position.others_out,
+        )
+        assert position_of(situation) == position
+        mask, _rule = legal(position, vector)
+        assert mask == batch_mask
+        assert frozenset(cards_of(int(mask))) == legal_plays(situation, rules)

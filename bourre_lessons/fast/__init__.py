@@ -17,18 +17,21 @@ a new machine compiles for a few seconds, later processes load the cache.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ..play import Situation
 from ..rules import Rules
 from .bits import ALL_CARDS, card_bit, card_of, cards_of, mask_of, suit_number
-from .hand import RULE_FIELDS
-from .legal import RULE_CONCEPTS, legal
+from .legal import RULE_CONCEPTS, Position, legal
+from .switches import RULE_FIELDS, encode_rules
 
 __all__ = [
     "ALL_CARDS",
     "RULE_CONCEPTS",
     "RULE_FIELDS",
+    "Position",
     "card_bit",
     "card_of",
     "cards_of",
@@ -36,83 +39,44 @@ __all__ = [
     "fast_legal",
     "legal_mask",
     "mask_of",
-    "situation_args",
+    "position_of",
     "suit_number",
 ]
 
-_CINCH = {"off": 0, "pot": 1, "strict": 2}
-_ANTE_SKIP = {"none": 0, "bourred": 1, "bourred_and_tied": 2}
-_RESTOCK = {"folded_then_discards": 0, "folded_and_served_discards": 1}
-_SEPARATE = {"off": 0, "nobody": 1, "dealer": 2}
 
-
-def encode_rules(rules: Rules, players: int) -> np.ndarray:
-    """The rule switches that shape a hand's flow and money, as the int64 vector the core reads."""
-    if not isinstance(rules, Rules):
-        raise TypeError(
-            f"rules must be a Rules object (e.g. Rules.preset('glimne')), got {rules!r}"
-        )
-    values = {
-        "trump_when_cannot_win": int(rules.trump_when_cannot_win),
-        "must_play_known_top": int(rules.must_play_known_top),
-        "must_lead_trump_when_others_out": int(rules.must_lead_trump_when_others_out),
-        "cinch": _CINCH[rules.cinch],
-        "pays_second_ante": int(rules.pays_second_ante),
-        "dealer_antes_for_all": int(rules.dealer_antes_for_all),
-        # settle._skippers: with a double ante nobody skips
-        "ante_skip": 0 if rules.double_ante else _ANTE_SKIP[rules.ante_skip],
-        "pot_limit": -1 if rules.pot_limit is None else rules.pot_limit,
-        "max_discards": rules.max_discards_for(players),
-        "restock": _RESTOCK[rules.restock],
-        "dealer_ace_leads": int(rules.dealer_ace_leads),
-        "dealer_ace_must_play": int(rules.dealer_ace_must_play),
-        "dealer_may_discard_trump_card": int(rules.dealer_may_discard_trump_card),
-        "lone_player_wins": int(rules.lone_player_wins),
-        "separate_trump_card": _SEPARATE[rules.separate_trump_card],
-        "simultaneous_declaration": int(rules.simultaneous_declaration),
-        "bourre_paid_to": int(rules.bourre_paid_to == "winner"),
-    }
-    return np.array([values[name] for name in RULE_FIELDS], dtype=np.int64)
-
-
-def situation_args(situation: Situation) -> tuple:
-    """The facts of a `Situation` as the positional arguments `legal` takes (rules excluded)."""
+def position_of(situation: Situation) -> Position:
+    """The facts of a `Situation` as the `Position` record `legal` takes."""
     s = situation
-    trick_mask = mask_of(s.trick)
-    best = card_bit(s.best) if s.trick else -1
-    led = suit_number(s.led) if s.trick else -1
-    return (
-        mask_of(s.hand),
-        suit_number(s.trump),
-        len(s.trick),
-        led,
-        best,
-        s.trumped,
-        trick_mask,
-        mask_of(s.seen),
-        s.tricks_won,
-        s.players_after,
-        s.others_out_of_trump,
+    return Position(
+        hand=mask_of(s.hand),
+        trump=suit_number(s.trump),
+        trick_n=len(s.trick),
+        led=suit_number(s.led) if s.trick else -1,
+        best=card_bit(s.best) if s.trick else -1,
+        trumped=s.trumped,
+        trick_mask=mask_of(s.trick),
+        seen=mask_of(s.seen),
+        won=s.tricks_won,
+        after=s.players_after,
+        others_out=s.others_out_of_trump,
     )
 
 
-def _rule_args(rules: Rules) -> tuple:
-    return (
-        rules.trump_when_cannot_win,
-        rules.must_play_known_top,
-        rules.must_lead_trump_when_others_out,
-        _CINCH[rules.cinch],
-    )
+@lru_cache(maxsize=64)
+def _play_vector(rules: Rules) -> np.ndarray:
+    """The rule vector for single decisions. `legal` reads only the play switches, so the
+    table size (which sets only the draw limit) may be any."""
+    return encode_rules(rules, 2)
 
 
 def legal_mask(situation: Situation, rules: Rules | None = None) -> int:
     """The mask of legal cards, computed by the fast core."""
     rules = Rules() if rules is None else rules
-    return int(legal(*situation_args(situation), *_rule_args(rules))[0])
+    return int(legal(position_of(situation), _play_vector(rules))[0])
 
 
 def fast_legal(situation: Situation, rules: Rules | None = None) -> tuple[frozenset, str]:
     """The fast core's legal cards and the concept of the rule that decided (e.g. 'cinch-pot')."""
     rules = Rules() if rules is None else rules
-    mask, rule = legal(*situation_args(situation), *_rule_args(rules))
+    mask, rule = legal(position_of(situation), _play_vector(rules))
     return frozenset(cards_of(int(mask))), RULE_CONCEPTS[int(rule)]

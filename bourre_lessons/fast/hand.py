@@ -1,21 +1,26 @@
 """Whole hands on bit masks, compiled: deal, play or pass, draw, five tricks.
 
 `play_chunk` plays a run of consecutive hands at one table and writes, for each hand, who
-played and how many tricks each seat took. Money is left to `settle_hands`, which walks the
-hands in order (antes, second antes, the pot carried, bourré payments, skipped antes). The
-split lets a long run be cut into chunks played in parallel: the bots' card play never
-depends on the chips, so the chunks are independent given their seeds.
+played and how many tricks each seat took (an `Outcomes` record). Money is left to
+`settle_hands`, which walks the hands in order (antes, second antes, the pot carried, bourré
+payments, skipped antes) and fills a `Ledger`. The split lets a long run be cut into chunks
+played in parallel: the bots' card play never depends on the chips, so the chunks are
+independent given their seeds.
 
 The flow follows `bourre_lessons.game.Game` step by step; the comments name the rule switch
-each step obeys.
+each step obeys. Every compiled function reads the rules from one int64 vector (`rules`, see
+`switches.encode_rules`) by the index constants of `switches`.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple, get_type_hints
+
 import numpy as np
+from numba import literal_unroll
 
 from ._jit import jit, jit_inline
-from .legal import legal
+from .legal import Position, legal
 from .policy import (
     HEURISTIC,
     count_cards,
@@ -26,32 +31,47 @@ from .policy import (
     play_random,
 )
 from .rng import below, coin
-
-__all__ = ["LOG_COLUMNS", "LOG_WIDTH", "RULE_FIELDS", "play_chunk", "play_fixed", "settle_hands"]
-
-# positions in the int64 rule vector built by `bourre_lessons.fast.encode_rules`
-RULE_FIELDS = (
-    "trump_when_cannot_win",
-    "must_play_known_top",
-    "must_lead_trump_when_others_out",
-    "cinch",
-    "pays_second_ante",
-    "dealer_antes_for_all",
-    "ante_skip",
-    "pot_limit",
-    "max_discards",
-    "restock",
-    "dealer_ace_leads",
-    "dealer_ace_must_play",
-    "dealer_may_discard_trump_card",
-    "lone_player_wins",
-    "separate_trump_card",
-    "simultaneous_declaration",
-    "bourre_paid_to",
+from .switches import (
+    ANTE_SKIP,
+    ANTE_SKIP_IS_BOURRED_AND_TIED,
+    ANTE_SKIP_IS_NONE,
+    BOURRE_PAID_TO,
+    BOURRE_PAID_TO_IS_WINNER,
+    DEALER_ACE_LEADS,
+    DEALER_ACE_MUST_PLAY,
+    DEALER_ANTES_FOR_ALL,
+    DEALER_MAY_DISCARD_TRUMP_CARD,
+    LONE_PLAYER_WINS,
+    MAX_DISCARDS,
+    NO_POT_LIMIT,
+    PAYS_SECOND_ANTE,
+    POT_LIMIT,
+    RESTOCK,
+    RESTOCK_IS_FOLDED_AND_SERVED_DISCARDS,
+    RULE_FIELDS,
+    SEPARATE_TRUMP_CARD,
+    SEPARATE_TRUMP_CARD_IS_DEALER,
+    SEPARATE_TRUMP_CARD_IS_OFF,
+    SIMULTANEOUS_DECLARATION,
+    TRUMP_WHEN_CANNOT_WIN,
 )
-TWCW, KNOWN_TOP, OTHERS_OUT, CINCH, SECOND_ANTE, DEALER_ANTES = 0, 1, 2, 3, 4, 5
-ANTE_SKIP, POT_LIMIT, MAX_DISCARDS, RESTOCK, ACE_LEADS, ACE_MUST_PLAY = 6, 7, 8, 9, 10, 11
-MAY_DISCARD_TRUMP, LONE_WINS, SEPARATE, SIMULTANEOUS, PAID_TO_WINNER = 12, 13, 14, 15, 16
+
+__all__ = [
+    "LOG_COLUMNS",
+    "LOG_WIDTH",
+    "RULE_FIELDS",
+    "DecisionLog",
+    "FixedDeal",
+    "Ledger",
+    "Outcomes",
+    "Seats",
+    "logged_legal",
+    "logged_position",
+    "logged_trick",
+    "play_chunk",
+    "play_fixed",
+    "settle_hands",
+]
 
 ACE = 12  # rank index of the ace in a suit field
 SAID_PLAY = 1
@@ -62,44 +82,139 @@ OK = 0
 EMPTY_RESTOCK = 1
 
 
-LOG_COLUMNS = (
-    "hand",
-    "trump",
-    "trick_n",
-    "led",
-    "best",
-    "trumped",
-    "trick_mask",
-    "seen",
-    "won",
-    "after",
-    "others_out",
-)
-"""A logged card decision: these columns, then the trick's cards in play order (-1 pads)."""
-LOG_WIDTH = len(LOG_COLUMNS) + 8
+# --- records: what the compiled functions take and fill ------------------------------------
+
+
+class Seats(NamedTuple):
+    """The bot in each seat: its policy (`policy.RANDOM` or `policy.HEURISTIC`) and, for the
+    heuristic, its boldness."""
+
+    kinds: np.ndarray  # int64, one a seat
+    boldness: np.ndarray  # float64, one a seat
+
+
+class Outcomes(NamedTuple):
+    """What the card play of each hand produced, one row a hand (filled by `play_chunk`)."""
+
+    declared: np.ndarray  # int8 (hands, players): 0 passed, SAID_PLAY, DEALER_ALONE
+    tricks: np.ndarray  # int8 (hands, players): tricks taken
+    turned: np.ndarray  # int8 (hands,): the turned card's bit
+
+
+class FixedDeal(NamedTuple):
+    """One seat's known hand for `play_fixed`: the seat, its cards (a mask), the turned card's
+    bit, and its declaration (0 pass, 1 play, -1 its bot decides)."""
+
+    seat: int
+    hand: int
+    trump_card: int
+    forced: int
+
+
+class DecisionLog(NamedTuple):
+    """Room for logged card decisions: one row each (see LOG_COLUMNS); `count[0]` counts the
+    rows written. Zero rows logs nothing."""
+
+    rows: np.ndarray  # int64 (capacity, LOG_WIDTH)
+    count: np.ndarray  # int64 (1,)
+
+
+class Ledger(NamedTuple):
+    """The money of each hand, filled by `settle_hands` (the fields of `SimulationResult`)."""
+
+    dealer: np.ndarray
+    pot_before: np.ndarray
+    pot_played: np.ndarray
+    pot_after: np.ndarray
+    winner: np.ndarray
+    split: np.ndarray
+    all_passed: np.ndarray
+    taken: np.ndarray
+    antes: np.ndarray
+    payments: np.ndarray
+    played: np.ndarray
+    bourred: np.ndarray
+
+
+LOG_COLUMNS = Position._fields
+"""A logged card decision: the fields of its `Position`, then the trick's cards in play order
+(-1 pads)."""
+LOG_TRICK = len(LOG_COLUMNS)
+"""The column of the trick's first card in a logged decision."""
+TRICK_SLOTS = 8  # a trick holds at most one card a player, and a table at most eight
+LOG_WIDTH = LOG_TRICK + TRICK_SLOTS
+_COLUMN_TYPES = tuple(get_type_hints(Position)[name] for name in LOG_COLUMNS)  # int or bool
+
+
+def logged_position(row: np.ndarray) -> Position:
+    """The `Position` of one logged decision (a row of a `DecisionLog`)."""
+    return Position(
+        *(kind(v) for kind, v in zip(_COLUMN_TYPES, row[:LOG_TRICK].tolist(), strict=True))
+    )
+
+
+def logged_trick(row: np.ndarray) -> tuple[int, ...]:
+    """The bits of the cards already in the trick of one logged decision, in play order."""
+    return tuple(int(c) for c in row[LOG_TRICK : LOG_TRICK + int(row[LOG_TRICK_N])])
+
+
+# the log's columns by name, for compiled code that reads a log
+LOG_HAND = LOG_COLUMNS.index("hand")
+LOG_TRUMP = LOG_COLUMNS.index("trump")
+LOG_TRICK_N = LOG_COLUMNS.index("trick_n")
+LOG_LED = LOG_COLUMNS.index("led")
+LOG_BEST = LOG_COLUMNS.index("best")
+LOG_TRUMPED = LOG_COLUMNS.index("trumped")
+LOG_TRICK_MASK = LOG_COLUMNS.index("trick_mask")
+LOG_SEEN = LOG_COLUMNS.index("seen")
+LOG_WON = LOG_COLUMNS.index("won")
+LOG_AFTER = LOG_COLUMNS.index("after")
+LOG_OTHERS_OUT = LOG_COLUMNS.index("others_out")
 
 
 @jit
-def _log_decision(
-    row: np.ndarray,
-    hand: int,
-    trump: int,
-    trick_n: int,
-    led: int,
-    best: int,
-    trumped: bool,
-    trick_mask: int,
-    seen: int,
-    won: int,
-    after: int,
-    others_out: bool,
-    trick_cards: np.ndarray,
-) -> None:
-    row[0], row[1], row[2], row[3], row[4] = hand, trump, trick_n, led, best
-    row[5], row[6], row[7], row[8], row[9] = trumped, trick_mask, seen, won, after
-    row[10] = others_out
-    for j in range(8):
-        row[11 + j] = trick_cards[j] if j < trick_n else -1
+def logged_legal(rows: np.ndarray, rules: np.ndarray) -> np.ndarray:
+    """The legal mask of each logged decision (rows of a `DecisionLog`) under `rules`."""
+    masks = np.empty(rows.shape[0], dtype=np.int64)
+    for i in range(rows.shape[0]):
+        row = rows[i]
+        position = Position(
+            hand=row[LOG_HAND],
+            trump=row[LOG_TRUMP],
+            trick_n=row[LOG_TRICK_N],
+            led=row[LOG_LED],
+            best=row[LOG_BEST],
+            trumped=row[LOG_TRUMPED] != 0,
+            trick_mask=row[LOG_TRICK_MASK],
+            seen=row[LOG_SEEN],
+            won=row[LOG_WON],
+            after=row[LOG_AFTER],
+            others_out=row[LOG_OTHERS_OUT] != 0,
+        )
+        masks[i] = legal(position, rules)[0]
+    return masks
+
+
+# the rows of the scratch array `work`, each one entry a seat (or a place in order)
+WORK_ROWS = ("hand", "discards", "order", "active", "won", "no_trump", "trick")
+HAND = WORK_ROWS.index("hand")  # each seat's cards
+DISCARDS = WORK_ROWS.index("discards")  # each seat's discards
+ORDER = WORK_ROWS.index("order")  # the seats in speaking order, from the dealer's left
+ACTIVE = WORK_ROWS.index("active")  # the players in, in speaking order
+WON = WORK_ROWS.index("won")  # tricks each seat has taken
+NO_TRUMP = WORK_ROWS.index("no_trump")  # 1 for a seat the table knows to be out of trumps
+TRICK = WORK_ROWS.index("trick")  # the cards of the trick in progress, in play order
+
+
+@jit
+def _log_decision(row: np.ndarray, position: Position, trick_cards: np.ndarray) -> None:
+    """Write one decision to a log row: the position's fields (LOG_COLUMNS), then the trick."""
+    column = 0
+    for value in literal_unroll(position):
+        row[column] = value
+        column += 1  # noqa: SIM113 - literal_unroll cannot be enumerated
+    for j in range(TRICK_SLOTS):
+        row[LOG_TRICK + j] = trick_cards[j] if j < position.trick_n else -1
 
 
 @jit_inline
@@ -131,12 +246,13 @@ def _declare(
     state: np.uint64,
     hand: int,
     trump: int,
-    position: int,
+    place: int,
     players: int,
     playing_before: int,
 ) -> tuple[bool, np.uint64]:
+    """(play or pass for one seat's bot, the new random state)."""
     if kind == HEURISTIC:
-        return declare_heuristic(hand, trump, position, players, playing_before, boldness), state
+        return declare_heuristic(hand, trump, place, players, playing_before, boldness), state
     return coin(state)
 
 
@@ -145,76 +261,66 @@ def play_hand(
     n: int,
     dealer: int,
     rules: np.ndarray,
-    kinds: np.ndarray,
-    boldness: np.ndarray,
+    seats: Seats,
     state: np.uint64,
     stock: np.ndarray,
     work: np.ndarray,
+    fixed: FixedDeal,
+    outcomes: Outcomes,
     row: int,
-    fixed_seat: int,
-    fixed_hand: int,
-    fixed_trump: int,
-    forced: int,
-    declared: np.ndarray,
-    tricks: np.ndarray,
-    log: np.ndarray,
-    log_n: np.ndarray,
-) -> tuple[int, int, np.uint64]:
-    """Play one hand; fills row `row` of `declared` and `tricks`; returns (trump card, error,
-    the new random state). `work` is scratch space, seven rows of n: hands, discards, seat
-    order, active players, tricks won, known out of trump, the trick's cards.
+    log: DecisionLog,
+) -> tuple[int, np.uint64]:
+    """Play one hand; fills row `row` of `outcomes`; returns (error, the new random state).
+    `stock` (52 places) and `work` (the rows WORK_ROWS, n places each) are scratch space.
 
-    With `fixed_seat` >= 0 that seat holds `fixed_hand` and the turned card is `fixed_trump`
-    (in the dealer's hand unless a separate trump card is turned); `forced` (0 pass, 1 play,
-    -1 the seat's bot decides) is that seat's declaration. While `log` has room, every card
-    decision is written to it as one row (see LOG_COLUMNS) and `log_n[0]` counts the rows.
+    With `fixed.seat` >= 0 that seat holds `fixed.hand` and the turned card is
+    `fixed.trump_card` (in the dealer's hand unless a separate trump card is turned);
+    `fixed.forced` (0 pass, 1 play, -1 the seat's bot decides) is that seat's declaration.
+    While `log` has room, every card decision is written to it.
     """
+    declared = outcomes.declared[row]
     for i in range(n):
         seat = dealer + 1 + i
-        work[2, i] = seat - n if seat >= n else seat  # no division on the hot path
-        declared[row, i] = 0
-        tricks[row, i] = 0
-        for k in (0, 1, 4, 5):
+        work[ORDER, i] = seat - n if seat >= n else seat  # no division on the hot path
+        declared[i] = 0
+        outcomes.tricks[row, i] = 0
+        for k in (HAND, DISCARDS, WON, NO_TRUMP):
             work[k, i] = 0
     trump_card, separate, size, state = _deal(
-        n, dealer, rules[SEPARATE], state, stock, work, fixed_seat, fixed_hand, fixed_trump
+        n, dealer, rules[SEPARATE_TRUMP_CARD], state, stock, work, fixed
     )
+    outcomes.turned[row] = trump_card
     n_active, folded, state = _declarations(
-        n,
-        dealer,
-        rules,
-        kinds,
-        boldness,
-        state,
-        work,
-        trump_card,
-        fixed_seat,
-        forced,
-        declared[row],
+        n, dealer, rules, seats, state, work, trump_card, fixed, declared
     )
     if n_active == 0:
-        return trump_card, OK, state  # everyone passed: the pot carries
+        return OK, state  # everyone passed: the pot carries
     if n_active == 1:
         # a lone player (or the dealer nobody challenged) takes the pot, by rule or by
         # winning every trick alone
-        tricks[row, work[3, 0]] = 5
-        return trump_card, OK, state
+        outcomes.tricks[row, work[ACTIVE, 0]] = 5
+        return OK, state
     separate_taken, error, state = _draw_phase(
-        n, n_active, dealer, rules, kinds, state, stock, work, trump_card, separate, size, folded
+        n, n_active, dealer, rules, seats, state, stock, work, trump_card, separate, size, folded
     )
     if error != OK:
-        return trump_card, error, state
+        return error, state
     leader = 0
     turned_ace = trump_card % 13 == ACE
-    no_separate = rules[SEPARATE] == 0 or separate_taken
-    if rules[ACE_LEADS] != 0 and turned_ace and declared[row, dealer] == SAID_PLAY and no_separate:
+    no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF or separate_taken
+    if (
+        rules[DEALER_ACE_LEADS] != 0
+        and turned_ace
+        and declared[dealer] == SAID_PLAY
+        and no_separate
+    ):
         for a in range(n_active):
-            if work[3, a] == dealer:
+            if work[ACTIVE, a] == dealer:
                 leader = a  # glimne: a turned ace makes the dealer lead
-    state = _tricks(n_active, leader, rules, kinds, state, work, trump_card // 13, log, log_n)
+    state = _tricks(n_active, leader, rules, seats, state, work, trump_card // 13, log)
     for p in range(n):
-        tricks[row, p] = work[4, p]
-    return trump_card, OK, state
+        outcomes.tricks[row, p] = work[WON, p]
+    return OK, state
 
 
 @jit_inline
@@ -225,13 +331,12 @@ def _deal(
     state: np.uint64,
     stock: np.ndarray,
     work: np.ndarray,
-    fixed_seat: int,
-    fixed_hand: int,
-    fixed_trump: int,
+    fixed: FixedDeal,
 ) -> tuple[int, int, int, np.uint64]:
     """Five cards each from the dealer's left; the dealer's last card is turned (or a sixth
     card apart). Returns (turned card, separate card or -1, cards left in stock, state)."""
-    if fixed_seat < 0:
+    apart = separate_mode != SEPARATE_TRUMP_CARD_IS_OFF
+    if fixed.seat < 0:
         size = 52
         for i in range(52):
             stock[i] = i
@@ -240,23 +345,23 @@ def _deal(
             for i in range(n):
                 card, state = _draw(state, stock, size)
                 size -= 1
-                work[0, work[2, i]] |= 1 << card
+                work[HAND, work[ORDER, i]] |= 1 << card
                 trump_card = card
-        if separate_mode == 0:
+        if not apart:
             return trump_card, -1, size, state
         separate, state = _draw(state, stock, size)
         return separate, separate, size - 1, state
-    size = _fill(stock, ((1 << 52) - 1) & ~(fixed_hand | (1 << fixed_trump)))
-    work[0, fixed_seat] = fixed_hand
-    if separate_mode == 0 and fixed_seat != dealer:
-        work[0, dealer] = 1 << fixed_trump
+    size = _fill(stock, ((1 << 52) - 1) & ~(fixed.hand | (1 << fixed.trump_card)))
+    work[HAND, fixed.seat] = fixed.hand
+    if not apart and fixed.seat != dealer:
+        work[HAND, dealer] = 1 << fixed.trump_card
     for i in range(n):
-        p = work[2, i]
-        while p != fixed_seat and count_cards(work[0, p]) < 5:
+        p = work[ORDER, i]
+        while p != fixed.seat and count_cards(work[HAND, p]) < 5:
             card, state = _draw(state, stock, size)
             size -= 1
-            work[0, p] |= 1 << card
-    return fixed_trump, fixed_trump if separate_mode != 0 else -1, size, state
+            work[HAND, p] |= 1 << card
+    return fixed.trump_card, fixed.trump_card if apart else -1, size, state
 
 
 @jit_inline
@@ -264,40 +369,41 @@ def _declarations(
     n: int,
     dealer: int,
     rules: np.ndarray,
-    kinds: np.ndarray,
-    boldness: np.ndarray,
+    seats: Seats,
     state: np.uint64,
     work: np.ndarray,
     trump_card: int,
-    fixed_seat: int,
-    forced: int,
+    fixed: FixedDeal,
     declared: np.ndarray,
 ) -> tuple[int, int, np.uint64]:
     """Play or pass from the dealer's left, the dealer last. Returns (players in, the passed
-    players' cards, state); the players in are listed in work row 3."""
+    players' cards, state); the players in are listed in work row ACTIVE."""
     trump = trump_card // 13
-    must = rules[ACE_MUST_PLAY] != 0 and trump_card % 13 == ACE and rules[SEPARATE] == 0
+    no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF
+    must = rules[DEALER_ACE_MUST_PLAY] != 0 and trump_card % 13 == ACE and no_separate
+    blind = rules[SIMULTANEOUS_DECLARATION] != 0  # all at once: nobody knows the others' word
     folded = 0
     n_active = 0
     for i in range(n):
-        p = work[2, i]
-        blind = rules[SIMULTANEOUS] != 0  # all declare at once: nobody knows the others' word
-        if i == n - 1 and rules[LONE_WINS] != 0 and n_active == 0 and not blind:
+        p = work[ORDER, i]
+        if i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and n_active == 0 and not blind:
             declared[p] = DEALER_ALONE  # pagat: all others passed, the dealer takes the pot
         elif p == dealer and must:
             declared[p] = SAID_PLAY  # pagat: a turned ace binds the dealer
-        elif p == fixed_seat and forced >= 0:
-            declared[p] = SAID_PLAY if forced == 1 else 0
+        elif p == fixed.seat and fixed.forced >= 0:
+            declared[p] = SAID_PLAY if fixed.forced == 1 else 0
         else:
             before = 0 if blind else n_active
-            says, state = _declare(kinds[p], boldness[p], state, work[0, p], trump, i, n, before)
+            says, state = _declare(
+                seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump, i, n, before
+            )
             declared[p] = SAID_PLAY if says else 0
         if declared[p] != 0:
-            work[3, n_active] = p
+            work[ACTIVE, n_active] = p
             n_active += 1
         else:
-            folded |= work[0, p]
-            work[0, p] = 0
+            folded |= work[HAND, p]
+            work[HAND, p] = 0
     return n_active, folded, state
 
 
@@ -307,7 +413,7 @@ def _draw_phase(
     n_active: int,
     dealer: int,
     rules: np.ndarray,
-    kinds: np.ndarray,
+    seats: Seats,
     state: np.uint64,
     stock: np.ndarray,
     work: np.ndarray,
@@ -320,48 +426,51 @@ def _draw_phase(
     (the dealer took the separate card, error, state)."""
     trump = trump_card // 13
     limit = rules[MAX_DISCARDS]
+    no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF
+    may_take = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_DEALER
+    served_too = rules[RESTOCK] == RESTOCK_IS_FOLDED_AND_SERVED_DISCARDS
     separate_taken = False
     for a in range(n_active):
-        p = work[3, a]
+        p = work[ACTIVE, a]
         locked = 0
-        if rules[SEPARATE] == 0 and p == dealer and rules[MAY_DISCARD_TRUMP] == 0:
-            locked = 1 << trump_card  # the turned card stays with the dealer (glimne)
-        can_take = rules[SEPARATE] == 2 and p == dealer and not separate_taken
-        if kinds[p] == HEURISTIC:
-            throw, take = discard_heuristic(work[0, p], trump, locked, limit, can_take)
+        if no_separate and p == dealer and rules[DEALER_MAY_DISCARD_TRUMP_CARD] == 0:
+            locked = 1 << trump_card  # the turned card stays with the dealer (a house rule)
+        can_take = may_take and p == dealer and not separate_taken
+        if seats.kinds[p] == HEURISTIC:
+            throw, take = discard_heuristic(work[HAND, p], trump, locked, limit, can_take)
         else:
-            throw, take, state = discard_random(state, work[0, p], locked, limit, can_take)
-        work[0, p] &= ~throw
-        work[1, p] |= throw
+            throw, take, state = discard_random(state, work[HAND, p], locked, limit, can_take)
+        work[HAND, p] &= ~throw
+        work[DISCARDS, p] |= throw
         need = count_cards(throw)
         if take:
-            work[0, p] |= 1 << separate
+            work[HAND, p] |= 1 << separate
             separate_taken = True
             need -= 1
         for _ in range(need):
             if size == 0:
-                size, folded = _restock(n, p, rules[RESTOCK], stock, work, folded)
+                size, folded = _restock(n, p, served_too, stock, work, folded)
                 if size == 0:
                     return separate_taken, EMPTY_RESTOCK, state
             card, state = _draw(state, stock, size)
             size -= 1
-            work[0, p] |= 1 << card
+            work[HAND, p] |= 1 << card
     return separate_taken, OK, state
 
 
 @jit
 def _restock(
-    n: int, player: int, served_too: int, stock: np.ndarray, work: np.ndarray, folded: int
+    n: int, player: int, served_too: bool, stock: np.ndarray, work: np.ndarray, folded: int
 ) -> tuple[int, int]:
     """The stock ran out while `player` draws: gather the passed hands and the other players'
     discards (pagat, `served_too`), or the passed hands first and the discards once those are
     gone (glimne, wikipedia). Returns (new stock size, passed cards left)."""
-    if served_too != 0 or folded == 0:
-        pool = folded if served_too != 0 else 0
+    if served_too or folded == 0:
+        pool = folded if served_too else 0
         for q in range(n):
             if q != player:
-                pool |= work[1, q]
-                work[1, q] = 0
+                pool |= work[DISCARDS, q]
+                work[DISCARDS, q] = 0
         return _fill(stock, pool), 0
     return _fill(stock, folded), 0
 
@@ -371,61 +480,44 @@ def _tricks(
     n_active: int,
     leader: int,
     rules: np.ndarray,
-    kinds: np.ndarray,
+    seats: Seats,
     state: np.uint64,
     work: np.ndarray,
     trump: int,
-    log: np.ndarray,
-    log_n: np.ndarray,
+    log: DecisionLog,
 ) -> np.uint64:
-    """Five tricks among the players in (work row 3); counts each one's tricks in work row 4."""
-    n_out = 0  # players the table knows to be out of trumps (work row 5)
+    """Five tricks among the players in (work row ACTIVE); counts each one's tricks in work
+    row WON."""
+    n_out = 0  # players the table knows to be out of trumps (work row NO_TRUMP)
     seen = 0
-    twcw = rules[TWCW] != 0
+    twcw = rules[TRUMP_WHEN_CANNOT_WIN] != 0
     for _ in range(5):
         trick_n, led, best, trumped, trick_mask, winner = 0, -1, -1, False, 0, leader
         for k in range(n_active):
             a = leader + k - (n_active if leader + k >= n_active else 0)
-            p = work[3, a]
+            p = work[ACTIVE, a]
             after = n_active - 1 - k
-            others_out = n_out - work[5, p] == n_active - 1
-            if log_n[0] < log.shape[0]:
-                _log_decision(
-                    log[log_n[0]],
-                    work[0, p],
-                    trump,
-                    trick_n,
-                    led,
-                    best,
-                    trumped,
-                    trick_mask,
-                    seen,
-                    work[4, p],
-                    after,
-                    others_out,
-                    work[6],
-                )
-                log_n[0] += 1
-            mask, _rule = legal(
-                work[0, p],
-                trump,
-                trick_n,
-                led,
-                best,
-                trumped,
-                trick_mask,
-                seen,
-                work[4, p],
-                after,
-                others_out,
-                twcw,
-                rules[KNOWN_TOP] != 0,
-                rules[OTHERS_OUT] != 0,
-                rules[CINCH],
+            others_out = n_out - work[NO_TRUMP, p] == n_active - 1
+            position = Position(
+                hand=work[HAND, p],
+                trump=trump,
+                trick_n=trick_n,
+                led=led,
+                best=best,
+                trumped=trumped,
+                trick_mask=trick_mask,
+                seen=seen,
+                won=work[WON, p],
+                after=after,
+                others_out=others_out,
             )
-            if kinds[p] == HEURISTIC:
+            if log.count[0] < log.rows.shape[0]:
+                _log_decision(log.rows[log.count[0]], position, work[TRICK])
+                log.count[0] += 1
+            mask, _rule = legal(position, rules)
+            if seats.kinds[p] == HEURISTIC:
                 card = play_heuristic(
-                    mask, work[0, p], trump, trick_n, best, trick_mask, seen, after
+                    mask, work[HAND, p], trump, trick_n, best, trick_mask, seen, after
                 )
             else:
                 card, state = play_random(state, mask)
@@ -435,17 +527,17 @@ def _tricks(
             else:
                 # what the table learns: this player holds no trump (Game._note_voids)
                 shows_void = led == trump or (suit != trump and (not trumped or twcw))
-                if suit != led and work[5, p] == 0 and shows_void:
-                    work[5, p] = 1
+                if suit != led and work[NO_TRUMP, p] == 0 and shows_void:
+                    work[NO_TRUMP, p] = 1
                     n_out += 1
                 if (suit == best // 13 and card > best) or (suit == trump and best // 13 != trump):
                     best, winner = card, a
                     trumped = trumped or (suit == trump and led != trump)
             trick_mask |= 1 << card
-            work[6, trick_n] = card
+            work[TRICK, trick_n] = card
             trick_n += 1  # noqa: SIM113 - counts the cards in this trick
-            work[0, p] &= ~(1 << card)
-        work[4, work[3, winner]] += 1
+            work[HAND, p] &= ~(1 << card)
+        work[WON, work[ACTIVE, winner]] += 1
         seen |= trick_mask
         leader = winner
     return state
@@ -456,46 +548,26 @@ def play_chunk(
     n: int,
     first_hand: int,
     rules: np.ndarray,
-    kinds: np.ndarray,
-    boldness: np.ndarray,
+    seats: Seats,
     seed: np.uint64,
-    declared: np.ndarray,
-    tricks: np.ndarray,
-    turned: np.ndarray,
-    log: np.ndarray,
-    log_n: np.ndarray,
+    outcomes: Outcomes,
+    log: DecisionLog,
 ) -> int:
-    """Play hands first_hand, first_hand + 1, ... (one per row of `declared`); the dealer of
-    hand h sits at seat h mod n. Card decisions are logged while `log` has room (pass a
-    (0, LOG_WIDTH) array for none). Returns an error code (0 when every hand was played)."""
+    """Play hands first_hand, first_hand + 1, ... (one per row of `outcomes`); the dealer of
+    hand h sits at seat h mod n. Card decisions are logged while `log` has room. Returns an
+    error code (0 when every hand was played)."""
     state = np.uint64(seed)
     stock = np.empty(52, dtype=np.int64)
-    work = np.zeros((7, n), dtype=np.int64)
+    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
     dealer = first_hand % n
     # typed int64 rather than literal constants, so play_hand compiles once for both callers
     no_hand = first_hand * 0
     no_seat = no_hand - 1
-    for h in range(declared.shape[0]):
-        card, error, state = play_hand(
-            n,
-            dealer,
-            rules,
-            kinds,
-            boldness,
-            state,
-            stock,
-            work,
-            h,
-            no_seat,
-            no_hand,
-            no_hand,
-            no_seat,
-            declared,
-            tricks,
-            log,
-            log_n,
+    nobody = FixedDeal(no_seat, no_hand, no_hand, no_seat)
+    for h in range(outcomes.declared.shape[0]):
+        error, state = play_hand(
+            n, dealer, rules, seats, state, stock, work, nobody, outcomes, h, log
         )
-        turned[h] = card
         if error != OK:
             return error
         dealer = dealer + 1 if dealer + 1 < n else 0
@@ -507,41 +579,19 @@ def play_fixed(
     n: int,
     dealer: int,
     rules: np.ndarray,
-    kinds: np.ndarray,
-    boldness: np.ndarray,
+    seats: Seats,
     seed: np.uint64,
-    seat: int,
-    hand: int,
-    trump_card: int,
-    forced: int,
-    declared: np.ndarray,
-    tricks: np.ndarray,
+    fixed: FixedDeal,
+    outcomes: Outcomes,
 ) -> int:
     """Deal many times around one known hand (the advisor's question); one deal per row."""
-    log = np.zeros((0, LOG_WIDTH), dtype=np.int64)
-    log_n = np.zeros(1, dtype=np.int64)
+    log = DecisionLog(np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
     state = np.uint64(seed)
     stock = np.empty(52, dtype=np.int64)
-    work = np.zeros((7, n), dtype=np.int64)
-    for h in range(declared.shape[0]):
-        _card, error, state = play_hand(
-            n,
-            dealer,
-            rules,
-            kinds,
-            boldness,
-            state,
-            stock,
-            work,
-            h,
-            seat,
-            hand,
-            trump_card,
-            forced,
-            declared,
-            tricks,
-            log,
-            log_n,
+    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
+    for h in range(outcomes.declared.shape[0]):
+        error, state = play_hand(
+            n, dealer, rules, seats, state, stock, work, fixed, outcomes, h, log
         )
         if error != OK:
             return error
@@ -552,38 +602,29 @@ def play_fixed(
 def settle_hands(
     n: int,
     rules: np.ndarray,
-    declared: np.ndarray,
-    tricks: np.ndarray,
+    outcomes: Outcomes,
     pot: int,
     bankrolls: np.ndarray,
-    pot_before: np.ndarray,
-    pot_played: np.ndarray,
-    pot_after: np.ndarray,
-    winner: np.ndarray,
-    split: np.ndarray,
-    antes: np.ndarray,
-    payments: np.ndarray,
-    taken: np.ndarray,
-    played: np.ndarray,
-    bourred: np.ndarray,
-    all_passed: np.ndarray,
-    dealer: np.ndarray,
+    ledger: Ledger,
 ) -> int:
     """Walk the hands in order and move the chips (settle.settle's rules); returns the pot.
 
-    Fills the per-hand arrays (zeroed by the caller) and updates `bankrolls` in place; also
-    marks who played, who was bourréd, the hands everyone passed, and each hand's dealer.
+    Fills the per-hand arrays of `ledger` (zeroed by the caller) and updates `bankrolls` in
+    place; also marks who played, who was bourréd, the hands everyone passed, and each
+    hand's dealer. One loop on purpose: split into inlined phases it ran 15-20% slower.
     """
-    skip = np.zeros(n, dtype=np.bool_)
+    declared, tricks = outcomes.declared, outcomes.tricks
+    skip = np.zeros(n, dtype=np.bool_)  # seats that put in no ante next hand
     limit = rules[POT_LIMIT]
-    to_winner = rules[PAID_TO_WINNER] != 0
-    dealer_antes = rules[DEALER_ANTES] != 0
-    second_ante = rules[SECOND_ANTE] != 0
-    ante_skip = rules[ANTE_SKIP]
-    deals = 0
+    to_winner = rules[BOURRE_PAID_TO] == BOURRE_PAID_TO_IS_WINNER
+    dealer_antes = rules[DEALER_ANTES_FOR_ALL] != 0
+    second_ante = rules[PAYS_SECOND_ANTE] != 0
+    skips_bourred = rules[ANTE_SKIP] != ANTE_SKIP_IS_NONE
+    skips_tied = rules[ANTE_SKIP] == ANTE_SKIP_IS_BOURRED_AND_TIED
+    dealer = 0
     for h in range(declared.shape[0]):
-        dealer[h] = deals
-        pot_before[h] = pot
+        ledger.dealer[h] = dealer
+        ledger.pot_before[h] = pot
         # antes: one each (or the dealer's for all who owe), and second antes of those who play
         owing = 0
         most = -1
@@ -593,8 +634,8 @@ def settle_hands(
         for p in range(n):
             said = declared[h, p]
             took = tricks[h, p]
-            played[h, p] = said != 0
-            bourred[h, p] = said != 0 and took == 0
+            ledger.played[h, p] = said != 0
+            ledger.bourred[h, p] = said != 0 and took == 0
             ante = 0
             if not skip[p]:
                 owing += 1
@@ -602,7 +643,7 @@ def settle_hands(
                     ante = 1
             if said == SAID_PLAY and second_ante:
                 ante += 1
-            antes[h, p] = ante
+            ledger.antes[h, p] = ante
             bankrolls[p] -= ante
             paid += ante
             skip[p] = False  # after everyone passed, everyone antes next time
@@ -612,39 +653,37 @@ def settle_hands(
                 elif took == most:
                     leaders += 1
         if dealer_antes:
-            antes[h, deals] += owing
-            bankrolls[deals] -= owing
+            ledger.antes[h, dealer] += owing
+            bankrolls[dealer] -= owing
             paid += owing
         pot += paid
-        pot_played[h] = pot
-        all_passed[h] = most < 0
+        ledger.pot_played[h] = pot
+        ledger.all_passed[h] = most < 0
         if leaders > 1:
             best = -1
-            split[h] = True
-        winner[h] = best
+            ledger.split[h] = True
+        ledger.winner[h] = best
         if most >= 0:
             # a pot limit caps what one bourré costs, never the winner's take
-            stake = pot if limit < 0 or pot < limit else limit
+            stake = pot if limit == NO_POT_LIMIT or pot < limit else limit
             paid = 0
             for p in range(n):
                 if declared[h, p] == 0:
                     continue
                 if tricks[h, p] == 0:
-                    payments[h, p] = stake
+                    ledger.payments[h, p] = stake
                     bankrolls[p] -= stake
                     paid += stake
-                    skip[p] = ante_skip >= 1
-                elif ante_skip == 2 and leaders > 1 and tricks[h, p] == most:
+                    skip[p] = skips_bourred
+                elif skips_tied and leaders > 1 and tricks[h, p] == most:
                     skip[p] = True
             if best >= 0:
                 # bourre_paid_to: the winner takes the pot, and under "winner" the payments
                 take = pot + paid if to_winner else pot
-                taken[h] = take
+                ledger.taken[h] = take
                 bankrolls[best] += take
                 pot -= take
             pot += paid
-        pot_after[h] = pot
-        deals += 1
-        if deals == n:
-            deals = 0
+        ledger.pot_after[h] = pot
+        dealer = dealer + 1 if dealer + 1 < n else 0
     return pot

@@ -1,35 +1,50 @@
 """The play rules on bit masks, compiled with Numba: the fast twin of `play.explain`.
 
-`legal` takes one decision (the same facts a `Situation` holds) and the rule switches, and
-returns the mask of legal cards together with the code of the rule that decided, walking the
-same chain of steps as the readable engine: lead or follow, then glimne 9 (known top), then
-the cinch rules. Tests compare it with `legal_plays` and `explain` on many random positions.
+`legal(position, rules)` takes one decision (a `Position`: the facts a `Situation` holds, on
+bit masks) and the rule vector (`switches.encode_rules`), and returns the mask of legal cards
+together with the code of the rule that decided, walking the same chain of steps as the
+readable engine: lead or follow, then glimne 9 (known top), then the cinch rules. Tests
+compare it with `legal_plays` and `explain` on many random positions.
 """
 
 from __future__ import annotations
 
-from ._jit import jit
-from .bits import COUNT, HIGH
+from typing import NamedTuple
 
-__all__ = ["RULE_CONCEPTS", "legal", "sure_trump_tricks", "top_group"]
+import numpy as np
+
+from ._jit import jit, jit_inline
+from .bits import COUNT, HIGH
+from .switches import (
+    CINCH,
+    CINCH_IS_OFF,
+    CINCH_IS_STRICT,
+    MUST_LEAD_TRUMP_WHEN_OTHERS_OUT,
+    MUST_PLAY_KNOWN_TOP,
+    TRUMP_WHEN_CANNOT_WIN,
+)
+
+__all__ = ["RULE_CONCEPTS", "Position", "legal", "sure_trump_tricks", "top_group"]
 
 FIELD = 0x1FFF
 EVERY_CARD = (1 << 52) - 1
 
-# rule codes: the concept of the last step of the chain (as in play._CITATIONS)
-LEAD = 0
-OTHERS_OUT = 1
-TRUMPED_FOLLOW = 2
-BEAT = 3
-CANNOT_BEAT = 4
-DISCARD = 5
-TRUMP = 6
-OVERTRUMP = 7
-TRUMP_ANYWAY = 8
-TRUMP_NOT_NEEDED = 9
-KNOWN_TOP = 10
-CINCH_POT = 11
-CINCH_STRICT = 12
+
+class Position(NamedTuple):
+    """One card decision as `legal` reads it: a `play.Situation` on bit masks."""
+
+    hand: int  # the player's cards
+    trump: int  # the trump suit (0-3, ♠ ♥ ♦ ♣)
+    trick_n: int  # cards already in the trick
+    led: int  # the suit led, or -1 on lead
+    best: int  # the bit of the card winning the trick so far, or -1 on lead
+    trumped: bool  # a side-suit trick has been trumped
+    trick_mask: int  # the cards in the trick
+    seen: int  # the cards of the tricks already played
+    won: int  # tricks the player has taken
+    after: int  # players still to play to this trick
+    others_out: bool  # every other player is known to be out of trumps
+
 
 RULE_CONCEPTS = (
     "lead",
@@ -46,11 +61,23 @@ RULE_CONCEPTS = (
     "cinch-pot",
     "cinch-strict",
 )
-"""Rule code -> the readable engine's rule concept (see `play.rule_id`)."""
+"""Rule code -> the readable engine's rule concept (the keys of `play._CITATIONS`, see
+`play.rule_id`); the code of a concept is its position here."""
 
-CINCH_OFF = 0
-CINCH_POT_MODE = 1
-CINCH_STRICT_MODE = 2
+# rule codes: the concept of the last step of the chain, named after it
+LEAD = RULE_CONCEPTS.index("lead")
+OTHERS_OUT = RULE_CONCEPTS.index("others-out")
+TRUMPED_FOLLOW = RULE_CONCEPTS.index("trumped-follow")
+BEAT = RULE_CONCEPTS.index("beat")
+CANNOT_BEAT = RULE_CONCEPTS.index("cannot-beat")
+DISCARD = RULE_CONCEPTS.index("discard")
+TRUMP = RULE_CONCEPTS.index("trump")
+OVERTRUMP = RULE_CONCEPTS.index("overtrump")
+TRUMP_ANYWAY = RULE_CONCEPTS.index("trump-anyway")
+TRUMP_NOT_NEEDED = RULE_CONCEPTS.index("trump-not-needed")
+KNOWN_TOP = RULE_CONCEPTS.index("known-top")
+CINCH_POT = RULE_CONCEPTS.index("cinch-pot")
+CINCH_STRICT = RULE_CONCEPTS.index("cinch-strict")
 
 
 @jit
@@ -82,85 +109,104 @@ def sure_trump_tricks(trumps: int, out: int, others_out: bool) -> int:
     return best
 
 
-@jit
-def legal(
-    hand: int,
-    trump: int,
-    trick_n: int,
-    led: int,
-    best: int,
-    trumped: bool,
-    trick_mask: int,
-    seen: int,
-    won: int,
-    after: int,
-    others_out: bool,
-    trump_when_cannot_win: bool,
-    known_top: bool,
-    lead_when_others_out: bool,
-    cinch: int,
-) -> tuple[int, int]:
-    """(legal mask, rule code) for one decision; `best` is the bit of the winning card."""
-    unseen = EVERY_CARD & ~hand & ~trick_mask & ~seen
-    tshift = 13 * trump
-    trumps = (hand >> tshift) & FIELD
-    out = (unseen >> tshift) & FIELD
-    if trick_n == 0:
-        allowed = hand
-        rule = LEAD
-        if lead_when_others_out and trumps != 0 and (others_out or out == 0):
-            allowed = trumps << tshift
-            rule = OTHERS_OUT
+@jit_inline
+def legal(position: Position, rules: np.ndarray) -> tuple[int, int]:
+    """(legal mask, rule code) for one decision under the rule vector `rules`."""
+    if position.trick_n == 0:
+        allowed, rule = _lead_step(position, rules)
     else:
-        lshift = 13 * led
-        own = (hand >> lshift) & FIELD
-        if own != 0:
-            if trumped:
-                allowed = own << lshift
-                rule = TRUMPED_FOLLOW
-            else:
-                cut = best - lshift + 1
-                beaters = (own >> cut) << cut
-                if beaters != 0:
-                    allowed = beaters << lshift
-                    rule = BEAT
-                else:
-                    allowed = own << lshift
-                    rule = CANNOT_BEAT
-        elif trumps == 0:
-            allowed = hand
-            rule = DISCARD
-        elif not trumped:
-            allowed = trumps << tshift
-            rule = TRUMP
-        else:
-            cut = best - tshift + 1
-            over = (trumps >> cut) << cut
-            if over != 0:
-                allowed = over << tshift
-                rule = OVERTRUMP
-            elif trump_when_cannot_win:
-                allowed = trumps << tshift
-                rule = TRUMP_ANYWAY
-            else:
-                allowed = hand
-                rule = TRUMP_NOT_NEEDED
-        # glimne 9: the known top card of the led suit, with players still to come
-        if known_top and not trumped and after > 0 and own != 0:
-            top = HIGH[own]
-            if top > best - lshift:
-                field = (unseen >> lshift) & FIELD
-                if (field >> (top + 1)) == 0:
-                    keep = (top_group(own, field) << lshift) & allowed
-                    if keep != allowed:
-                        allowed = keep
-                        rule = KNOWN_TOP
-    if cinch == CINCH_OFF or trumps == 0:
+        allowed, rule = _follow_step(position, rules)
+        allowed, rule = _known_top_step(position, rules, allowed, rule)
+    return _cinch_step(position, rules, allowed, rule)
+
+
+# The steps of the chain, as in play._steps: each takes what the steps before it allow and
+# returns (allowed, rule). Inlined into `legal`, so the split costs nothing at run time.
+
+
+@jit_inline
+def _unseen(position: Position) -> int:
+    """The cards the player cannot see: not in the hand, the trick or the tricks played."""
+    return EVERY_CARD & ~position.hand & ~position.trick_mask & ~position.seen
+
+
+@jit_inline
+def _lead_step(position: Position, rules: np.ndarray) -> tuple[int, int]:
+    """On lead any card, unless every other player is known to be out of trumps (glimne 10)."""
+    tshift = 13 * position.trump
+    trumps = (position.hand >> tshift) & FIELD
+    others_out = position.others_out or (_unseen(position) >> tshift) & FIELD == 0
+    if rules[MUST_LEAD_TRUMP_WHEN_OTHERS_OUT] != 0 and trumps != 0 and others_out:
+        return trumps << tshift, OTHERS_OUT
+    return position.hand, LEAD
+
+
+@jit_inline
+def _follow_step(position: Position, rules: np.ndarray) -> tuple[int, int]:
+    """Follow suit (beating the best card of an untrumped trick if you can), else trump
+    (overtrumping if you can), else any card."""
+    hand, best, trumped = position.hand, position.best, position.trumped
+    lshift = 13 * position.led
+    own = (hand >> lshift) & FIELD
+    if own != 0:
+        if trumped:
+            return own << lshift, TRUMPED_FOLLOW
+        cut = best - lshift + 1
+        beaters = (own >> cut) << cut
+        if beaters != 0:
+            return beaters << lshift, BEAT
+        return own << lshift, CANNOT_BEAT
+    tshift = 13 * position.trump
+    trumps = (hand >> tshift) & FIELD
+    if trumps == 0:
+        return hand, DISCARD
+    if not trumped:
+        return trumps << tshift, TRUMP
+    cut = best - tshift + 1
+    over = (trumps >> cut) << cut
+    if over != 0:
+        return over << tshift, OVERTRUMP
+    if rules[TRUMP_WHEN_CANNOT_WIN] != 0:
+        return trumps << tshift, TRUMP_ANYWAY
+    return hand, TRUMP_NOT_NEEDED
+
+
+@jit_inline
+def _known_top_step(
+    position: Position, rules: np.ndarray, allowed: int, rule: int
+) -> tuple[int, int]:
+    """glimne 9: holding the known top card of the led suit, with players still to come,
+    play it (or a card no unseen card separates from it)."""
+    lshift = 13 * position.led
+    own = (position.hand >> lshift) & FIELD
+    if rules[MUST_PLAY_KNOWN_TOP] == 0 or position.trumped or position.after == 0 or own == 0:
         return allowed, rule
-    has_cinch = won + sure_trump_tricks(trumps, out, others_out) >= 3
+    top = HIGH[own]
+    if top <= position.best - lshift:
+        return allowed, rule
+    field = (_unseen(position) >> lshift) & FIELD
+    if (field >> (top + 1)) != 0:
+        return allowed, rule
+    keep = (top_group(own, field) << lshift) & allowed
+    if keep != allowed:
+        return keep, KNOWN_TOP
+    return allowed, rule
+
+
+@jit_inline
+def _cinch_step(position: Position, rules: np.ndarray, allowed: int, rule: int) -> tuple[int, int]:
+    """The cinch rules: with the pot certain, lead or trump with the highest trump (pot);
+    under the strict variant, lead the highest unplayed trump whenever you hold it."""
+    cinch = rules[CINCH]
+    tshift = 13 * position.trump
+    trumps = (position.hand >> tshift) & FIELD
+    if cinch == CINCH_IS_OFF or trumps == 0:
+        return allowed, rule
+    out = (_unseen(position) >> tshift) & FIELD
+    has_cinch = position.won + sure_trump_tricks(trumps, out, position.others_out) >= 3
     top = HIGH[trumps]
-    if trick_n == 0:
-        if cinch == CINCH_STRICT_MODE and (has_cinch or (out >> (top + 1)) == 0):
+    if position.trick_n == 0:
+        if cinch == CINCH_IS_STRICT and (has_cinch or (out >> (top + 1)) == 0):
             keep = (1 << (tshift + top)) & allowed
             if keep != 0 and keep != allowed:
                 return keep, CINCH_STRICT
@@ -171,8 +217,9 @@ def legal(
                 return keep, CINCH_POT
         return allowed, rule
     trump_bits = FIELD << tshift
-    if not has_cinch or after == 0 or (allowed & trump_bits) == 0:
+    if not has_cinch or position.after == 0 or (allowed & trump_bits) == 0:
         return allowed, rule
+    best = position.best
     if best >= tshift and best < tshift + 13 and top <= best - tshift:
         return allowed, rule  # the trick is lost whatever you play
     keep = (allowed & ~trump_bits) | ((top_group(trumps, out) << tshift) & allowed)
