@@ -4,7 +4,7 @@ The engine's public names; see the lesson notebooks for a guided tour.
 """
 
 from .cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards, parse_suit
-from .game import Game, GameError, IllegalAction, IllegalPlay
+from .game import Game, GameError, IllegalAction, IllegalPlay, UnreadableAction
 from .naming import CLAUSES, Designation, NamingError, clause_summary, designate
 from .play import (
     Situation,
@@ -85,6 +85,7 @@ __all__ = [  # noqa: RUF022 - the lazy names follow the eager ones
     "Settlement",
     "Situation",
     "Suit",
+    "UnreadableAction",
     "Verdict",
     "beats",
     "clause_summary",

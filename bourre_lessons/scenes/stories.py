@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 
-from ..cards import Card, Rank, Suit, parse_cards
+from ..cards import Card, Suit, parse_cards
 from ..game import Game, IllegalAction
 from ..play import Situation, cite, explain, legal_plays, trick_winner
 from ..rules import Rules
@@ -269,6 +268,21 @@ def glimne_lay_down(rules: Rules) -> tuple[StoryStep, ...]:
     return tuple(steps)
 
 
+# --- the deals the engine's stories are played from -------------------------------------
+# Each story chooses the card it needs instead of searching seeds for it: `Game(deal=...)`
+# moves the chosen cards into place and deals the rest from the seed.
+
+DEALER_ACE_DEAL = {"turned": "DA"}
+"""The dealer A turns the ace of diamonds."""
+LONE_DEAL = {"B": "CA CQ DJ HJ S3", "turned": "CK"}
+"""Five players: B holds the ace and queen of clubs; the dealer A turns the king of clubs,
+not an ace, so every rulebook lets the dealer pass."""
+NOT_AN_ACE = "C9"
+"""A turned card that lets the dealer pass under every rulebook."""
+SEPARATE_TRUMP_DEAL = {"turned": "CQ"}
+"""The separate trump card turned in the middle: the queen of clubs."""
+
+
 # --- pagat's separate trump card, option 2: the dealer takes the turned card -------------
 
 
@@ -277,7 +291,7 @@ def separate_trump_game(rules: Rules) -> tuple[Game, tuple[Card, ...]]:
     draw: everyone plays, the others keep, and the dealer throws away four cards, takes the
     turned card and draws three. Returns the game and the dealer's four discards."""
     variant = replace(rules, separate_trump_card="dealer")
-    game = Game(variant, 4, _seed_where(variant, 4, False))
+    game = Game(variant, 4, deal=SEPARATE_TRUMP_DEAL)
     dealer = game.hand.dealer
     while game.phase == "declare":
         game.apply("play")
@@ -335,7 +349,7 @@ def separate_trump(rules: Rules) -> tuple[StoryStep, ...]:
 def _option_one(game: Game, thrown: tuple[Card, ...]) -> str:
     """What option 1 (the turned card belongs to nobody) makes of the same draw."""
     nobody = replace(game.rules, separate_trump_card="nobody")
-    again = Game(nobody, 4, game.seed, actions=game.actions[:-1])
+    again = Game(nobody, 4, game.seed, actions=game.actions[:-1], deal=game.deal)
     try:
         again.apply("take discard " + " ".join(c.code for c in thrown))
     except IllegalAction:
@@ -347,15 +361,6 @@ def _option_one(game: Game, thrown: tuple[Card, ...]) -> str:
 
 
 # --- stories played out by the engine ---------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def _seed_where(rules: Rules, players: int, ace: bool) -> int:
-    """The first seed whose turned trump card is (or is not) an ace."""
-    for seed in range(10_000):
-        if (Game(rules, players, seed).trump.rank == Rank.ACE) == ace:
-            return seed
-    raise RuntimeError("no seed found")  # pragma: no cover - 1 deal in 13 turns an ace
 
 
 def _finish_hand(game: Game) -> None:
@@ -388,7 +393,7 @@ def _cited(text: str) -> str:
 
 def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
     """The dealer turns an ace: pagat says the dealer must play; glimne, the dealer leads."""
-    game = Game(rules, 4, _seed_where(rules, 4, True))
+    game = Game(rules, 4, deal=DEALER_ACE_DEAL)
     dealer = game.hand.dealer
     steps = [
         StoryStep(
@@ -421,7 +426,7 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
 
 def lone_player(rules: Rules) -> tuple[StoryStep, ...]:
     """Only one player plays: pagat gives them the pot at once; others play the hand out."""
-    game = Game(rules, 5, _seed_where(rules, 5, False))
+    game = Game(rules, 5, deal=LONE_DEAL)
     start = len(game.transcript().splitlines())
     first = game.to_act
     game.apply("play")
@@ -440,7 +445,7 @@ def lone_player(rules: Rules) -> tuple[StoryStep, ...]:
 
 def dealer_alone(rules: Rules) -> tuple[StoryStep, ...]:
     """Everyone but the dealer passes: under pagat the dealer simply takes the pot."""
-    game = Game(rules, 5, _seed_where(rules, 5, False))
+    game = Game(rules, 5, deal=LONE_DEAL)
     start = len(game.transcript().splitlines())
     dealer, pot = game.hand.dealer, game.pot
     while game.phase == "declare" and game.to_act != dealer:
@@ -466,7 +471,7 @@ def dealer_alone(rules: Rules) -> tuple[StoryStep, ...]:
 def restock(rules: Rules) -> tuple[StoryStep, ...]:
     """The stock runs out during the draw: which cards are shuffled and dealt on."""
     players = rules.max_players
-    game = Game(rules, players, _seed_where(rules, players, False))
+    game = Game(rules, players, deal={"turned": NOT_AN_ACE})
     while game.phase == "declare":
         game.apply("play" if len(game.hand.declared) < players - 1 else "pass")
     dealt = players * 5
@@ -497,7 +502,7 @@ def seven_players(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia: at a table of seven, a player may exchange at most three cards."""
     if rules.max_players < 7:
         return (StoryStep(f"The {rules.source} rules seat at most {rules.max_players} players."),)
-    game = Game(rules, 7, _seed_where(rules, 7, False))
+    game = Game(rules, 7, deal={"turned": NOT_AN_ACE})
     while game.phase == "declare":
         game.apply("play")
     player = game.to_act

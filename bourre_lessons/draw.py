@@ -1,0 +1,187 @@
+"""The draw: each player who plays keeps, or throws cards away and draws as many.
+
+Under pagat's separate-trump variant (option 2) the dealer may also take the turned card
+('take discard ...'). When the stock runs out, it is rebuilt as the rules say (`restock`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import Action, GameError, IllegalAction
+from .cards import Card
+from .hand_state import Table, TableState, sorted_cards
+from .text import card_list
+from .tricks import start_play
+
+__all__ = ["draw", "draw_limit", "draw_options"]
+
+
+def draw_limit(table: Table, st: TableState) -> int:
+    """How many cards one player may throw away at this hand's table."""
+    return table.rules.max_discards_for(len(st.rec.seats))
+
+
+def draw_options(table: Table, st: TableState, player: str) -> list[str]:
+    """Every draw `player` may make, as canonical actions."""
+    hand = sorted_cards(st.hands[player])
+    keepable = [c for c in hand if not _trump_card_locked(table, st, player, c)]
+    limit = draw_limit(table, st)
+    options = ["keep"]
+    for k in range(1, limit + 1):
+        options += ["discard " + _codes(combo) for combo in combinations(keepable, k)]
+    if _may_take_separate(table, st, player):
+        for k in range(1, limit + 1):
+            options += ["take discard " + _codes(combo) for combo in combinations(hand, k)]
+    return options
+
+
+def draw(table: Table, st: TableState, action: Action) -> str:
+    """'keep', 'discard ...' or 'take discard ...' from the player in turn; the play of the
+    cards begins once everyone has drawn."""
+    player, take, cards = st.turn[0], action.take, action.cards
+    if take and not _may_take_separate(table, st, player):
+        raise IllegalAction(_why_no_take(table, st, player), "pagat-separate-trump")
+    hand = st.hands[player] + ([st.separate_trump] if take and st.separate_trump else [])
+    _check_discard(table, st, player, cards, hand, take)
+    if take:
+        assert st.separate_trump is not None
+        st.hands[player].append(st.separate_trump)
+        st.log.append(f"{player} takes the turned card {st.separate_trump}")
+        st.separate_trump = None
+    for card in cards:
+        st.hands[player].remove(card)
+        st.discard_pile.append((player, card))
+    need = len(cards) - (1 if take else 0)
+    restocking = bool(cards) and need > len(st.stock)
+    if restocking:  # the restock comes between the discard and the draw: say so in order
+        st.log.append(f"{player} discards {_shown(cards)}")
+    drawn = [_draw_card(table, st, player) for _ in range(need)]
+    st.hands[player].extend(drawn)
+    st.rec.discards[player], st.rec.drawn[player] = cards, tuple(drawn)
+    if not cards:
+        st.log.append(f"{player} keeps all five cards")
+    elif restocking:
+        st.log.append(f"{player} draws {_shown(drawn)}")
+    else:
+        st.log.append(f"{player} discards {_shown(cards)} and draws {_shown(drawn) or 'nothing'}")
+    st.turn.pop(0)
+    if not st.turn:
+        start_play(table, st)
+    return action.text
+
+
+def _codes(cards: tuple[Card, ...]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def _shown(cards: list[Card] | tuple[Card, ...]) -> str:
+    return card_list(cards, sep=" ", sort=False)
+
+
+def _trump_card_locked(table: Table, st: TableState, player: str, card: Card) -> bool:
+    """Whether a house rule keeps the turned card in the dealer's hand."""
+    rec = st.rec
+    return (
+        player == rec.dealer
+        and card == rec.trump_card
+        and st.separate_trump is None
+        and not table.rules.dealer_may_discard_trump_card
+    )
+
+
+def _may_take_separate(table: Table, st: TableState, player: str) -> bool:
+    return (
+        table.rules.separate_trump_card == "dealer"
+        and st.separate_trump is not None
+        and player == st.rec.dealer
+    )
+
+
+def _why_no_take(table: Table, st: TableState, player: str) -> str:
+    """Why `player` may not take the separate trump card, in one sentence."""
+    variant = table.rules.separate_trump_card
+    if variant == "off":
+        return f"{player} cannot take a turned card: this table plays with no separate trump card"
+    if variant == "nobody":
+        return (
+            f"{player} cannot take the turned card: in this variant it belongs to nobody "
+            "and only shows the trump suit"
+        )
+    return (
+        f"{player} cannot take the turned card: only the dealer ({st.rec.dealer}) may, "
+        "under the pagat variant with a separate trump card available to the dealer"
+    )
+
+
+def _check_discard(
+    table: Table, st: TableState, player: str, cards: tuple[Card, ...], hand: list[Card], take: bool
+) -> None:
+    """Refuse a discard that throws away cards not held, too many, or the locked turned card."""
+    missing = [c for c in cards if c not in hand]
+    if missing:
+        raise IllegalAction(
+            f"{player} does not hold {_shown(missing)}; {player} holds "
+            f"{_shown(sorted_cards(hand))}, and can discard only from those",
+            "hand",
+        )
+    if take and st.separate_trump in cards:
+        raise IllegalAction(
+            f"{player} cannot take the turned card {st.separate_trump} and throw it away at "
+            "once; to leave it on the table, draw without 'take'",
+            "pagat-separate-trump",
+            ["keep", "take discard <cards from your hand>"],
+        )
+    seats, limit, rules = len(st.rec.seats), draw_limit(table, st), table.rules
+    if len(cards) > limit:
+        seven = seats >= 7 and limit == rules.max_discards_seven
+        rule = "wikipedia-seven" if seven and limit < rules.max_discards else "draw"
+        raise IllegalAction(
+            f"{player} may discard at most {limit} cards at a table of {seats}, not "
+            f"{len(cards)} (rule {rule}); choose {limit} or fewer, or 'keep'",
+            rule,
+        )
+    if take and not cards:
+        raise IllegalAction(
+            f"{player} takes the turned card and so must discard at least one card",
+            "pagat-separate-trump",
+        )
+    locked = [c for c in cards if _trump_card_locked(table, st, player, c)]
+    if locked:
+        raise IllegalAction(
+            f"the turned card {locked[0]} stays in the dealer's hand: this table plays "
+            f"the house rule dealer_may_discard_trump_card=False (no source forbids it); "
+            f"discard other cards, or 'keep'",
+            "dealer-trump-card",
+        )
+
+
+def _draw_card(table: Table, st: TableState, player: str) -> Card:
+    if not st.stock:
+        _restock(table, st, player)
+    return st.stock.pop()
+
+
+def _restock(table: Table, st: TableState, player: str) -> None:
+    """The stock ran out: gather cards as the preset says, shuffle, and deal on."""
+    served = [c for p, c in st.discard_pile if p != player]
+    pagat = table.rules.restock == "folded_and_served_discards"
+    if pagat or not st.folded:
+        pool = (st.folded if pagat else []) + served
+        parts = ["the passed hands"] if pagat and st.folded else []
+        parts += ["the discards of the players already served"] if served else []
+        what = " and ".join(parts)
+        st.discard_pile = [(p, c) for p, c in st.discard_pile if p == player]
+        st.folded = []
+    else:
+        pool, st.folded = st.folded, []
+        what = "the passed hands"
+    if not pool:
+        raise GameError(
+            "the stock and every restock source are empty; this cannot happen with 52 cards"
+        )
+    st.rng.shuffle(pool)
+    st.stock = pool
+    st.log.append(
+        f"The stock is empty: {what} ({len(pool)} cards) are shuffled to make a new stock"
+    )

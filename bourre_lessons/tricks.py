@@ -1,0 +1,166 @@
+"""The play of the cards: five tricks, each led by the winner of the one before.
+
+A card is checked against the play rules (`play.explain`) in the situation of the player to
+play; what the table learns about voids is recorded for the rules that use it (glimne 10).
+A card played against the rules on purpose is a renege, handled in `renege.py`. After the
+fifth trick the hand is settled.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, IllegalAction, IllegalPlay
+from .cards import HAND_SIZE, Card, Rank
+from .hand_state import Table, TableState, Trick, sorted_cards
+from .phases import settle_hand
+from .play import Situation, Verdict, explain, legal_plays, trick_winner
+
+__all__ = [
+    "end_trick_if_full",
+    "judge",
+    "legal_cards",
+    "note_voids",
+    "play_card",
+    "put_card",
+    "situation_of",
+    "start_play",
+    "trick_leader",
+]
+
+
+def start_play(table: Table, st: TableState) -> None:
+    """The draw is over: the first trick is led from the dealer's left (or by the dealer
+    who turned an ace, glimne)."""
+    rec, rules = st.rec, table.rules
+    active = rec.active
+    leader = active[0]
+    if (
+        rules.dealer_ace_leads
+        and rec.trump_card.rank == Rank.ACE
+        and rec.dealer in active
+        and rules.separate_trump_card == "off"
+    ):
+        leader = rec.dealer
+        st.log.append(f"The turned card is an ace: the dealer {leader} leads (glimne-dealer-ace)")
+    st.phase = "play"
+    st.tricks_won = dict.fromkeys(active, 0)
+    st.voids = {p: set() for p in active}
+    _new_trick(st, leader)
+
+
+def _new_trick(st: TableState, leader: str) -> None:
+    active = st.rec.active
+    i = active.index(leader)
+    st.trick = Trick(leader)
+    st.turn = active[i:] + active[:i]
+
+
+def situation_of(st: TableState, player: str) -> Situation:
+    """The card decision facing `player` in the current trick, as the play rules see it."""
+    rec, trick = st.rec, st.trick
+    assert trick is not None
+    seen = [c for t in rec.tricks for c in t.cards]
+    others = [p for p in rec.active if p != player]
+    trump = rec.trump_card.suit
+    return Situation(
+        hand=tuple(st.hands[player]),
+        trump=trump,
+        trick=trick.cards,
+        seen=tuple(seen),
+        tricks_won=st.tricks_won[player],
+        players_after=len(st.turn) - 1 - st.turn.index(player) if player in st.turn else 0,
+        others_out_of_trump=bool(others) and all(trump in st.voids[p] for p in others),
+        won_last_trick_with=_winning_play(rec.tricks[-1], player)
+        if rec.tricks and not trick.cards
+        else None,
+    )
+
+
+def _winning_play(trick: Trick, player: str) -> Card | None:
+    """The card with which `player` won `trick`, or None if somebody else won it."""
+    if trick.winner != player:
+        return None
+    return next((c for p, c in trick.plays if p == player), None)
+
+
+def legal_cards(table: Table, situation: Situation) -> list[str]:
+    """The codes of the cards the rules allow in `situation`, in deck order."""
+    return [c.code for c in sorted_cards(legal_plays(situation, table.rules))]
+
+
+def judge(table: Table, st: TableState, card: Card) -> tuple[Situation, Verdict, list[str]]:
+    """The situation of the player to play, the verdict on `card` and the legal cards;
+    a card the player does not hold is refused here."""
+    player = st.turn[0]
+    situation = situation_of(st, player)
+    legal = legal_cards(table, situation)
+    verdict = explain(situation, card, table.rules)
+    if verdict.rule == "hand":
+        raise IllegalAction(
+            f"{player}: {verdict.reason} Legal now: {', '.join(legal)}.", "hand", legal
+        )
+    return situation, verdict, legal
+
+
+def play_card(table: Table, st: TableState, action: Action) -> str:
+    """A card from the player to play, which must keep the play rules."""
+    situation, verdict, legal = judge(table, st, action.card)
+    if not verdict.legal:
+        raise IllegalPlay(verdict, legal)
+    put_card(table, st, st.turn[0], action.card, situation)
+    return action.text
+
+
+def put_card(
+    table: Table,
+    st: TableState,
+    player: str,
+    card: Card,
+    situation: Situation,
+    reneged: bool = False,
+) -> None:
+    """Move a card from the hand to the trick; a legal card may end the trick."""
+    assert st.trick is not None
+    st.hands[player].remove(card)
+    st.trick.plays.append((player, card))
+    st.turn.pop(0)
+    verb = "leads" if len(st.trick.plays) == 1 else "plays"
+    st.log.append(f"{player} {verb} {card}")
+    if not reneged:
+        note_voids(table, st, player, card, situation)
+        end_trick_if_full(table, st)
+
+
+def note_voids(table: Table, st: TableState, player: str, card: Card, situation: Situation) -> None:
+    """Record what the table now knows a player lacks (used for glimne 10)."""
+    led, trump = situation.led, situation.trump
+    if led is None or card.suit == led:
+        return
+    st.voids[player].add(led)
+    if card.suit != trump and (not situation.trumped or table.rules.trump_when_cannot_win):
+        st.voids[player].add(trump)
+
+
+def trick_leader(st: TableState) -> str:
+    """Who holds the trick so far: its winner once everyone has played."""
+    assert st.trick is not None
+    return st.trick.plays[trick_winner(st.trick.cards, st.rec.trump_card.suit)][0]
+
+
+def end_trick_if_full(table: Table, st: TableState) -> None:
+    """Once everyone has played (and no renege waits for correction), the winner takes the
+    trick and leads the next; after the fifth, the hand is settled."""
+    if st.turn or st.pending is not None:
+        return
+    rec, trick = st.rec, st.trick
+    assert trick is not None
+    winner = trick_leader(st)
+    trick.winner = winner
+    rec.tricks.append(trick)
+    st.tricks_won[winner] += 1
+    won_with = trick.cards[[p for p, _ in trick.plays].index(winner)]
+    st.log.append(f"{winner} wins trick {len(rec.tricks)} with {won_with}")
+    if len(rec.tricks) == HAND_SIZE:
+        st.trick = None
+        settle_hand(table, st, st.tricks_won)
+    else:
+        _new_trick(st, winner)
