@@ -21,11 +21,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from bourre_lessons.advisor import advise
-from bourre_lessons.bots import RandomBot, play_bots
 from bourre_lessons.game import Game
 from bourre_lessons.rules import PRESETS
-from bourre_lessons.simulation import simulate
+from bourre_lessons.sim.advisor import advise
+from bourre_lessons.sim.bots import RandomBot, play_bots
+from bourre_lessons.sim.simulation import simulate
 
 GOAL_RANDOM = 1_000_000
 GOAL_HEURISTIC = 250_000

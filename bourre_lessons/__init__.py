@@ -26,18 +26,18 @@ __version__ = "0.1.0"
 
 # The simulator compiles with Numba: load it only when one of its names is asked for.
 _LAZY = {
-    "simulate": "simulation",
-    "SimulationResult": "simulation",
-    "advise": "advisor",
-    "Advice": "advisor",
-    "Estimate": "advisor",
-    "Bot": "bots",
-    "BotError": "bots",
-    "HeuristicBot": "bots",
-    "RandomBot": "bots",
-    "SeatView": "bots",
-    "play_bots": "bots",
-    "view_of": "bots",
+    "simulate": "sim.simulation",
+    "SimulationResult": "sim.simulation",
+    "advise": "sim.advisor",
+    "Advice": "sim.advisor",
+    "Estimate": "sim.advisor",
+    "Bot": "sim.bots",
+    "BotError": "sim.bots",
+    "HeuristicBot": "sim.bots",
+    "RandomBot": "sim.bots",
+    "SeatView": "sim.bots",
+    "play_bots": "sim.bots",
+    "view_of": "sim.bots",
 }
 
 

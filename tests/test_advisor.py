@@ -8,8 +8,8 @@ import math
 import numpy as np
 import pytest
 
-from bourre_lessons.advisor import Estimate, advise, mean_interval, wilson
 from bourre_lessons.rules import PRESETS, Rules
+from bourre_lessons.sim.advisor import Estimate, advise, mean_interval, wilson
 
 
 def test_three_top_trumps_always_take_the_pot() -> None:

@@ -8,7 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from bourre_lessons.bots import (
+from bourre_lessons.cards import parse_card, parse_cards
+from bourre_lessons.game import Game
+from bourre_lessons.play import Situation
+from bourre_lessons.rules import PRESETS, Rules
+from bourre_lessons.sim.bots import (
     Bot,
     BotError,
     HeuristicBot,
@@ -18,10 +22,6 @@ from bourre_lessons.bots import (
     resolve_bots,
     view_of,
 )
-from bourre_lessons.cards import parse_card, parse_cards
-from bourre_lessons.game import Game
-from bourre_lessons.play import Situation
-from bourre_lessons.rules import PRESETS, Rules
 
 
 def _view(hand: str, trump: str = "H9", **changes: object) -> SeatView:

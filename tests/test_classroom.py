@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bourre_lessons.classroom import Classroom, classroom, start_from_query
 from bourre_lessons.scenes import show
+from bourre_lessons.widgets.classroom import Classroom, classroom, start_from_query
 
 FIRST_THREE = ["glimne-1", "glimne-2a", "glimne-2b"]
 

@@ -10,8 +10,8 @@ import pytest
 
 from bourre_lessons import Rules, Situation, parse_card
 from bourre_lessons.exercises import LegalCardsExercise, NamingExercise, source_settle_exercises
-from bourre_lessons.exercises.widgets import LegalCardsWidget, NamingWidget, SettlePotWidget
 from bourre_lessons.progress import Progress
+from bourre_lessons.widgets.exercise_apps import LegalCardsWidget, NamingWidget, SettlePotWidget
 
 
 def glimne_5() -> LegalCardsExercise:

@@ -18,7 +18,9 @@ import numpy as np
 import pytest
 
 from bourre_lessons.cards import DECK, Card, Suit, parse_cards
-from bourre_lessons.fast import (
+from bourre_lessons.play import Situation, explain, legal_plays, rule_id
+from bourre_lessons.rules import PRESETS, Rules
+from bourre_lessons.sim.fast import (
     RULE_CONCEPTS,
     RULE_FIELDS,
     card_bit,
@@ -30,7 +32,7 @@ from bourre_lessons.fast import (
     mask_of,
     position_of,
 )
-from bourre_lessons.fast.hand import (
+from bourre_lessons.sim.fast.hand import (
     LOG_WIDTH,
     DecisionLog,
     Outcomes,
@@ -40,10 +42,8 @@ from bourre_lessons.fast.hand import (
     logged_trick,
     play_chunk,
 )
-from bourre_lessons.fast.legal import legal, sure_trump_tricks, top_group
-from bourre_lessons.fast.rng import below, new_state, next_u64
-from bourre_lessons.play import Situation, explain, legal_plays, rule_id
-from bourre_lessons.rules import PRESETS, Rules
+from bourre_lessons.sim.fast.legal import legal, sure_trump_tricks, top_group
+from bourre_lessons.sim.fast.rng import below, new_state, next_u64
 
 SUITS = list(Suit)
 

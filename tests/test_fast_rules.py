@@ -22,14 +22,14 @@ from typing import Literal, get_args, get_origin, get_type_hints
 import numpy as np
 import pytest
 
-import bourre_lessons.fast as fast_package
-from bourre_lessons.fast import RULE_CONCEPTS, RULE_FIELDS, encode_rules, switches
+import bourre_lessons.sim.fast as fast_package
 from bourre_lessons.play import _CITATIONS, _SUMMARIES
 from bourre_lessons.rules import Rules
-from bourre_lessons.simulation import SimulationResult, simulate
+from bourre_lessons.sim.fast import RULE_CONCEPTS, RULE_FIELDS, encode_rules, switches
+from bourre_lessons.sim.simulation import SimulationResult, simulate
 
 BASE = Rules()  # pagat's preset
-LEGAL = importlib.import_module("bourre_lessons.fast.legal")  # the package exports the function
+LEGAL = importlib.import_module("bourre_lessons.sim.fast.legal")  # the package exports the function
 HANDS = 4000
 SEED = 7
 

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 from matplotlib.figure import Figure
 
-from bourre_lessons import Rules, lessons, parse_card
+from bourre_lessons import Rules, parse_card
 from bourre_lessons.game import Game
-from bourre_lessons.lessons import (
+from bourre_lessons.scenes import show
+from bourre_lessons.widgets import lesson as lessons
+from bourre_lessons.widgets.lesson import (
     SetupCheck,
     act,
     card_readings,
@@ -24,7 +26,6 @@ from bourre_lessons.lessons import (
     pinned_versions,
     setup_check,
 )
-from bourre_lessons.scenes import show
 
 # --- setup check -------------------------------------------------------------------------
 

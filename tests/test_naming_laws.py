@@ -12,8 +12,8 @@ import pytest
 from bourre_lessons import Card, Rules, Situation, legal_plays, parse_card, parse_cards
 from bourre_lessons.naming import RENEGE_RULES, designate, renege_outcome
 from bourre_lessons.play import beats
-from bourre_lessons.positions import played_hand
 from bourre_lessons.scenes.model import rules_for
+from bourre_lessons.sim.positions import played_hand
 
 
 def situation(hand: str, trump: str = "S", trick: str = "", seen: str = "", **kw) -> Situation:

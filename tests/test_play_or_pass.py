@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bourre_lessons.advisor import Advice, Estimate
 from bourre_lessons.cards import parse_card, parse_cards
 from bourre_lessons.exercises import (
     PLAY_OR_PASS_LEVELS,
@@ -17,6 +16,7 @@ from bourre_lessons.exercises import (
 from bourre_lessons.exercises.play_or_pass import compare_choices, read_choice
 from bourre_lessons.progress import Progress
 from bourre_lessons.rules import PRESETS, Rules
+from bourre_lessons.sim.advisor import Advice, Estimate
 
 SURE = ("HA HK HQ S2 D3", "H9")  # A-K-Q of trumps: three sure tricks, the pot is certain
 HOPELESS = ("S2 S5 D7 C9 CT", "HA")  # no trump, no ace, first to speak

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from bourre_lessons import Rules, Situation, explain, legal_plays, verdicts
-from bourre_lessons.positions import (
+from bourre_lessons.sim.positions import (
     LEVELS,
     describe_situation,
     levels_for,

@@ -10,11 +10,11 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from bourre_lessons.bots import Bot, HeuristicBot, RandomBot, SeatView
 from bourre_lessons.cards import Card
 from bourre_lessons.rules import PRESETS, Rules
 from bourre_lessons.settle import settle
-from bourre_lessons.simulation import CHUNK_HANDS, SimulationResult, simulate
+from bourre_lessons.sim.bots import Bot, HeuristicBot, RandomBot, SeatView
+from bourre_lessons.sim.simulation import CHUNK_HANDS, SimulationResult, simulate
 
 ARRAYS = [f.name for f in dataclasses.fields(SimulationResult) if f.name != "rules"]
 

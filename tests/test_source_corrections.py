@@ -45,7 +45,7 @@ def test_no_preset_has_a_pot_limit():
 
 def test_the_fast_core_caps_payments_but_not_the_take():
     """The compiled settlement follows the same wikipedia variant as `settle`."""
-    from bourre_lessons.simulation import simulate
+    from bourre_lessons.sim.simulation import simulate
 
     rules = replace(PAGAT, pot_limit=4)
     r = simulate(3000, 5, rules, "heuristic", seed=5)
@@ -112,7 +112,7 @@ def test_glimnes_split_pot_example_is_the_same_under_both_readings(paid_to):
 
 
 def test_the_fast_core_pays_the_winner_under_glimnes_reading():
-    from bourre_lessons.simulation import simulate
+    from bourre_lessons.sim.simulation import simulate
 
     r = simulate(3000, 5, GLIMNE, "heuristic", seed=8)
     won = r.winner >= 0

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from bourre_lessons import Game, Rules
-from bourre_lessons.bots import HeuristicBot, play_bots
-from bourre_lessons.table import YOU, TableWidget, hand_actions
+from bourre_lessons.sim.bots import HeuristicBot, play_bots
+from bourre_lessons.widgets.table import YOU, TableWidget, hand_actions
 
 
 def finish_hand(table: TableWidget, rng: random.Random) -> None:

@@ -10,20 +10,22 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
-from bourre_lessons.bots import Bot
 from bourre_lessons.play import rule_summary
 from bourre_lessons.rules import PRESETS
-from bourre_lessons.variants import (
+from bourre_lessons.sim.bots import Bot
+from bourre_lessons.sim.variants import (
     DEFAULT_VARIANTS,
+    rule_concept,
+    rulebook_disagreements,
+    sweep,
+)
+from bourre_lessons.widgets.variant_charts import (
     plot_bourre,
     plot_disagreements,
     plot_pot,
     plot_rather_pass,
     plot_sweep,
     plot_win_by_seat,
-    rule_concept,
-    rulebook_disagreements,
-    sweep,
 )
 
 SMALL = {

@@ -9,7 +9,7 @@ Set 4, "Name the card": `NamingExercise`, `NamingSeries`, `naming_exercise`, `ch
 Set 5, "Play or pass": `PlayOrPassExercise`, `PlayOrPassSeries`, `play_or_pass_exercise`,
 `check_play_or_pass` (judged by the advisor's expected chips; loaded on first use, since the
 advisor runs the compiled simulator).
-The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.exercises.widgets`.
+The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.widgets.exercise_apps`.
 """
 
 from . import reference
@@ -21,7 +21,7 @@ from .legal_cards import (
     legal_cards_exercise,
     read_cards,
 )
-from .naming import (
+from .name_the_card import (
     NAMING_LEVELS,
     NamingExercise,
     NamingSeries,

@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 
 from ..cards import ACCEPTED_FORMS, Card, CardError, parse_card
 from ..play import Situation, explain, legal_plays, verdicts
-from ..positions import (
+from ..progress import Progress, record_attempt
+from ..rules import Rules
+from ..sim.positions import (
     LEVEL_TITLES,
     LEVELS,
     describe_situation,
     levels_for,
     random_position,
 )
-from ..progress import Progress, record_attempt
-from ..rules import Rules
 from ..text import card_list, count
 from .feedback import Feedback, verdict_line
 

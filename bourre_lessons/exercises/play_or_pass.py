@@ -20,10 +20,10 @@ from functools import cached_property
 
 import numpy as np
 
-from ..advisor import Advice, Estimate, advise
 from ..cards import DECK, Card, Rank, parse_card, parse_cards
 from ..progress import Progress, record_attempt
 from ..rules import Rules
+from ..sim.advisor import Advice, Estimate, advise
 from ..text import count
 from .feedback import Feedback
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from ..cards import ACCEPTED_FORMS, Card, CardError, parse_card
 from ..play import Situation, Verdict, beats, legal_plays, verdicts
-from ..positions import describe_situation, played_hand, situation_code
 from ..progress import Progress, record_attempt
 from ..rules import Rules
+from ..sim.positions import describe_situation, played_hand, situation_code
 from . import reference
 from .feedback import Feedback, verdict_line
 

@@ -29,6 +29,6 @@ def get(scene_id: str) -> Scene:
 
 def show(scene_id: str, **options: object):
     """The interactive widget for one scene (options: preset, size, four_colour)."""
-    from .widget import SceneWidget
+    from ..widgets.scene import SceneWidget
 
     return SceneWidget(get(scene_id), **options)

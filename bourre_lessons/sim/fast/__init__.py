@@ -21,8 +21,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..play import Situation
-from ..rules import Rules
+from ...play import Situation
+from ...rules import Rules
 from .bits import ALL_CARDS, card_bit, card_of, cards_of, mask_of, suit_number
 from .legal import RULE_CONCEPTS, Position, legal
 from .switches import RULE_FIELDS, encode_rules

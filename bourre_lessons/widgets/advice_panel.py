@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from .advisor import Advice, advise
-from .cards import DECK, Card, CardError, parse_card, parse_cards
-from .exercises.play_or_pass import advice_report, seat_words
-from .rules import SOURCES, Rules
-from .ui import tag, write
+from ..cards import DECK, Card, CardError, parse_card, parse_cards
+from ..exercises.play_or_pass import advice_report, seat_words
+from ..rules import SOURCES, Rules
+from ..sim.advisor import Advice, advise
+from .kit import tag, write
 
 __all__ = ["AdvisorWidget"]
 

@@ -14,8 +14,8 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from .scenes import catalogue, get
-from .scenes.widget import SIZES, SceneWidget
+from ..scenes import catalogue, get
+from .scene import SIZES, SceneWidget
 
 __all__ = ["Classroom", "classroom", "start_from_query"]
 

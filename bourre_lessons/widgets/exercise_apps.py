@@ -18,14 +18,19 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..positions import LEVEL_TITLES, levels_for
+from ..exercises.feedback import Feedback
+from ..exercises.legal_cards import LegalCardsExercise, LegalCardsSeries, read_cards
+from ..exercises.name_the_card import (
+    NAMING_LEVEL_TITLES,
+    NAMING_LEVELS,
+    NamingExercise,
+    NamingSeries,
+)
+from ..exercises.settle_pot import SETTLE_LEVELS, SettlePotExercise, SettlePotSeries
 from ..progress import Progress
 from ..rules import SOURCES, Rules
-from ..ui import card_colour, tag, toggle_class, write
-from .feedback import Feedback
-from .legal_cards import LegalCardsExercise, LegalCardsSeries, read_cards
-from .naming import NAMING_LEVEL_TITLES, NAMING_LEVELS, NamingExercise, NamingSeries
-from .settle_pot import SETTLE_LEVELS, SettlePotExercise, SettlePotSeries
+from ..sim.positions import LEVEL_TITLES, levels_for
+from .kit import card_colour, tag, toggle_class, write
 
 __all__ = ["LegalCardsWidget", "NamingWidget", "SettlePotWidget"]
 

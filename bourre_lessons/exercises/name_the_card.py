@@ -18,9 +18,9 @@ from dataclasses import dataclass, field, replace
 from ..cards import Card, Suit, parse_card
 from ..naming import CLAUSES, Designation, NamingError, designate, renege_outcome
 from ..play import Situation, beats, explain, legal_plays, winning_card
-from ..positions import describe_situation, played_hand, random_situation
 from ..progress import Progress, record_attempt
 from ..rules import Rules
+from ..sim.positions import describe_situation, played_hand, random_situation
 from ..text import card_list
 from .feedback import Feedback, verdict_line
 

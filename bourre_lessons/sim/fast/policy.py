@@ -1,5 +1,5 @@
 """The bots' decisions on bit masks, compiled: one implementation for the fast simulator and
-for the bots that sit at a readable `Game` (see `bourre_lessons.bots`).
+for the bots that sit at a readable `Game` (see `bourre_lessons.sim.bots`).
 
 Two policies:
   random    -- every decision uniform among the legal actions: play or pass with even odds,

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from .bots import Bot, resolve_bots
-from .cards import Card, parse_card
-from .game import Game, GameError, IllegalAction
-from .rules import SOURCES, Rules
-from .ui import SIZES, card_button, style_sheet, tag, write
+from ..cards import Card, parse_card
+from ..game import Game, GameError, IllegalAction
+from ..rules import SOURCES, Rules
+from ..sim.bots import Bot, resolve_bots
+from .kit import SIZES, card_button, style_sheet, tag, write
 
 __all__ = ["YOU", "TableWidget", "hand_actions"]
 
@@ -176,7 +176,7 @@ class TableWidget(widgets.VBox):
         glimne, wikipedia: the penalty). Words that name no card (unreadable, or a card not
         held, laws 46B4) play nothing: say it again.
         """
-        from .naming import NamingError, designate
+        from ..naming import NamingError, designate
 
         game = self.game
         mine = self._pending_is_yours()

@@ -25,13 +25,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import Card, Suit
+from ..cards import Card, Suit
+from ..game import Game, GameError
+from ..play import Situation, legal_plays
+from ..rules import Rules
+from ..text import card_codes
 from .fast.bits import card_bit, card_of, cards_of, mask_of, suit_number
 from .fast.policy import declare_heuristic, discard_heuristic, play_heuristic
-from .game import Game, GameError
-from .play import Situation, legal_plays
-from .rules import Rules
-from .text import card_codes
 
 __all__ = [
     "Bot",
@@ -224,7 +224,7 @@ class HeuristicBot(Bot):
     """Plays by trump strength and seat, keeps trumps and aces, wins tricks when it can.
 
     The same compiled policy runs at a `Game` table and in the fast core (see
-    `bourre_lessons.fast.policy` for the strength scale and the bar).
+    `bourre_lessons.sim.fast.policy` for the strength scale and the bar).
 
     boldness -- shifts the strength a hand needs before the bot plays (0 is the default bar;
     0.3 plays noticeably more hands, -0.3 fewer).

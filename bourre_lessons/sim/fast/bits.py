@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from ..cards import DECK, Card, Suit, parse_card
+from ...cards import DECK, Card, Suit, parse_card
 
 __all__ = [
     "ALL_CARDS",

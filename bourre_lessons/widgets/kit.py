@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as widgets
 
-from .cards import Card, Suit
+from ..cards import Card, Suit
 
 __all__ = [
     "FOUR_COLOURS",

@@ -14,10 +14,10 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 
-from .cards import DECK, HAND_SIZE, Card, Suit
-from .play import Situation, beats, rule_id, trick_winner, verdicts
-from .rules import Rules
-from .text import card_codes, card_list
+from ..cards import DECK, HAND_SIZE, Card, Suit
+from ..play import Situation, beats, rule_id, trick_winner, verdicts
+from ..rules import Rules
+from ..text import card_codes, card_list
 
 __all__ = [
     "LEVELS",

@@ -1,6 +1,7 @@
 """The variant lab: what each rulebook and switch does to a game, measured by simulation.
 
-Two questions, each a function that returns data and a function that draws it:
+Two questions, each a function that returns data (the pictures are drawn by
+`bourre_lessons.widgets.variant_charts`):
 
 * `sweep` plays many short sessions under several rule sets and measures the pot over the
   hands of a session, how often a player is bourréd, the win rate by seat (counted from the
@@ -11,9 +12,6 @@ Two questions, each a function that returns data and a function that draws it:
   wikipedia and pagat allow the same cards; where they differ, the readable engine's
   `explain` names the rule that refused a card another rulebook allows. Plot:
   `plot_disagreements`.
-
-The plotting functions build `matplotlib.figure.Figure` objects directly, without pyplot, so
-no figure is left open: a notebook shows the returned figure, and nothing else.
 """
 
 from __future__ import annotations
@@ -24,10 +22,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
-from matplotlib.figure import Figure
 
+from ..cards import DECK, Suit
+from ..play import Situation, explain, legal_plays, rule_id, rule_summary
+from ..rules import PRESETS, SOURCES, Rules
 from .bots import Bot, resolve_bots
-from .cards import DECK, Suit
 from .fast import encode_rules
 from .fast.bits import cards_of
 from .fast.hand import (
@@ -40,20 +39,12 @@ from .fast.hand import (
     logged_trick,
     play_chunk,
 )
-from .play import Situation, explain, legal_plays, rule_id, rule_summary
-from .rules import PRESETS, SOURCES, Rules
 from .simulation import SimulationResult, chunk_seed, fast_kind, simulate
 
 __all__ = [
     "DEFAULT_VARIANTS",
     "Disagreements",
     "Sweep",
-    "plot_bourre",
-    "plot_disagreements",
-    "plot_pot",
-    "plot_rather_pass",
-    "plot_sweep",
-    "plot_win_by_seat",
     "rule_concept",
     "rulebook_disagreements",
     "sweep",
@@ -182,112 +173,6 @@ def _rather_pass(r: SimulationResult, rules: Rules) -> np.ndarray:
 
 
 # --- pictures -------------------------------------------------------------------------------
-
-
-def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Figure, object]:
-    fig = Figure(figsize=(width, height), layout="constrained")
-    return fig, fig.add_subplot()
-
-
-def plot_pot(data: Sweep) -> Figure:
-    """Line chart: the mean pot at the end of play, hand by hand, one line per variant."""
-    fig, ax = _figure()
-    hands = np.arange(1, data.hands + 1)
-    for name, pot in zip(data.names, data.pot, strict=True):
-        ax.plot(hands, pot, label=name)
-    ax.set_title(f"How the pot grows over a session ({data.players} players, {data.bots} bots)")
-    ax.set_xlabel("hand of the session")
-    ax.set_ylabel(f"mean pot at the end of play (chips, {data.sessions} sessions)")
-    ax.legend(fontsize="small")
-    return fig
-
-
-def _bars(ax: object, names: tuple[str, ...], values: np.ndarray, fmt: str) -> None:
-    bars = ax.barh(list(names), values, color="tab:blue")
-    ax.bar_label(bars, labels=[format(v, fmt) for v in values], padding=3, fontsize="small")
-    ax.invert_yaxis()
-
-
-def plot_bourre(data: Sweep) -> Figure:
-    """Bar chart: how often a player who plays is bourréd, by variant."""
-    return _share_chart(
-        data,
-        data.bourre_rate,
-        "How often a player who plays takes no trick (bourré)",
-        "share of players who played",
-    )
-
-
-def plot_win_by_seat(data: Sweep) -> Figure:
-    """Grouped bars: the share of hands each seat wins, seats counted from the dealer's left."""
-    fig, ax = _figure(8.0, 4.0)
-    seats = np.arange(1, data.players + 1)
-    width = 0.8 / len(data.names)
-    for i, (name, rates) in enumerate(zip(data.names, data.win_by_seat, strict=True)):
-        ax.bar(seats + (i - (len(data.names) - 1) / 2) * width, rates, width, label=name)
-    ax.set_xticks(seats, [f"{s}" + (" (dealer)" if s == data.players else "") for s in seats])
-    ax.set_title("Who takes the pot: win rate by seat")
-    ax.set_xlabel("seat, counted from the dealer's left")
-    ax.set_ylabel("share of hands won")
-    ax.legend(fontsize="small")
-    return fig
-
-
-def plot_rather_pass(data: Sweep) -> Figure:
-    """Bar chart: the share of plays that cost more than passing would have."""
-    return _share_chart(
-        data,
-        data.rather_pass,
-        "How often a player who played would rather have passed",
-        "share of plays that cost more than the ante (bourré or a lost second ante)",
-    )
-
-
-def _share_chart(data: Sweep, shares: np.ndarray, title: str, xlabel: str) -> Figure:
-    """One horizontal bar a variant, each labelled with its share."""
-    fig, ax = _figure()
-    _bars(ax, data.names, shares, ".1%")
-    ax.set_title(title)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel("variant")
-    ax.set_xlim(0, max(float(shares.max()) * 1.25, 0.01))
-    return fig
-
-
-def plot_sweep(data: Sweep) -> Figure:
-    """All four sweep pictures on one page."""
-    fig = Figure(figsize=(13.0, 8.5), layout="constrained")
-    axes = fig.subplots(2, 2)
-    hands = np.arange(1, data.hands + 1)
-    for name, pot in zip(data.names, data.pot, strict=True):
-        axes[0, 0].plot(hands, pot, label=name)
-    axes[0, 0].set(
-        title="Mean pot at the end of play", xlabel="hand of the session", ylabel="chips"
-    )
-    axes[0, 0].legend(fontsize="x-small")
-    _bars(axes[0, 1], data.names, data.bourre_rate, ".1%")
-    axes[0, 1].set(title="Bourré rate of players who play", xlabel="share", ylabel="variant")
-    axes[0, 1].set_xlim(0, max(float(data.bourre_rate.max()) * 1.3, 0.01))
-    seats = np.arange(1, data.players + 1)
-    for name, rates in zip(data.names, data.win_by_seat, strict=True):
-        axes[1, 0].plot(seats, rates, marker="o", label=name)
-    axes[1, 0].set(
-        title="Win rate by seat (last seat = dealer)",
-        xlabel="seat, counted from the dealer's left",
-        ylabel="share of hands won",
-    )
-    axes[1, 0].set_xticks(seats)
-    axes[1, 0].legend(fontsize="x-small")
-    _bars(axes[1, 1], data.names, data.rather_pass, ".1%")
-    axes[1, 1].set(
-        title="Plays that cost more than passing", xlabel="share of plays", ylabel="variant"
-    )
-    axes[1, 1].set_xlim(0, max(float(data.rather_pass.max()) * 1.3, 0.01))
-    fig.suptitle(
-        f"Rule variants compared: {data.players} players, {data.bots} bots, "
-        f"{data.sessions} sessions of {data.hands} hands"
-    )
-    return fig
 
 
 # --- where the rulebooks disagree -------------------------------------------------------------
@@ -425,29 +310,6 @@ def _situation_of(row: np.ndarray) -> Situation:
         players_after=position.after,
         others_out_of_trump=position.others_out,
     )
-
-
-def plot_disagreements(data: Disagreements) -> Figure:
-    """Bar chart: for each rule, the share of decisions where it refused a card another
-    rulebook allows."""
-    shares = data.rule_shares()
-    fig, ax = _figure(9.0, max(3.0, 0.55 * len(shares) + 2.0))
-    labels = [_label(rule, data.concepts.get(rule, rule)) for rule in shares]
-    values = np.array(list(shares.values()))
-    if len(values):
-        _bars(ax, tuple(labels), values, ".2%")
-        ax.set_xlim(0, float(values.max()) * 1.3)
-    ax.set_title(
-        f"Where glimne, wikipedia and pagat disagree: {data.share:.1%} of card decisions\n"
-        f"({data.decisions} decisions in {data.hands} hands, played under {data.drive} rules)"
-    )
-    ax.set_xlabel("share of card decisions where the rule refused a card another rulebook allows")
-    ax.set_ylabel("rule that refused")
-    return fig
-
-
-def _label(rule: str, concept: str) -> str:
-    return rule if concept == rule else f"{rule} ({concept.replace('-', ' ')})"
 
 
 # the rules that differ between rulebooks; a rule id may stand for several concepts

@@ -16,8 +16,9 @@ import ipywidgets as widgets
 from ..cards import Card, parse_card
 from ..play import explain, trick_winner, verdicts
 from ..rules import SOURCES, Rules
+from ..scenes.model import YOU, Moment, Scene
 from ..text import card_list
-from ..ui import (
+from .kit import (
     FOUR_COLOURS,
     SIZES,
     TWO_COLOURS,
@@ -28,7 +29,6 @@ from ..ui import (
     toggle_class,
     write,
 )
-from .model import YOU, Moment, Scene
 
 __all__ = ["SceneWidget", "card_colour"]
 

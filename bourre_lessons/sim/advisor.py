@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..cards import Card, parse_card, parse_cards
+from ..rules import Rules
 from .bots import Bot, resolve_bots
-from .cards import Card, parse_card, parse_cards
 from .fast import encode_rules
 from .fast.bits import card_bit, mask_of
 from .fast.hand import SAID_PLAY, FixedDeal, Outcomes, Seats, play_fixed
-from .rules import Rules
 from .simulation import chunk_seed, fast_kind
 
 __all__ = ["Advice", "Estimate", "advise"]

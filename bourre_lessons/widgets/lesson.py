@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from matplotlib.figure import Figure
 
-from . import __version__
-from .cards import DECK, Card, CardError, Rank, Suit, parse_card
-from .game import Game
-from .scenes.widget import card_colour
+from .. import __version__
+from ..cards import DECK, Card, CardError, Rank, Suit, parse_card
+from ..game import Game
+from .scene import card_colour
 
 if TYPE_CHECKING:
-    from .scenes.widget import SceneWidget
+    from .scene import SceneWidget
 
 __all__ = [
     "DealView",

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..rules import Rules
+from ...rules import Rules
 
 __all__ = ["RULE_FIELDS", "RULE_VALUES", "encode_rules"]
 

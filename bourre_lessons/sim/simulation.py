@@ -20,6 +20,8 @@ from functools import cached_property
 
 import numpy as np
 
+from ..game import Game
+from ..rules import Rules
 from .bots import Bot, HeuristicBot, RandomBot, play_bots, resolve_bots
 from .fast import encode_rules
 from .fast.bits import card_bit
@@ -35,8 +37,6 @@ from .fast.hand import (
     settle_hands,
 )
 from .fast.policy import HEURISTIC, RANDOM
-from .game import Game
-from .rules import Rules
 
 __all__ = ["CHUNK_HANDS", "SimulationResult", "chunk_seed", "simulate"]
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 from itertools import cycle
 from typing import TYPE_CHECKING
 
-from .cards import Card, parse_card
-from .game import Game
-from .rules import SOURCES, Rules
+from ..cards import Card, parse_card
+from ..game import Game
+from ..rules import SOURCES, Rules
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

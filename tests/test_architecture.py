@@ -1,0 +1,135 @@
+"""The layers of docs/architecture.md: which module may import which.
+
+The engine imports only the standard library and itself; scenes and exercises add the
+practice positions; the simulator adds NumPy and Numba; only widgets import ipywidgets or
+matplotlib. Importing the engine, the scenes or the exercises must not load Numba.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "bourre_lessons"
+HEAVY = {"numpy", "numba", "ipywidgets", "matplotlib", "IPython", "anywidget"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "package"
+    return parts[1] if parts[1] in {"scenes", "exercises", "sim", "widgets"} else "engine"
+
+
+def imports(path: Path) -> list[tuple[str, bool]]:
+    """(module imported, whether at module level) for every import in a file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top = set(map(id, tree.body))
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, id(node) in top) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+                if not node.module:  # `from . import x`: x is a module
+                    found += [(f"{name}.{a.name}", id(node) in top) for a in node.names]
+                    continue
+            else:
+                name = node.module or ""
+            found.append((name, id(node) in top))
+    return found
+
+
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+ALLOWED = {
+    "engine": {"engine"},
+    "scenes": {"engine", "scenes"},
+    "exercises": {"engine", "exercises", "sim.positions"},
+    "sim": {"engine", "sim"},
+    "widgets": {"engine", "scenes", "exercises", "sim", "widgets"},
+}
+LAZY_EXCEPTIONS = {
+    # set 5 asks the advisor; the whole module is loaded on first use (exercises/__init__)
+    ("bourre_lessons.exercises.play_or_pass", "sim"),
+    # the convenience `show(scene_id)` returns the scene widget, imported when called
+    ("bourre_lessons.scenes", "widgets"),
+}
+
+
+def target_layer(name: str) -> str | None:
+    """The layer of an imported bourre_lessons module, or None for anything else."""
+    if not name.startswith("bourre_lessons"):
+        return None
+    if name.startswith("bourre_lessons.sim.positions"):
+        return "sim.positions"
+    return layer(name)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_each_module_imports_only_its_own_and_lower_layers(path):
+    module = module_name(path)
+    own = layer(module)
+    if own == "package":
+        return  # the package's __init__ exports the engine and loads the rest lazily
+    for name, at_top in imports(path):
+        root = name.split(".")[0]
+        if root in HEAVY:
+            allowed = {"sim": {"numpy", "numba"}, "widgets": HEAVY}.get(own, set())
+            if own == "exercises" and root == "numpy":
+                allowed = {"numpy"} if module.endswith("play_or_pass") else set()
+            assert root in allowed, f"{module} imports {name}"
+            continue
+        target = target_layer(name)
+        if target is None:
+            continue
+        ok = target in ALLOWED[own] or (target == "sim.positions" and "sim" in ALLOWED[own])
+        if not ok and (module, target.split(".")[0]) in LAZY_EXCEPTIONS:
+            assert not at_top or module.endswith("play_or_pass"), f"{module} imports {name}"
+            continue
+        assert ok, f"{module} ({own}) imports {name} ({target})"
+
+
+def test_the_engine_imports_nothing_heavy():
+    """An engine module that imported NumPy, Numba or ipywidgets would fail here by name."""
+    engine = [p for p in MODULES if layer(module_name(p)) == "engine"]
+    assert {module_name(p).split(".")[-1] for p in engine} >= {"cards", "rules", "play", "settle"}
+    for path in engine:
+        heavy = {n.split(".")[0] for n, _ in imports(path)} & HEAVY
+        assert not heavy, f"{module_name(path)} imports {heavy}"
+
+
+@pytest.mark.parametrize(
+    "module", ["bourre_lessons", "bourre_lessons.scenes", "bourre_lessons.exercises"]
+)
+def test_importing_leaves_numba_and_the_widgets_unloaded(module):
+    code = (
+        f"import sys, {module}; "
+        "print(sorted(m for m in ('numba', 'numpy', 'ipywidgets', 'matplotlib') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", f"import {module} loaded {out.stdout.strip()}"
+
+
+def test_the_layer_check_can_fail(tmp_path):
+    """An engine module importing numba is caught by the same reader the tests use."""
+    bad = PACKAGE / "_layer_probe.py"
+    bad.write_text("import numba\n", encoding="utf-8")
+    try:
+        assert ("numba", True) in imports(bad)
+        assert layer(module_name(bad)) == "engine"
+    finally:
+        bad.unlink()
