@@ -166,8 +166,9 @@ class Game:
         return dict(self._state.bankrolls)
 
     @property
-    def hand(self) -> HandRecord:
-        """A copy of the record of the hand in progress (or just settled)."""
+    def hand_record(self) -> HandRecord:
+        """A copy of the record of the hand in progress (or just settled): who dealt, what was
+        dealt, declared, drawn and played (a player's cards now: `cards_of`)."""
         return clone(self._state.rec)
 
     @property
@@ -177,8 +178,8 @@ class Game:
         return list(self._state.history)
 
     @property
-    def trump(self) -> Card:
-        """The turned card whose suit is trump this hand."""
+    def trump_card(self) -> Card:
+        """The turned card this hand; its suit is trump (`trump_card.suit`)."""
         return self._state.rec.trump_card
 
     def cards_of(self, player: str) -> tuple[Card, ...]:
@@ -277,14 +278,15 @@ class Game:
             self.apply(action)
         return self
 
-    def undo(self) -> Game:
-        """A new game with the last action taken back."""
+    def undone(self) -> Game:
+        """A new game with the last action taken back; this game is left as it is."""
         if not self.actions:
             raise GameError("nothing to undo: no action has been taken")
-        return self.replay(self.actions[:-1])
+        return self.replayed(self.actions[:-1])
 
-    def replay(self, actions: Iterable[str] | None = None) -> Game:
-        """A fresh game at the same table, with the given actions (default: the same ones)."""
+    def replayed(self, actions: Iterable[str] | None = None) -> Game:
+        """A new game at the same table and deal, after the given actions (default: the same
+        ones); this game is left as it is."""
         return Game(
             self.rules,
             self.players,

@@ -124,7 +124,7 @@ def test_a_house_rule_keeps_the_turned_card_and_the_view_marks_it_locked() -> No
     assert view_of(game).locked == set()
     game = Game(house, 3, seed=6, actions=["play", "play", "play", "keep", "keep"])
     view = view_of(game)
-    assert view.player == game.hand.dealer and view.locked == {game.trump}
+    assert view.player == game.hand_record.dealer and view.locked == {game.trump_card}
 
 
 # --- the heuristic's documented choices --------------------------------------------------------

@@ -99,7 +99,7 @@ def trick_taker(plays: list[tuple[str, Card]], trump: Suit) -> str:
 def at_dealers_draw(rules: Rules, players: int, seed: int) -> Game:
     """Everyone plays and keeps until the dealer is to draw."""
     game = Game(rules, players, seed)
-    dealer = game.hand.dealer
+    dealer = game.hand_record.dealer
     return play_until(game, lambda g: g.phase == "draw" and g.to_act == dealer, first_choice)
 
 
@@ -120,15 +120,15 @@ def test_a_hand_from_ante_to_settlement():
     tricks, each led by the last winner; chips are only moved, never made."""
     game = Game(PAGAT, 5, seed=11)
     seats = ["B", "C", "D", "E", "A"]  # from the dealer's left, the dealer A last
-    assert game.hand.dealer == "A"
-    assert game.hand.seats == seats
+    assert game.hand_record.dealer == "A"
+    assert game.hand_record.seats == seats
     assert game.pot == 5
     assert game.bankrolls == dict.fromkeys("ABCDE", 99)
-    dealt = game.hand.dealt
+    dealt = game.hand_record.dealt
     assert all(len(dealt[p]) == 5 for p in seats)
     assert len({c for p in seats for c in dealt[p]}) == 25
-    assert game.trump == dealt["A"][-1]
-    assert game.trump in game.cards_of("A")
+    assert game.trump_card == dealt["A"][-1]
+    assert game.trump_card in game.cards_of("A")
 
     declared = []
     choices = iter(["play", "pass", "play", "play", "pass"])
@@ -149,15 +149,15 @@ def test_a_hand_from_ante_to_settlement():
 
     leader = "B"
     while game.phase == "play":
-        trick_no = len(game.hand.tricks)
+        trick_no = len(game.hand_record.tricks)
         assert game.current_trick.leader == leader
-        while len(game.hand.tricks) == trick_no:
+        while len(game.hand_record.tricks) == trick_no:
             game.apply(first_choice(game))
-        done = game.hand.tricks[-1]
+        done = game.hand_record.tricks[-1]
         assert sorted(p for p, _ in done.plays) == ["B", "D", "E"]
-        assert done.winner == trick_taker(done.plays, game.trump.suit)
+        assert done.winner == trick_taker(done.plays, game.trump_card.suit)
         leader = done.winner
-    assert len(game.hand.tricks) == 5
+    assert len(game.hand_record.tricks) == 5
     assert sum(game.history[-1].settlement.tricks.values()) == 5
     assert sum(game.bankrolls.values()) + game.pot == 500
     assert game.legal_actions() == ["deal"]
@@ -177,8 +177,8 @@ def test_the_deal_goes_one_card_at_a_time_from_the_dealers_left():
     for _ in range(5):
         for p in order:
             hands[p].append(deck.pop())
-    assert {p: tuple(cards) for p, cards in hands.items()} == game.hand.dealt
-    assert game.trump == hands["A"][4]
+    assert {p: tuple(cards) for p, cards in hands.items()} == game.hand_record.dealt
+    assert game.trump_card == hands["A"][4]
 
 
 def test_the_deal_passes_to_the_left_hand_after_hand():
@@ -187,14 +187,14 @@ def test_the_deal_passes_to_the_left_hand_after_hand():
     game = Game(GLIMNE, 4, seed=3)
     dealers = []
     for _ in range(6):
-        dealers.append(game.hand.dealer)
-        assert game.hand.seats[-1] == game.hand.dealer
-        assert game.to_act == game.hand.seats[0]
+        dealers.append(game.hand_record.dealer)
+        assert game.hand_record.seats[-1] == game.hand_record.dealer
+        assert game.to_act == game.hand_record.seats[0]
         finish_hand(game, random_choice(len(dealers)))
         game.apply("deal")
     assert dealers == ["A", "B", "C", "D", "A", "B"]
     assert [h.number for h in game.history] == [1, 2, 3, 4, 5, 6]
-    assert game.hand.number == 7
+    assert game.hand_record.number == 7
 
 
 def test_several_hands_carry_the_pot_and_the_antes():
@@ -212,7 +212,7 @@ def test_several_hands_carry_the_pot_and_the_antes():
         else:  # everybody passed: nothing was settled, everyone antes
             skipping = set()
         game.apply("deal")
-        out = set(game.players) - set(game.hand.seats)
+        out = set(game.players) - set(game.hand_record.seats)
         antes = [p for p in game.players if p not in skipping | out]
         assert game.pot == carried + len(antes)
         assert sum(game.bankrolls.values()) + game.pot == 500
@@ -242,10 +242,10 @@ def test_actions_rebuild_the_same_position(rules):
     for _ in range(2):
         finish_hand(game, choose)
         game.apply("deal")
-    play_until(game, lambda g: g.phase == "play" and len(g.hand.tricks) == 2, choose)
+    play_until(game, lambda g: g.phase == "play" and len(g.hand_record.tricks) == 2, choose)
     rebuilt = Game(rules, 5, seed=8, actions=game.actions)
     assert state(rebuilt) == state(game)
-    assert state(game.replay()) == state(game)
+    assert state(game.replayed()) == state(game)
 
 
 def test_actions_in_any_notation_are_stored_canonically():
@@ -269,10 +269,10 @@ def test_undo_is_a_replay_without_the_last_action():
         game.apply(choose(game))
         states.append(state(game))
     for n in range(30, 0, -1):
-        game = game.undo()
+        game = game.undone()
         assert state(game) == states[n - 1]
     with pytest.raises(GameError, match="nothing to undo"):
-        game.undo()
+        game.undone()
 
 
 # --- refused actions ------------------------------------------------------------------------
@@ -345,13 +345,13 @@ def test_the_dealer_may_discard_the_turned_card_under_every_preset():
     No preset forbids it; the switch stays for house rules, and its refusal says so."""
     for rules in (GLIMNE, WIKIPEDIA, PAGAT):
         game = at_dealers_draw(rules, 4, seed=6)
-        turned = game.trump
+        turned = game.trump_card
         assert any(turned.code in a for a in game.legal_actions())
         game.apply(f"discard {turned.code}")
         assert turned not in game.cards_of("A")
     house = dataclasses.replace(GLIMNE, dealer_may_discard_trump_card=False)
     game = at_dealers_draw(house, 4, seed=6)
-    turned = game.trump
+    turned = game.trump_card
     error = refuse(
         game, f"discard {turned.code}", IllegalAction, str(turned), "house rule", "no source"
     )
@@ -379,7 +379,7 @@ def glimne_five_position(game: Game) -> bool:
     trick = game.current_trick
     if game.phase != "play" or trick is None or not trick.plays:
         return False
-    trump = game.trump.suit
+    trump = game.trump_card.suit
     led = trick.plays[0][1].suit
     held = game.cards_of(game.to_act)
     trumped = [c.rank for _, c in trick.plays if c.suit == trump]
@@ -404,7 +404,7 @@ def test_an_illegal_play_names_the_rule_and_the_alternatives():
 
     seed = find_seed(lambda s: reach(s) is not None)
     game = reach(seed)
-    trump = game.trump.suit
+    trump = game.trump_card.suit
     best = max(c.rank for _, c in game.current_trick.plays if c.suit == trump)
     held = game.cards_of(game.to_act)
     over = sorted(c for c in held if c.suit == trump and c.rank > best)
@@ -433,7 +433,7 @@ def test_glimne_a_turned_ace_makes_the_dealer_lead():
     """glimne (dealer's ace): when the turned card is an ace, the dealer leads the first
     trick instead of the first player on the dealer's left."""
     game = play_until(Game(GLIMNE, 4, deal=TURNED_ACE), lambda g: g.phase == "play", first_choice)
-    assert game.to_act == "A" == game.hand.dealer
+    assert game.to_act == "A" == game.hand_record.dealer
     assert game.current_trick.leader == "A"
     assert "the dealer A leads" in game.transcript()
     # pagat has no such rule: the player on the dealer's left leads
@@ -446,7 +446,7 @@ def test_pagat_a_lone_player_takes_the_pot_without_play():
     had taken all five tricks."""
     game = Game(PAGAT, 4, deal=NO_ACE).play("pass", "play", "pass", "pass")
     assert game.phase == "settled"
-    assert game.hand.tricks == []
+    assert game.hand_record.tricks == []
     settlement = game.history[-1].settlement
     assert settlement.winner == "C"
     assert dict(settlement.tricks) == {"C": 5}
@@ -493,7 +493,7 @@ def test_wikipedia_variant_the_dealer_antes_for_everyone():
     assert game.bankrolls == {"A": 95, "B": 100, "C": 100, "D": 100, "E": 100}
     assert "the dealer A puts in 5" in game.transcript()
     game.play("pass", "pass", "pass", "pass", "pass", "deal")
-    assert game.hand.dealer == "B"
+    assert game.hand_record.dealer == "B"
     assert game.pot == 10
     assert game.bankrolls == {"A": 95, "B": 95, "C": 100, "D": 100, "E": 100}
 
@@ -507,10 +507,10 @@ def test_pagat_restock_passed_hands_and_served_discards():
     game = Game(PAGAT, 8, seed=4)
     game.play("play", "pass", *["play"] * 6)
     assert game.phase == "draw"
-    dealt_c = set(game.hand.dealt["C"])
+    dealt_c = set(game.hand_record.dealt["C"])
     while game.phase == "draw":
         game.apply("discard " + " ".join(c.code for c in game.cards_of(game.to_act)))
-    record = game.hand
+    record = game.hand_record
     assert list(record.drawn) == ["B", "D", "E", "F", "G", "H", "A"]
     restocks = [line for line in game.transcript().splitlines() if "stock is empty" in line]
     assert len(restocks) == 2
@@ -532,10 +532,10 @@ def test_glimne_restock_uses_the_passed_hands_first():
     stays): 30 dealt, 22 in the stock; the dealer gets the last 2, then 2 from B's hand."""
     game = Game(GLIMNE, 6, seed=5).play("pass", "play", "play", "play", "play", "play")
     while game.phase == "draw":
-        keep = game.trump if game.to_act == "A" else None
+        keep = game.trump_card if game.to_act == "A" else None
         discard = [c for c in game.cards_of(game.to_act) if c != keep]
         game.apply("discard " + " ".join(c.code for c in discard))
-    record = game.hand
+    record = game.hand_record
     assert "The stock is empty: the passed hands (5 cards)" in game.transcript()
     assert len(record.drawn["A"]) == 4
     assert set(record.drawn["A"][2:]) <= set(record.dealt["B"])
@@ -601,7 +601,7 @@ def test_pagat_renege_corrected_before_the_next_player():
     refuse(game, f"correct {bad.code}", IllegalAction, str(bad))
     refuse(game, "accept H2 H3", UnreadableAction, "'accept' takes nothing after it")
     game.apply(f"correct {fix.code}")
-    tricks = [*game.hand.tricks, game.current_trick]
+    tricks = [*game.hand_record.tricks, game.current_trick]
     assert any((player, fix) in t.plays for t in tricks if t is not None)
     assert not any((player, bad) in t.plays for t in tricks if t is not None)
     assert bad in game.cards_of(player)
@@ -612,9 +612,9 @@ def test_pagat_renege_corrected_before_the_next_player():
     assert result.winner != player
     assert player not in result.payments
     game.apply("deal")
-    assert player not in game.hand.seats
+    assert player not in game.hand_record.seats
     assert game.cards_of(player) == ()
-    assert player not in game.hand.antes
+    assert player not in game.hand_record.antes
 
 
 def test_pagat_a_corrected_renege_cannot_win_the_pot():
@@ -683,20 +683,20 @@ def test_pagat_a_renege_that_ends_a_trick_waits_for_the_next_lead():
     seed = find_seed(lambda s: last_in_trick(s) is not None)
     game = last_in_trick(seed)
     player = game.to_act
-    tricks_before = len(game.hand.tricks)
+    tricks_before = len(game.hand_record.tricks)
     bad = a_bad_card(game)
     game.apply(f"renege {bad.code}")
     plays = game.current_trick.plays
     assert len(plays) == 3  # the trick is full but not yet gathered
-    assert len(game.hand.tricks) == tricks_before
-    leader = trick_taker(plays, game.trump.suit)
+    assert len(game.hand_record.tricks) == tricks_before
+    leader = trick_taker(plays, game.trump_card.suit)
     assert game.to_act == leader
     lead = game.legal_actions()[-1]
     assert parse_card(lead) in game.cards_of(leader)
     game.apply(lead)
-    assert len(game.hand.tricks) == tricks_before + 1
+    assert len(game.hand_record.tricks) == tricks_before + 1
     assert game.current_trick.plays == [(leader, parse_card(lead))]
-    assert player in game.hand.renegers
+    assert player in game.hand_record.renegers
 
 
 @pytest.mark.parametrize("close", ["next player plays", "accept"])
@@ -720,7 +720,7 @@ def test_pagat_renege_not_corrected_pays_as_if_bourred(close):
     assert player in result.renegers
     assert result.payments[player] == result.pot_before
     game.apply("deal")
-    assert player in game.hand.seats
+    assert player in game.hand_record.seats
 
 
 def test_glimne_renege_card_stands_and_pays_the_pot():
@@ -729,7 +729,7 @@ def test_glimne_renege_card_stands_and_pays_the_pot():
     player = game.to_act
     bad = a_bad_card(game)
     game.apply(f"renege {bad.code}")
-    tricks = [*game.hand.tricks, game.current_trick]
+    tricks = [*game.hand_record.tricks, game.current_trick]
     assert any((player, bad) in t.plays for t in tricks if t is not None)
     assert bad not in game.cards_of(player)
     assert "accept" not in game.legal_actions()
@@ -769,7 +769,7 @@ def test_undo_takes_back_a_renege_and_its_correction():
     before = state(game)
     game.apply(f"renege {a_bad_card(game).code}")
     game.apply(f"correct {game.legal_actions()[1].split()[1]}")
-    assert state(game.undo().undo()) == before
+    assert state(game.undone().undone()) == before
 
 
 # --- reading the position ---------------------------------------------------------------------
@@ -779,14 +779,14 @@ def test_situation_is_each_players_view_of_the_trick():
     """The situation of a player still to play counts the players after them in this trick;
     a player who has played, or passed, has no card decision."""
     game = play_until(Game(PAGAT, 4, seed=3), lambda g: g.phase == "play", first_choice)
-    order = list(game.hand.active)
+    order = list(game.hand_record.active)
     assert len(order) == 4
     leader = game.to_act
     first = game.situation()
     assert sorted(first.hand) == list(game.cards_of(leader))
     assert first.trick == ()
     assert first.players_after == 3
-    assert first.trump == game.trump.suit
+    assert first.trump == game.trump_card.suit
     game.apply(first_choice(game))
     second = game.to_act
     third = order[(order.index(second) + 1) % 4]
@@ -830,7 +830,7 @@ def test_named_seats_play_like_letters():
     names = ["Ana", "Bo", "Cy"]
     game = Game(PAGAT, names, seed=2)
     letters = Game(PAGAT, 3, seed=2)
-    assert game.hand.dealer == "Ana"
+    assert game.hand_record.dealer == "Ana"
     assert game.to_act == "Bo"
     assert [game.cards_of(n) for n in names] == [letters.cards_of(p) for p in "ABC"]
 
@@ -840,7 +840,7 @@ def test_records_handed_out_are_copies():
     game = play_until(Game(PAGAT, 4, seed=3), lambda g: g.phase == "play", first_choice)
     game.apply(first_choice(game))
     before = snapshot(game)
-    game.hand.declared.clear()
+    game.hand_record.declared.clear()
     game.current_trick.plays.clear()
     game.bankrolls["A"] = 0
     assert snapshot(game) == before
@@ -851,7 +851,7 @@ def test_simultaneous_declaration_lets_the_dealer_decide_blind():
     everyone else passed; the dealer-alone shortcut (pagat-dealer-alone) does not apply."""
     rules = dataclasses.replace(Rules.preset("pagat"), simultaneous_declaration=True)
     game = Game(rules, 4, deal=NO_ACE).play("pass", "pass", "pass")
-    assert game.phase == "declare" and game.to_act == game.hand.dealer
+    assert game.phase == "declare" and game.to_act == game.hand_record.dealer
     game.apply("pass")
     assert game.phase == "settled" and "Everyone passed" in game.transcript()
     shortcut = Game(Rules.preset("pagat"), 4, deal=NO_ACE).play("pass", "pass", "pass")
@@ -866,7 +866,7 @@ def test_speaking_out_of_turn_sits_the_player_out_of_the_next_deal():
     while game.phase != "settled":
         game.apply(game.legal_actions()[0])
     game.apply("deal")
-    assert "C" not in game.hand.seats
+    assert "C" not in game.hand_record.seats
     glimne = Game(Rules.preset("glimne"), 4, 3)
     with pytest.raises(IllegalAction, match="no penalty for speaking out of turn") as refused:
         glimne.apply("out-of-turn C")

@@ -30,8 +30,8 @@ def test_a_full_deal_gives_each_seat_its_cards_and_the_dealer_turns_the_fifth():
     in the dealer's hand."""
     game = Game(PAGAT, 4, seed=3, deal=FULL)
     for seat, cards in FULL.items():
-        assert game.hand.dealt[seat] == parse_cards(cards)
-    assert game.trump == parse_card("SA")
+        assert game.hand_record.dealt[seat] == parse_cards(cards)
+    assert game.trump_card == parse_card("SA")
     assert parse_card("SA") in game.cards_of("A")
     places = game._card_places()
     assert sorted(c for c, _ in places) == sorted(DECK)
@@ -44,17 +44,17 @@ def test_the_stock_is_drawn_from_the_top_in_the_order_given():
     game.play("play", "play", "play", "play")
     assert game.to_act == "B"
     game.apply("discard S2 S3")
-    assert game.hand.drawn["B"] == parse_cards("CK CQ")
+    assert game.hand_record.drawn["B"] == parse_cards("CK CQ")
     game.apply("discard H2")
-    assert game.hand.drawn["C"] == parse_cards("CJ")
+    assert game.hand_record.drawn["C"] == parse_cards("CJ")
 
 
 def test_naming_only_the_turned_card_deals_everything_else_from_the_seed():
     """The dealer's fifth card is the one named; every other card is dealt once."""
     game = Game(PAGAT, 5, seed=0, deal={"turned": "HA"})
-    assert game.trump == parse_card("HA")
-    assert game.hand.dealt["A"][-1] == parse_card("HA")
-    assert all(len(cards) == 5 for cards in game.hand.dealt.values())
+    assert game.trump_card == parse_card("HA")
+    assert game.hand_record.dealt["A"][-1] == parse_card("HA")
+    assert all(len(cards) == 5 for cards in game.hand_record.dealt.values())
     assert sorted(c for c, _ in game._card_places()) == sorted(DECK)
 
 
@@ -62,7 +62,7 @@ def test_a_turned_ace_chosen_without_a_seed_search():
     """pagat: when the turned card is an ace the dealer must play; the scene says so with a
     chosen deal instead of looking for a seed that turns one."""
     game = Game(PAGAT, 4, deal={"turned": "SA"}).play("play", "play", "play")
-    assert game.trump.rank == Rank.ACE
+    assert game.trump_card.rank == Rank.ACE
     assert game.to_act == "A"
     assert game.legal_actions() == ["play"]
 
@@ -71,9 +71,11 @@ def test_a_deal_that_agrees_with_the_seed_is_the_seeds_deal():
     """Cards already where the seed puts them are not moved: naming the seed's own hands
     changes nothing but the transcript's header."""
     plain = Game(GLIMNE, 4, seed=9)
-    same = {seat: " ".join(c.code for c in cards) for seat, cards in plain.hand.dealt.items()}
+    same = {
+        seat: " ".join(c.code for c in cards) for seat, cards in plain.hand_record.dealt.items()
+    }
     chosen = Game(GLIMNE, 4, seed=9, deal=same)
-    assert chosen.hand.dealt == plain.hand.dealt
+    assert chosen.hand_record.dealt == plain.hand_record.dealt
     assert sorted(chosen._card_places()) == sorted(plain._card_places())
     assert chosen.transcript().splitlines()[1:] == plain.transcript().splitlines()[1:]
 
@@ -85,8 +87,8 @@ def test_later_hands_are_dealt_from_the_seed():
     plain = Game(GLIMNE, 4, seed=2, actions=everyone_passes)
     chosen = Game(GLIMNE, 4, seed=2, actions=everyone_passes, deal={"turned": "D9"})
     assert chosen.history[0].trump_card == parse_card("D9")
-    assert chosen.hand.number == 2
-    assert chosen.hand.dealt == plain.hand.dealt
+    assert chosen.hand_record.number == 2
+    assert chosen.hand_record.dealt == plain.hand_record.dealt
 
 
 def test_replay_and_undo_keep_the_chosen_deal():
@@ -94,19 +96,19 @@ def test_replay_and_undo_keep_the_chosen_deal():
     game = Game(PAGAT, 4, seed=5, deal=FULL).play("play", "pass", "play", "play", "keep")
     rebuilt = Game(PAGAT, 4, seed=5, actions=game.actions, deal=FULL)
     assert rebuilt.transcript() == game.transcript()
-    assert game.replay().transcript() == game.transcript()
-    assert game.undo().hand.dealt == game.hand.dealt
+    assert game.replayed().transcript() == game.transcript()
+    assert game.undone().hand_record.dealt == game.hand_record.dealt
     assert isinstance(game.deal, ChosenDeal)
-    assert Game(PAGAT, 4, seed=5, deal=game.deal).hand.dealt == game.hand.dealt
+    assert Game(PAGAT, 4, seed=5, deal=game.deal).hand_record.dealt == game.hand_record.dealt
 
 
 def test_the_separate_trump_card_can_be_chosen():
     """pagat variant: the turned card is a sixth card, in nobody's hand."""
     rules = dataclasses.replace(PAGAT, separate_trump_card="dealer")
     game = Game(rules, 4, deal={"A": "C2 C3 C4 C5 C6", "turned": "HQ"})
-    assert game.trump == parse_card("HQ")
-    assert all(game.trump not in cards for cards in game.hand.dealt.values())
-    assert game.hand.dealt["A"] == parse_cards("C2 C3 C4 C5 C6")
+    assert game.trump_card == parse_card("HQ")
+    assert all(game.trump_card not in cards for cards in game.hand_record.dealt.values())
+    assert game.hand_record.dealt["A"] == parse_cards("C2 C3 C4 C5 C6")
 
 
 def test_named_seats_take_their_names_in_the_deal():

@@ -18,7 +18,7 @@ DEAL = FOLLOW
 
 def hidden_cards(game: Game) -> set[str]:
     """Every card in a hand except the turned card, which everyone has seen."""
-    return {str(c) for p in game.players for c in game.cards_of(p)} - {str(game.trump)}
+    return {str(c) for p in game.players for c in game.cards_of(p)} - {str(game.trump_card)}
 
 
 def text_of(html: str) -> str:
@@ -32,7 +32,7 @@ def test_the_text_repr_is_one_short_line_that_names_the_table():
     assert "\n" not in text and len(text) <= 120
     for part in ("pagat", "A B C D", "seed 3", "hand 1", "declare", "D to act", "2 actions"):
         assert part in text, (part, text)
-    assert repr(game.replay()) == text  # stable: the same position prints the same
+    assert repr(game.replayed()) == text  # stable: the same position prints the same
     house = Game(dataclasses.replace(PAGAT, pot_limit=3), 4, seed=3)
     assert "pagat-based" in repr(house)
     assert "chosen deal" in repr(Game(PAGAT, 4, deal=DEAL))

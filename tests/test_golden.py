@@ -38,7 +38,7 @@ def rule_of_thumb(game: Game) -> str:
     if game.phase in ("settled",):
         return "deal"
     player = game.to_act
-    trump = game.trump.suit
+    trump = game.trump_card.suit
     hand = game.cards_of(player)
     if game.phase == "declare":
         strong = any(c.suit == trump or c.rank == Rank.ACE for c in hand)

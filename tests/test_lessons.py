@@ -137,9 +137,10 @@ def test_deal_view_shows_five_rounds_and_the_turned_card() -> None:
     for column, player in enumerate(["B", "C", "D", "A"], start=1):
         dealt = [parse_card(row.split()[column]) for row in rows]
         assert sorted(dealt) == list(game.cards_of(player))
-    assert parse_card(rows[4].split()[4]) == game.trump
+    assert parse_card(rows[4].split()[4]) == game.trump_card
     assert (
-        text[7] == f"A turns up the fifth card, {game.trump}: {game.trump.suit.plural} are trumps."
+        text[7]
+        == f"A turns up the fifth card, {game.trump_card}: {game.trump_card.suit.plural} are trumps."
     )
 
 
@@ -149,7 +150,7 @@ def test_deal_view_html_marks_the_turned_card_once() -> None:
     assert view._repr_html_() == view.html
     assert view.html.count("<tr>") == 6  # the heading and five rounds
     assert view.html.count("border:2px solid") == 1
-    assert f">{game.trump}</span>" in view.html
+    assert f">{game.trump_card}</span>" in view.html
     assert repr(view) == view.text
 
 
@@ -205,7 +206,7 @@ def test_everyone_passing_carries_the_pot() -> None:
     assert game.pot == 5
     act(game, "deal")
     assert game.pot == 10
-    assert game.hand.dealer == "B"
+    assert game.hand_record.dealer == "B"
 
 
 def test_last_step_reaches_the_end_of_a_story_scene() -> None:
@@ -310,8 +311,12 @@ def test_lesson_02_counts_the_dealers_choices_as_the_engine_does() -> None:
         game = Game(Rules.preset(preset), players=5, seed=3)
         act(game, "play", "pass", "play", "pass", "play", "discard H5 C8", "discard D7 C3 C6")
         choices = game.legal_actions()
-        turned = [c for c in choices if game.trump.code in c.split()[1:]]
-        assert (int(said[1]), int(said[2]), said[3]) == (len(choices), len(turned), str(game.trump))
+        turned = [c for c in choices if game.trump_card.code in c.split()[1:]]
+        assert (int(said[1]), int(said[2]), said[3]) == (
+            len(choices),
+            len(turned),
+            str(game.trump_card),
+        )
 
 
 def test_glimnes_player_count_is_given_as_a_recommendation() -> None:

@@ -124,7 +124,7 @@ def test_table_say_an_illegal_card_under_pagat_is_a_renege_to_correct():
     fix = min(legal)
     assert t.say(fix.code).startswith("✔")
     assert t.game.actions[-1] == f"correct {fix.code}"
-    assert t.game.pending_renege is None and YOU in t.game.hand.corrected
+    assert t.game.pending_renege is None and YOU in t.game.hand_record.corrected
 
 
 def test_table_say_a_forbidden_correction_is_refused():
@@ -150,7 +150,7 @@ def test_table_say_an_illegal_card_under_glimne_stands_and_pays():
     said = t.say(bad.code)
     assert "[renege penalty]" in said and "the card stands" in said
     assert t.game.actions[-1] == f"renege {bad.code}"
-    assert t.game.pending_renege is None and YOU in t.game.hand.renegers
+    assert t.game.pending_renege is None and YOU in t.game.hand_record.renegers
 
 
 def test_table_say_a_legal_card_in_words_plays_it():

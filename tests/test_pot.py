@@ -95,7 +95,7 @@ def test_greedy_policy_declares_by_trump_and_plays_the_highest_card():
     game = Game(Rules.preset("pagat"), PLAYERS, 5)
     while game.phase == "declare":
         player = game.to_act
-        holds_trump = any(c.suit == game.trump.suit for c in game.cards_of(player))
+        holds_trump = any(c.suit == game.trump_card.suit for c in game.cards_of(player))
         action = greedy_action(game)
         if "pass" in game.legal_actions():
             assert action == ("play" if holds_trump else "pass")
@@ -107,7 +107,7 @@ def test_greedy_policy_declares_by_trump_and_plays_the_highest_card():
         legal = game.legal_actions()
         chosen = greedy_action(game)
         assert chosen in legal
-        trumps = [code for code in legal if code[0] == game.trump.suit.letter]
+        trumps = [code for code in legal if code[0] == game.trump_card.suit.letter]
         pool = trumps or legal
         order = "23456789TJQKA"
         assert chosen == max(pool, key=lambda code: order.index(code[1]))

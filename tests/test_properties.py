@@ -297,4 +297,4 @@ def test_the_actions_rebuild_the_game(rules, pick, seed):
     rebuilt = Game(rules, players, seed=seed, actions=game.actions)
     assert snapshot(rebuilt) == snapshot(game)
     shorter = Game(rules, players, seed=seed, actions=game.actions[:-1])
-    assert snapshot(game.undo()) == snapshot(shorter)
+    assert snapshot(game.undone()) == snapshot(shorter)

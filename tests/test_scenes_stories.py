@@ -121,7 +121,7 @@ def test_pagat_separate_trump_dealer_takes_the_turned_card(preset):
     rules = SEPARATE.rules(preset)
     assert rules.separate_trump_card == "dealer"
     game, thrown = separate_trump_game(rules)
-    rec = game.hand
+    rec = game.hand_record
     dealer, turned = rec.dealer, rec.trump_card
     assert rec.declared[dealer]  # the dealer plays
     assert all(turned not in cards for cards in rec.dealt.values())  # a sixth card, nobody's

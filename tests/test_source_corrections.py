@@ -71,9 +71,9 @@ def test_no_preset_forbids_discarding_the_turned_card(preset):
 def test_the_house_rule_refusal_names_the_switch_and_no_source():
     rules = replace(GLIMNE, dealer_may_discard_trump_card=False)
     game = Game(rules, 3, seed=6, actions=["play", "play", "play", "keep", "keep"])
-    assert game.to_act == game.hand.dealer
+    assert game.to_act == game.hand_record.dealer
     with pytest.raises(GameError) as error:
-        game.apply(f"discard {game.trump.code}")
+        game.apply(f"discard {game.trump_card.code}")
     assert "house rule" in str(error.value) and "no source forbids it" in str(error.value)
     assert "only pagat" not in str(error.value)
 

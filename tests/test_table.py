@@ -22,7 +22,7 @@ def finish_hand(table: TableWidget, rng: random.Random) -> None:
             table.declare(rng.random() < 0.8 or table.game.legal_actions() == ["play"])
         elif phase == "draw":
             hand = table.game.cards_of(YOU)
-            table.discard(*[c for c in hand[:2] if c != table.game.trump])
+            table.discard(*[c for c in hand[:2] if c != table.game.trump_card])
         else:
             table.click(rng.choice(table.game.legal_actions()))
 
@@ -86,7 +86,7 @@ def test_draw_selection_by_clicking_cards():
         table.declare(True)
         table.advance_to_you()
     assert table.game.phase == "draw" and table.game.to_act == YOU
-    card = next(c for c in table.game.cards_of(YOU) if c != table.game.trump)
+    card = next(c for c in table.game.cards_of(YOU) if c != table.game.trump_card)
     table.click(card)
     assert (
         "bourre-selected"
@@ -95,7 +95,7 @@ def test_draw_selection_by_clicking_cards():
     assert not table.discard_button.disabled
     table.discard_button.click()
     assert card not in table.game.cards_of(YOU)
-    assert table.game.hand.discards[YOU] == (card,)
+    assert table.game.hand_record.discards[YOU] == (card,)
 
 
 def test_renege_and_take_back_under_pagat():
@@ -124,7 +124,7 @@ def test_renege_and_take_back_under_pagat():
         assert not table.accept_button.disabled
         table.click(legal[0])
         assert table.game.actions[-1] == f"correct {legal[0]}"
-        assert YOU in table.game.hand.corrected
+        assert YOU in table.game.hand_record.corrected
         return
     pytest.fail("no seed gave the learner a chance to renege")
 

@@ -292,12 +292,12 @@ def separate_trump_game(rules: Rules) -> tuple[Game, tuple[Card, ...]]:
     turned card and draws three. Returns the game and the dealer's four discards."""
     variant = replace(rules, separate_trump_card="dealer")
     game = Game(variant, 4, deal=SEPARATE_TRUMP_DEAL)
-    dealer = game.hand.dealer
+    dealer = game.hand_record.dealer
     while game.phase == "declare":
         game.apply("play")
     while game.to_act != dealer:
         game.apply("keep")
-    trump = game.trump.suit
+    trump = game.trump_card.suit
     ranked = sorted(game.cards_of(dealer), key=lambda c: (c.suit == trump, c.rank))
     thrown = tuple(ranked[:4])
     game.apply("take discard " + " ".join(c.code for c in thrown))
@@ -307,18 +307,18 @@ def separate_trump_game(rules: Rules) -> tuple[Game, tuple[Card, ...]]:
 def separate_trump(rules: Rules) -> tuple[StoryStep, ...]:
     """pagat variant: a sixth card turned in the middle; option 2, the dealer may take it."""
     game, thrown = separate_trump_game(rules)
-    rec = game.hand
+    rec = game.hand_record
     dealer, turned = rec.dealer, rec.trump_card
     kept = [c for c in rec.dealt[dealer] if c not in thrown]
     others = [p for p in rec.seats if p != dealer]
     names = ", ".join(others[:-1]) + " and " + others[-1]
-    start = game.replay([])
+    start = game.replayed([])
     before = _cited(
         "\n".join(
             line for line in start.transcript().splitlines() if "dealt" in line or "turned" in line
         )
     )
-    drew = len(game.replay(game.actions[:-1]).transcript().splitlines())
+    drew = len(game.replayed(game.actions[:-1]).transcript().splitlines())
     steps = [
         StoryStep(
             f"pagat's “separate trump” variant: each player gets five cards face down, and a "
@@ -394,10 +394,10 @@ def _cited(text: str) -> str:
 def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
     """The dealer turns an ace: pagat says the dealer must play; glimne, the dealer leads."""
     game = Game(rules, 4, deal=DEALER_ACE_DEAL)
-    dealer = game.hand.dealer
+    dealer = game.hand_record.dealer
     steps = [
         StoryStep(
-            f"{dealer} deals and turns {game.trump}: {game.trump.suit.plural} are trumps, and "
+            f"{dealer} deals and turns {game.trump_card}: {game.trump_card.suit.plural} are trumps, and "
             f"the dealer holds the ace of trumps, a sure trick.",
             game.pot,
         )
@@ -405,7 +405,7 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
     while game.to_act != dealer:
         game.apply("play")
     try:
-        game.replay(game.actions).apply("pass")
+        game.replayed(game.actions).apply("pass")
         said = f"{dealer} could pass under these rules, but with a sure trick in hand plays."
     except IllegalAction as refused:
         said = _cited(f"{dealer} tries to pass, and the engine refuses: {refused}")
@@ -447,7 +447,7 @@ def dealer_alone(rules: Rules) -> tuple[StoryStep, ...]:
     """Everyone but the dealer passes: under pagat the dealer simply takes the pot."""
     game = Game(rules, 5, deal=LONE_DEAL)
     start = len(game.transcript().splitlines())
-    dealer, pot = game.hand.dealer, game.pot
+    dealer, pot = game.hand_record.dealer, game.pot
     while game.phase == "declare" and game.to_act != dealer:
         game.apply("pass")
     steps = [StoryStep(f"Every player before the dealer {dealer} passes.", pot)]
@@ -455,7 +455,7 @@ def dealer_alone(rules: Rules) -> tuple[StoryStep, ...]:
         game.apply("play")
         steps.append(StoryStep(f"These rules let {dealer} decide: {dealer} plays.", game.pot))
     _finish_hand(game)
-    result = game.hand.settlement
+    result = game.hand_record.settlement
     assert result is not None
     steps.append(
         StoryStep(
@@ -473,7 +473,7 @@ def restock(rules: Rules) -> tuple[StoryStep, ...]:
     players = rules.max_players
     game = Game(rules, players, deal={"turned": NOT_AN_ACE})
     while game.phase == "declare":
-        game.apply("play" if len(game.hand.declared) < players - 1 else "pass")
+        game.apply("play" if len(game.hand_record.declared) < players - 1 else "pass")
     dealt = players * 5
     steps = [
         StoryStep(
@@ -488,7 +488,7 @@ def restock(rules: Rules) -> tuple[StoryStep, ...]:
         start = len(game.transcript().splitlines())
         player = game.to_act
         assert player is not None
-        cards = [c for c in game.cards_of(player) if c != game.trump][:limit]
+        cards = [c for c in game.cards_of(player) if c != game.trump_card][:limit]
         game.apply("discard " + " ".join(c.code for c in cards))
         lines = _lines_since(game, start)
         if "stock is empty" in lines:
@@ -507,7 +507,7 @@ def seven_players(rules: Rules) -> tuple[StoryStep, ...]:
         game.apply("play")
     player = game.to_act
     assert player is not None
-    four = [c for c in game.cards_of(player) if c != game.trump][:4]
+    four = [c for c in game.cards_of(player) if c != game.trump_card][:4]
     steps = [StoryStep(f"Seven players all play. {player} wants to throw away four cards.")]
     try:
         game.apply("discard " + " ".join(c.code for c in four))
@@ -527,7 +527,7 @@ def dealer_antes(rules: Rules) -> tuple[StoryStep, ...]:
         ("With the dealer-antes variant", replace(rules, dealer_antes_for_all=True)),
     ):
         game = Game(variant, 5, 0)
-        antes = ", ".join(f"{p} {n}" for p, n in game.hand.antes.items())
+        antes = ", ".join(f"{p} {n}" for p, n in game.hand_record.antes.items())
         steps.append(StoryStep(f"{label}: antes {antes}; the pot holds {game.pot}.", game.pot))
     return tuple(steps)
 

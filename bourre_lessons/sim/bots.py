@@ -92,7 +92,7 @@ def view_of(game: Game) -> SeatView:
     player = game.to_act
     if player is None:
         raise BotError("no player is to act: the hand is settled; apply 'deal' first")
-    record = game.hand
+    record = game.hand_record
     seats = record.seats
     phase = game.phase
     # legal_actions is asked only where it tells something the view needs
@@ -108,7 +108,7 @@ def view_of(game: Game) -> SeatView:
         player=player,
         phase=phase,
         hand=game.cards_of(player),
-        trump_card=game.trump,
+        trump_card=game.trump_card,
         position=seats.index(player),
         players=len(seats),
         # declared all at once (pagat variant): nobody knows what the others said
@@ -117,7 +117,7 @@ def view_of(game: Game) -> SeatView:
         else sum(1 for said in record.declared.values() if said),
         must_play=phase == "declare" and actions == ["play"],
         max_discards=game.rules.max_discards_for(len(seats)),
-        locked=frozenset([game.trump]) if dealer_locked else frozenset(),
+        locked=frozenset([game.trump_card]) if dealer_locked else frozenset(),
         can_take=any(a.startswith("take ") for a in actions),
         rules=game.rules,
         situation=game.situation(player) if phase == "play" else None,

@@ -339,7 +339,7 @@ def _simulate_readable(
         if h:
             game.apply("deal")
         play_bots(game, seats)
-        record = game.hand
+        record = game.hand_record
         turned[h] = card_bit(record.trump_card)
         said = [p for p in record.seats if record.declared.get(p)]
         alone = (

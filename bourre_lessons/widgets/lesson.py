@@ -189,16 +189,16 @@ class DealView:
 
 
 def _turned_line(game: Game) -> str:
-    rec = game.hand
+    rec = game.hand_record
     who = f"{rec.dealer} turns up the fifth card"
-    if rec.dealt[rec.dealer][-1] != game.trump:
+    if rec.dealt[rec.dealer][-1] != game.trump_card:
         who = "A sixth card is turned in the middle"
-    return f"{who}, {game.trump}: {game.trump.suit.plural} are trumps."
+    return f"{who}, {game.trump_card}: {game.trump_card.suit.plural} are trumps."
 
 
 def deal_view(game: Game) -> DealView:
     """The current hand's deal: one column per seat from the dealer's left, one row per round."""
-    rec = game.hand
+    rec = game.hand_record
     heads = [f"{p} (dealer)" if p == rec.dealer else p for p in rec.seats]
     rounds = [[rec.dealt[p][i] for p in rec.seats] for i in range(5)]
     width = max(len(h) for h in heads) + 2
@@ -215,7 +215,7 @@ def _deal_html(game: Game, heads: list[str], rounds: list[list[Card]]) -> str:
     head = "".join(f"<th style='{cell}'>{html.escape(h)}</th>" for h in heads)
     body = []
     for i, row in enumerate(rounds, start=1):
-        cards = "".join(f"<td style='{cell}'>{_card_span(c, game.trump)}</td>" for c in row)
+        cards = "".join(f"<td style='{cell}'>{_card_span(c, game.trump_card)}</td>" for c in row)
         body.append(f"<tr><td style='{cell}'>{i}</td>{cards}</tr>")
     return (
         f"<table class='bourre-deal'><tr><th style='{cell}'>round</th>{head}</tr>"
@@ -246,11 +246,11 @@ def dealers(game: Game, hands: int) -> list[str]:
     """Who deals this hand and the next `hands - 1` (each hand is finished by passing)."""
     if hands < 1:
         raise ValueError(f"hands must be 1 or more, got {hands}")
-    seen = [game.hand.dealer]
+    seen = [game.hand_record.dealer]
     while len(seen) < hands:
         _finish_by_passing(game)
         game.apply("deal")
-        seen.append(game.hand.dealer)
+        seen.append(game.hand_record.dealer)
     return seen
 
 
@@ -259,7 +259,7 @@ def dealers(game: Game, hands: int) -> list[str]:
 
 def declaring_order(game: Game) -> str:
     """Who declares in what order this hand: from the dealer's left, the dealer last."""
-    rec = game.hand
+    rec = game.hand_record
     others = ", ".join(p for p in rec.seats if p != rec.dealer)
     return f"{others}, then the dealer {rec.dealer}"
 

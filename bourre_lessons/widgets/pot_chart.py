@@ -93,12 +93,12 @@ def greedy_action(game: Game) -> str:
     if game.phase == "declare":
         player = game.to_act
         assert player is not None
-        holds_trump = any(c.suit == game.trump.suit for c in game.cards_of(player))
+        holds_trump = any(c.suit == game.trump_card.suit for c in game.cards_of(player))
         return "play" if holds_trump or "pass" not in actions else "pass"
     if game.phase == "draw":
         return "keep"
     if game.phase == "play":
-        return max(actions, key=lambda code: _strength(parse_card(code), game.trump))
+        return max(actions, key=lambda code: _strength(parse_card(code), game.trump_card))
     return actions[0]
 
 
@@ -121,7 +121,7 @@ def run_pot(
             game.apply("deal")
         while game.phase != "settled":
             game.apply(policy(game))
-        result = game.hand.settlement
+        result = game.hand_record.settlement
         taken.append(result.taken if result is not None else 0)
         payments.extend(result.payments.values() if result is not None else ())
         pots.append(game.pot)

@@ -271,7 +271,7 @@ class TableWidget(widgets.VBox):
 
     def replay_hand(self, number: int | None = None, step: int | None = None) -> str:
         """Show a hand (default: this one) rebuilt after `step` of its actions; returns the view."""
-        number = number or self.game.hand.number
+        number = number or self.game.hand_record.number
         start, stop = hand_actions(self.game.actions, number)
         self.replaying = (number, start)
         self.replay_slider.max = stop - start
@@ -320,7 +320,7 @@ class TableWidget(widgets.VBox):
         if self.replaying is None:
             return self.game
         _, start = self.replaying
-        return self.game.replay(self.game.actions[: start + self.replay_slider.value])
+        return self.game.replayed(self.game.actions[: start + self.replay_slider.value])
 
     # --- internals --------------------------------------------------------------------
 
@@ -412,7 +412,7 @@ class TableWidget(widgets.VBox):
 
     def _header_text(self) -> str:
         game = self.game
-        hand = game.hand
+        hand = game.hand_record
         text = (
             f"You are seat {YOU}. Deal: seed {game.seed} · {self.rules.source} rules · {len(self.names)} players · "
             f"hand {hand.number} · dealer {hand.dealer}"
@@ -423,7 +423,7 @@ class TableWidget(widgets.VBox):
         return text
 
     def _table_lines(self, game: Game) -> list[str]:
-        hand = game.hand
+        hand = game.hand_record
         lines = [
             f"Trump card: {hand.trump_card} ({hand.trump_card.suit.plural})",
             f"Pot: {game.pot}",
@@ -442,7 +442,7 @@ class TableWidget(widgets.VBox):
                 + ", ".join(f"{p} {c}" for p, c in last.plays)
                 + f" — {last.winner} won"
             )
-        if YOU in game.hand.seats and game.cards_of(YOU):
+        if YOU in game.hand_record.seats and game.cards_of(YOU):
             lines.append("Your hand: " + " ".join(str(c) for c in game.cards_of(YOU)))
         if hand.settlement is not None:
             lines.append(f"Settlement: {hand.settlement.describe()}")
@@ -480,7 +480,7 @@ class TableWidget(widgets.VBox):
         )
 
     def _render_hand(self, game: Game) -> None:
-        cards = game.cards_of(YOU) if YOU in game.hand.seats else ()
+        cards = game.cards_of(YOU) if YOU in game.hand_record.seats else ()
         buttons = []
         for card in cards:
             button = card_button(card, self.size, self.four_colour, self.click)
