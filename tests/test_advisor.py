@@ -25,11 +25,16 @@ def test_three_top_trumps_always_take_the_pot() -> None:
 
 
 def test_second_antes_join_the_pot_a_sure_winner_takes() -> None:
-    """glimne: each player who plays adds a second ante; the sure winner pays one and takes all."""
-    a = advise("HA HK HQ S2 D3", "H9", seat=1, players=5, rules=PRESETS["glimne"], deals=2000)
+    """glimne: each player who plays adds a second ante; the sure winner pays one and takes all
+    (and, under glimne's literal reading, the bourré payments of the others as well)."""
+    glimne = PRESETS["glimne"]
+    next_pot = dataclasses.replace(glimne, bourre_paid_to="next_pot")
+    a = advise("HA HK HQ S2 D3", "H9", seat=1, players=5, rules=next_pot, deals=2000)
     assert a.win.value == 1.0
     # pot = 5 antes + 1 (yours) + 0 to 4 others; you paid 1 of it: between 5 and 9
     assert 5.0 <= a.chips_play.value <= 9.0
+    literal = advise("HA HK HQ S2 D3", "H9", seat=1, players=5, rules=glimne, deals=2000)
+    assert literal.chips_play.value > a.chips_play.value  # the same deals, plus the payments
 
 
 def test_a_hand_without_trumps_or_aces_should_pass() -> None:

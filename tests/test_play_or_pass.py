@@ -226,3 +226,20 @@ def test_glimne_hint_names_the_second_ante() -> None:
     """glimne: a player who plays puts in a second ante."""
     hint = exercise(*SURE, rules=PRESETS["glimne"]).hint()
     assert "second ante" in hint
+
+
+def test_the_same_cards_under_another_rulebook():
+    """Set 5 compares one deal under two rulebooks: `under` keeps the cards and the seat, and
+    gives the exercise its own id (progress is recorded per rulebook)."""
+    from bourre_lessons import Rules
+
+    pagat = play_or_pass_exercise(seed=2, level="clear")
+    glimne = pagat.under(Rules.preset("glimne"))
+    assert (glimne.hand, glimne.trump_card, glimne.seat, glimne.players) == (
+        pagat.hand,
+        pagat.trump_card,
+        pagat.seat,
+        pagat.players,
+    )
+    assert glimne.rules.source == "glimne" and "/glimne/" in glimne.id
+    assert glimne.id != pagat.id

@@ -215,3 +215,20 @@ def test_under_glimnes_reading_a_winning_reneger_does_not_get_their_penalty_back
     assert result.payments == {"A": 10, "C": 10}
     assert (result.taken, result.pot_carried) == (20, 10)
     assert result.net("A") == 10
+
+
+def test_the_advisor_counts_the_winners_take_as_the_rulebook_does():
+    """The advisor's chips per deal follow settle(): a pot limit caps only the bourré payment
+    (wikipedia variant), and under glimne's reading the winner also takes the others' payments."""
+    from bourre_lessons.sim.advisor import _outcomes
+
+    declared = np.array([[1, 1, 1, 0]])  # seats 0-2 played, seat 3 passed
+    tricks = np.array([[3, 2, 0, 0]])
+    for rules in (PAGAT, replace(PAGAT, pot_limit=2), GLIMNE, replace(GLIMNE, pot_limit=2)):
+        pot_end = 4 + (3 if rules.pays_second_ante else 0)  # four antes (+ second antes)
+        expected = settle(pot_end, {"A": 3, "B": 2, "C": 0}, rules)
+        you_win = _outcomes(declared, tricks, 0, 0, 4, rules)["chips"][0]
+        second = 1 if rules.pays_second_ante else 0
+        assert you_win == expected.taken - second, rules
+        bourred = _outcomes(declared, tricks, 2, 0, 4, rules)["chips"][0]
+        assert bourred == -expected.payments["C"] - second, rules

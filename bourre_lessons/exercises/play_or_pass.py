@@ -13,6 +13,7 @@ them too.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -269,6 +270,11 @@ class PlayOrPassExercise:
     def comparison(self) -> Comparison:
         """Play against pass for this deal."""
         return compare_choices(self.advice)
+
+    def under(self, rules: Rules) -> PlayOrPassExercise:
+        """The same cards, seat and table under another rulebook (its own exercise id)."""
+        head, _, tail = self.id.partition(f"/{self.rules.source}/")
+        return dataclasses.replace(self, rules=rules, id=f"{head}/{rules.source}/{tail}")
 
     @property
     def title(self) -> str:

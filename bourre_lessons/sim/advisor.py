@@ -186,7 +186,12 @@ def _outcomes(
     win = (mine == most) & (leaders == 1) & active[:, you]
     bourre = active[:, you] & (mine == 0)
     split = active[:, you] & (mine == most) & (leaders > 1)
-    chips = win * stake - bourre * stake - second[:, you]
+    # the winner takes the whole pot (a pot limit caps only payments), and under glimne's
+    # reading (bourre_paid_to="winner") the other players' bourré payments too
+    take = pot_end
+    if rules.bourre_paid_to == "winner":
+        take = take + ((score == 0).sum(axis=1) - bourre) * stake
+    chips = win * take - bourre * stake - second[:, you]
     return {"win": win, "bourre": bourre, "split": split, "chips": chips.astype(np.float64)}
 
 
