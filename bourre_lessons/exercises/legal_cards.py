@@ -8,7 +8,7 @@ verdict and the rule behind it.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..cards import ACCEPTED_FORMS, Card, CardError, parse_card
@@ -24,6 +24,7 @@ from ..sim.positions import (
 )
 from ..text import card_list, count
 from .feedback import Feedback, verdict_line
+from .series import Series
 
 __all__ = [
     "LegalCardsExercise",
@@ -228,7 +229,7 @@ def legal_cards_exercise(
     return LegalCardsExercise(exercise_id, chosen, situation, rules)
 
 
-class LegalCardsSeries:
+class LegalCardsSeries(Series[LegalCardsExercise]):
     """An endless, repeatable series of set-1 exercises: `.next()` is the "new position" button."""
 
     def __init__(
@@ -240,17 +241,8 @@ class LegalCardsSeries:
                 f"level {level!r} is not available under these rules; choose one of "
                 f"{', '.join(levels_for(self.rules))} (all levels: {', '.join(LEVELS)})"
             )
-        self.seed, self.level, self.index = seed, level, -1
-        self.current: LegalCardsExercise | None = None
+        super().__init__(seed)
+        self.level = level
 
-    def next(self) -> LegalCardsExercise:
-        """The next position of the series."""
-        self.index += 1
-        self.current = legal_cards_exercise(self.seed, self.level, self.rules, self.index)
-        return self.current
-
-    def __iter__(self) -> Iterator[LegalCardsExercise]:
-        return self
-
-    def __next__(self) -> LegalCardsExercise:
-        return self.next()
+    def _exercise(self, index: int) -> LegalCardsExercise:
+        return legal_cards_exercise(self.seed, self.level, self.rules, index)

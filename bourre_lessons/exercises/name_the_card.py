@@ -12,7 +12,7 @@ course does not know, or a card not held (laws 46B4), get "nothing is played: sa
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from ..cards import Card, Suit, parse_card
@@ -23,6 +23,7 @@ from ..rules import Rules
 from ..sim.positions import describe_situation, played_hand, random_situation
 from ..text import card_list
 from .feedback import Feedback, verdict_line
+from .series import Series
 
 __all__ = [
     "NAMING_LEVELS",
@@ -448,7 +449,7 @@ def _positions(rng: random.Random, rules: Rules, level: str) -> list[Situation]:
     return [s for s in leads if s.won_last_trick_with is not None]
 
 
-class NamingSeries:
+class NamingSeries(Series[NamingExercise]):
     """An endless, repeatable series of set-4 exercises: `.next()` is the "new position" button."""
 
     def __init__(
@@ -457,17 +458,8 @@ class NamingSeries:
         if level is not None and level not in NAMING_LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of {', '.join(NAMING_LEVELS)}")
         self.rules = Rules() if rules is None else rules
-        self.seed, self.level, self.index = seed, level, -1
-        self.current: NamingExercise | None = None
+        super().__init__(seed)
+        self.level = level
 
-    def next(self) -> NamingExercise:
-        """The next position of the series."""
-        self.index += 1
-        self.current = naming_exercise(self.seed, self.level, self.rules, self.index)
-        return self.current
-
-    def __iter__(self) -> Iterator[NamingExercise]:
-        return self
-
-    def __next__(self) -> NamingExercise:
-        return self.next()
+    def _exercise(self, index: int) -> NamingExercise:
+        return naming_exercise(self.seed, self.level, self.rules, index)

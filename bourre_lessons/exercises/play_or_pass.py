@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -27,6 +26,7 @@ from ..rules import Rules
 from ..sim.advisor import Advice, Estimate, advise
 from ..text import count
 from .feedback import Feedback
+from .series import Series
 
 __all__ = [
     "PLAY_OR_PASS_LEVELS",
@@ -410,7 +410,7 @@ def play_or_pass_exercise(
     raise RuntimeError(f"no {chosen!r} deal found in {MAX_TRIES} tries; please report this")
 
 
-class PlayOrPassSeries:
+class PlayOrPassSeries(Series[PlayOrPassExercise]):
     """An endless, repeatable series of set-5 exercises: `.next()` deals the next one."""
 
     def __init__(
@@ -421,17 +421,8 @@ class PlayOrPassSeries:
                 f"unknown level {level!r}; choose one of {', '.join(PLAY_OR_PASS_LEVELS)}"
             )
         self.rules = Rules() if rules is None else rules
-        self.seed, self.level, self.index = seed, level, -1
-        self.current: PlayOrPassExercise | None = None
+        super().__init__(seed)
+        self.level = level
 
-    def next(self) -> PlayOrPassExercise:
-        """The next deal of the series."""
-        self.index += 1
-        self.current = play_or_pass_exercise(self.seed, self.level, self.rules, self.index)
-        return self.current
-
-    def __iter__(self) -> Iterator[PlayOrPassExercise]:
-        return self
-
-    def __next__(self) -> PlayOrPassExercise:
-        return self.next()
+    def _exercise(self, index: int) -> PlayOrPassExercise:
+        return play_or_pass_exercise(self.seed, self.level, self.rules, index)

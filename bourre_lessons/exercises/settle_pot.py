@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,6 +19,7 @@ from ..rules import SEAT_LETTERS, SOURCES, Rules
 from ..settle import Settlement, settle
 from ..text import names
 from .feedback import Feedback
+from .series import Series
 
 __all__ = [
     "SETTLE_FIELDS",
@@ -494,7 +495,7 @@ def settle_pot_exercise(
     )
 
 
-class SettlePotSeries:
+class SettlePotSeries(Series[SettlePotExercise]):
     """An endless, repeatable series of set-2 exercises: `.next()` gives a new hand to settle."""
 
     def __init__(
@@ -504,20 +505,11 @@ class SettlePotSeries:
             raise ValueError(f"unknown level {level!r}; choose one of {', '.join(SETTLE_LEVELS)}")
         if preset is not None:
             Rules.preset(preset)  # a bad preset name is refused now, with the choices
-        self.seed, self.level, self.preset, self.index = seed, level, preset, -1
-        self.current: SettlePotExercise | None = None
+        super().__init__(seed)
+        self.level, self.preset = level, preset
 
-    def next(self) -> SettlePotExercise:
-        """The next hand of the series."""
-        self.index += 1
-        self.current = settle_pot_exercise(self.seed, self.level, self.preset, self.index)
-        return self.current
-
-    def __iter__(self) -> Iterator[SettlePotExercise]:
-        return self
-
-    def __next__(self) -> SettlePotExercise:
-        return self.next()
+    def _exercise(self, index: int) -> SettlePotExercise:
+        return settle_pot_exercise(self.seed, self.level, self.preset, index)
 
 
 def source_settle_exercises() -> list[SettlePotExercise]:
