@@ -184,10 +184,29 @@ def test_settle_widget_wrong_winner_names_the_split_pot_rule(table):
 def test_settle_widget_bad_values_give_a_message(table):
     table.fill(winner="Q", payments={"Z": 3}, taken="ten")
     text = shown(table)
-    assert "winner: 'Q' is not at this table (A, B, C, D, E, F)" in text
-    assert "payments: 'Z' is not at this table" in text
+    assert "winner: 'Q' is not a player at this table (A, B, C, D, E, F)" in text
+    assert "payments: 'Z' is not a player at this table" in text
     assert "taken: give a whole number of chips, 0 or more, not 'ten'" in text
     assert table.answer()["winner"] is None
+
+
+def test_the_form_and_the_checker_read_an_answer_the_same_way(table):
+    """One reader for both: what the form accepts, the checker accepts, and the reverse."""
+    from bourre_lessons.exercises.settle_pot import read_settle_field
+
+    typed = {
+        "Winner": "a",
+        "taken": "12",
+        "payments": {"d": "10"},
+        "pot carried": 3.0,
+        "skips next ante": "b, d",
+        "next pot": "7",
+    }
+    table.fill(typed)
+    for field, raw in typed.items():
+        name, value = read_settle_field(table.exercise, field, raw)
+        assert table.answer()[name] == value
+    assert table.exercise.check(typed, progress=False).details == table.check(record=False).details
 
 
 def test_settle_widget_shows_only_the_fields_asked():

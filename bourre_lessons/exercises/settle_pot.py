@@ -252,18 +252,17 @@ def _read(exercise: SettlePotExercise, answer: object) -> tuple[dict[str, Any], 
             f"Give your answer as a dict, not a {type(answer).__name__}, for example "
             f"{_example(exercise)}."
         ]
-    seats = {s.lower(): s for s in exercise.seats}
     values: dict[str, Any] = {}
     problems: list[str] = []
     for key, raw in answer.items():
-        name = key.strip().lower().replace(" ", "_") if isinstance(key, str) else key
+        name = _field_name(key)
         if name not in SETTLE_FIELDS:
             close = difflib.get_close_matches(str(name), SETTLE_FIELDS, n=1)
             guess = f"; did you mean {close[0]!r}?" if close else ""
             problems.append(f"I do not know the field {key!r}{guess}")
             continue
         try:
-            values[name] = _READERS[name](raw, seats)
+            values[name] = read_settle_field(exercise, name, raw)[1]
         except ValueError as error:
             problems.append(f"{name}: {error}")
     missing = [
@@ -272,6 +271,20 @@ def _read(exercise: SettlePotExercise, answer: object) -> tuple[dict[str, Any], 
     for name in missing:
         problems.append(f"{name} is missing: {_FIELD_HELP[name]}.")
     return values, problems
+
+
+def _field_name(key: object) -> object:
+    return key.strip().lower().replace(" ", "_") if isinstance(key, str) else key
+
+
+def read_settle_field(exercise: SettlePotExercise, field: object, raw: object) -> tuple[str, Any]:
+    """One field of a settle-the-pot answer, read the one way the checker and the form share:
+    (field name, value); a ValueError says what is wrong and what is accepted."""
+    name = _field_name(field)
+    if name not in SETTLE_FIELDS:
+        raise ValueError(f"no such field {field!r}; the fields are {', '.join(SETTLE_FIELDS)}")
+    seats = {s.lower(): s for s in exercise.seats}
+    return str(name), _READERS[str(name)](raw, seats)
 
 
 def _broken(problems: list[str]) -> set[str]:
@@ -292,6 +305,8 @@ def _read_winner(raw: object, seats: dict[str, str]) -> str | None:
 
 def _read_chips(raw: object, seats: dict[str, str]) -> int:
     if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if isinstance(raw, str) and raw.strip().isdigit():
         raw = int(raw)
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
         raise ValueError(f"give a whole number of chips, 0 or more, not {raw!r}")

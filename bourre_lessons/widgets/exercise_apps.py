@@ -26,7 +26,12 @@ from ..exercises.name_the_card import (
     NamingExercise,
     NamingSeries,
 )
-from ..exercises.settle_pot import SETTLE_LEVELS, SettlePotExercise, SettlePotSeries
+from ..exercises.settle_pot import (
+    SETTLE_LEVELS,
+    SettlePotExercise,
+    SettlePotSeries,
+    read_settle_field,
+)
 from ..progress import Progress
 from ..rules import SOURCES, Rules
 from ..sim.positions import LEVEL_TITLES, levels_for
@@ -425,44 +430,21 @@ class SettlePotWidget(_ExerciseWidget):
         self.new_position()
 
     def _fill_one(self, name: str, value: Any) -> None:
-        key = name.strip().lower().replace(" ", "_")
+        key, read = read_settle_field(self.exercise, name, value)
+        if key not in self.exercise.asks:
+            raise ValueError(
+                f"this hand does not ask it; the fields are {', '.join(self.exercise.asks)}"
+            )
         if key == "winner":
-            seats = {s.lower(): s for s in self.exercise.seats}
-            text = "" if value is None else str(value).strip().lower()
-            if text in ("", "none", "nobody"):
-                self.winner.value = ANY
-            elif text in seats:
-                self.winner.value = seats[text]
-            else:
-                raise ValueError(
-                    f"{value!r} is not at this table ({', '.join(self.exercise.seats)})"
-                )
-        elif key in ("taken", "pot_carried", "next_pot"):
-            getattr(self, key).value = _chips(value)
+            self.winner.value = read or ANY
         elif key == "payments":
-            if value is not None and not isinstance(value, Mapping):
-                raise ValueError(f'give a dict of player to chips, e.g. {{"D": 10}}, not {value!r}')
-            paid = {str(p).upper(): _chips(n) for p, n in (value or {}).items()}
-            for seat in paid:
-                if seat not in self.pays:
-                    raise ValueError(
-                        f"{seat!r} is not at this table ({', '.join(self.exercise.seats)})"
-                    )
             for seat, box in self.pays.items():
-                box.value = paid.get(seat, 0)
+                box.value = read.get(seat, 0)
         elif key == "skips_next_ante":
-            if isinstance(value, str):
-                value = value.replace(",", " ").split()
-            chosen = {str(p).upper() for p in (value or ())}
-            strangers = sorted(chosen - set(self.skips))
-            if strangers:
-                raise ValueError(
-                    f"{strangers[0]!r} is not at this table ({', '.join(self.exercise.seats)})"
-                )
             for seat, box in self.skips.items():
-                box.value = seat in chosen
+                box.value = seat in read
         else:
-            raise ValueError(f"no such field; the fields are {', '.join(self.exercise.asks)}")
+            getattr(self, key).value = read
 
     def _render(self) -> None:
         ex = self.exercise
@@ -494,17 +476,6 @@ class SettlePotWidget(_ExerciseWidget):
         box.style.description_width = "20px"
         box.add_class(f"bourre-ex-pays-{seat}")
         return box
-
-
-def _chips(value: object) -> int:
-    """A whole number of chips, 0 or more, from what was typed."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"give a whole number of chips, 0 or more, not {value!r}")
-    return value
 
 
 def _shown(value: object) -> str:

@@ -136,7 +136,9 @@ def test_picker_and_a_card_click(app):
     """glimne 2 after the picker: the 4♥ is refused (✘), the J♥ beats the 10♥ (✔)."""
     app.go("glimne-2a")
     scene = app.page.locator(".bourre-scene-glimne-2a")
-    expect(app.counter()).to_have_text(f"Scene {SCENE_IDS.index('glimne-2a') + 1} of {len(SCENE_IDS)}")
+    expect(app.counter()).to_have_text(
+        f"Scene {SCENE_IDS.index('glimne-2a') + 1} of {len(SCENE_IDS)}"
+    )
     scene.locator(".bourre-restart").click()
     for _ in range(2):  # A and B play before you
         scene.locator(".bourre-next").click()
@@ -151,6 +153,8 @@ def test_a_link_can_open_the_app_on_a_scene(voila, browser):
     app = _open(browser, voila.url("/", scene="glimne-6"), "classroom-link")
     try:
         expect(app.page.locator(".bourre-scene-glimne-6")).to_be_visible()
-        expect(app.counter()).to_have_text(f"Scene {SCENE_IDS.index('glimne-6') + 1} of {len(SCENE_IDS)}")
+        expect(app.counter()).to_have_text(
+            f"Scene {SCENE_IDS.index('glimne-6') + 1} of {len(SCENE_IDS)}"
+        )
     finally:
         app.page.close()
