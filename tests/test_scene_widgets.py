@@ -253,3 +253,67 @@ def test_say_box_says_once_and_takes_the_same_words_again():
     w.retry_button.click()
     w.say_box.value = "the jack"
     assert feedback_text(w).startswith("✔") and w.played == parse_card("HJ")
+
+
+def _dom_classes(widget) -> set[str]:
+    """Every DOM class in a widget's tree, as the browser would find them."""
+    found = set(getattr(widget, "_dom_classes", ()))
+    for child in getattr(widget, "children", ()):
+        found |= _dom_classes(child)
+    return found
+
+
+@pytest.mark.parametrize("kind", ["play", "naming", "story"])
+def test_scene_widget_returns_the_view_for_the_scene_kind(kind):
+    from bourre_lessons.widgets.scene import SceneWidget
+    from bourre_lessons.widgets.scene_naming import NamingView
+    from bourre_lessons.widgets.scene_play import PlayView
+    from bourre_lessons.widgets.scene_story import StoryView
+
+    view = {"play": PlayView, "naming": NamingView, "story": StoryView}[kind]
+    scene = next(s for s in ALL.values() if s.kind == kind)
+    for w in (SceneWidget(scene), show(scene.id), view(scene)):
+        assert type(w) is view and isinstance(w, SceneWidget)
+        assert w.scene is scene
+    classes = _dom_classes(SceneWidget(scene))
+    assert ("bourre-chart" in classes) == (kind == "story")
+    for card_control in ("bourre-hand", "bourre-say", "bourre-show-answer", "bourre-why"):
+        assert (card_control in classes) == (kind != "story")
+    assert {"bourre-back", "bourre-next", "bourre-restart", "bourre-rulebook"} <= classes
+
+
+def test_scene_widget_refuses_an_unknown_kind():
+    from dataclasses import replace
+
+    from bourre_lessons.widgets.scene import SceneWidget
+
+    scene = replace(next(iter(ALL.values())), kind="quiz")
+    with pytest.raises(ValueError, match=r"play, naming, story.*'quiz'"):
+        SceneWidget(scene)
+
+
+def test_story_scenes_take_no_cards():
+    w = show(next(s.id for s in ALL.values() if s.kind == "story"))
+    assert w.play("QH") == w.say("the queen") == w.feedback
+    assert "no cards to play" in w.feedback and w.played is None
+    assert w.to_turn() is w and w.step == 0
+
+
+def test_scene_views_stay_small():
+    """The issue 'A house a maintainer can live in': no class over 400 lines and no function
+    over 60 in the scene views."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "bourre_lessons" / "widgets"
+    files = sorted(folder.glob("scene*.py"))
+    assert {p.name for p in files} >= {"scene.py", "scene_play.py", "scene_story.py"}
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+                continue
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if isinstance(node, ast.ClassDef):
+                assert length <= 400, f"{path.name}: class {node.name} has {length} lines"
+            else:
+                assert length <= 60, f"{path.name}: {node.name} has {length} lines"

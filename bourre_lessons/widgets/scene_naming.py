@@ -1,0 +1,59 @@
+"""The view of a naming scene: a play scene where you say a phrase and the laws name the card.
+
+What a phrase names comes from the engine (`Scene.designation`, laws 45C4a and 46B).
+"""
+
+from __future__ import annotations
+
+import html
+
+from ..cards import Card
+from .scene_play import PlayView
+
+__all__ = ["NamingView"]
+
+
+class NamingView(PlayView):
+    """A naming scene: the phrase on the table, and which card it names under each rulebook."""
+
+    def show_answer(self) -> str:
+        """Highlight the card (or cards) the phrase names and say why."""
+        self.answer_shown = True
+        self._last = ("answer", None)
+        return self._say(self._phrase_reading())
+
+    def _phrase_reading(self) -> str:
+        """What the phrase names, with the clause of the laws that says so."""
+        named = self.designation
+        return f"“{self.moment.phrase}”: {named.reason} [{named.clause}]"
+
+    def _judge_click(self, card: Card) -> str:
+        named = self.designation
+        fits = {
+            "played": (named.card,),
+            "ask": named.candidates,
+            "opponent_chooses": named.candidates,
+        }
+        text = self._phrase_reading()
+        if card in fits.get(named.kind, ()):
+            self.played = card
+            return self._say(f"✔ Yes, {card}. {text}")
+        return self._say(f"✘ Not {card}. {text}")
+
+    def _why_heading(self) -> list[str]:
+        return [self._phrase_reading()]
+
+    def _highlighted(self) -> frozenset[Card]:
+        """Cards lit by Show answer: the ones the phrase names."""
+        named = self.designation
+        return frozenset(named.candidates or ((named.card,) if named.card else ()))
+
+    def _phrase_html(self) -> list[str]:
+        phrase = self.moment.phrase
+        if not phrase:
+            return []
+        return [f"<div class='bourre-phrase'>You say: <b>“{html.escape(phrase)}”</b></div>"]
+
+    def _phrase_text(self) -> list[str]:
+        phrase = self.moment.phrase
+        return [f"You say: “{phrase}”"] if phrase else []
