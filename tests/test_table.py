@@ -169,3 +169,30 @@ def test_bad_table_options_are_refused():
         TableWidget(players=9)
     table = TableWidget(players=3, seed=1)
     assert "cannot be used now" in table.click("SA") or "cannot be used now" in table.click("HA")
+
+
+def test_the_html_view_shows_the_same_lines_as_the_text_view():
+    """The header and table HTML and `to_text()` come from the same lines, live and replayed."""
+    import html
+
+    table = TableWidget("pagat", players=4, seed=3)
+    finish_hand(table, random.Random(3))
+    for replay_step in (None, 4):
+        if replay_step is not None:
+            table.replay_hand(step=replay_step)
+        text = table.to_text().splitlines()
+        assert html.escape(text[0]) in table.header.value
+        shown = [line for line in text[1:] if not line.startswith(("Status:", "Last:", "Step "))]
+        assert shown and all(
+            f"<div>{html.escape(line)}</div>" in table.table.value for line in shown
+        )
+    assert "<i>" not in table.table.value  # no status line while a hand is replayed
+
+
+def test_a_refused_say_keeps_the_heard_words_and_the_engine_verdict():
+    """What the words designated leads the message, then the engine's refusal; nothing moves."""
+    table = TableWidget("pagat", players=3, seed=1)
+    before = list(table.game.actions)
+    message = table._act("SA", heard="You said “the ace”: test")
+    assert message.startswith("✘ You said “the ace”: test\n✘ ")
+    assert table.game.actions == before and table.feedback == message

@@ -132,27 +132,12 @@ def advise(
     seed = _whole("seed", seed, 0)
     pot = _whole("pot", pot, 0)
     seats = _seats(bots, n)
-    rule_vector = encode_rules(rules, n)
     you = seat % n  # seat 0 deals; speaking order runs 1, 2, ..., n - 1, 0
-    branches = {}
-    for forced in (1, 0):
-        outcomes = Outcomes(
-            declared=np.zeros((deals, n), dtype=np.int8),
-            tricks=np.zeros((deals, n), dtype=np.int8),
-            turned=np.zeros(deals, dtype=np.int8),
-        )
-        fixed = FixedDeal(seat=you, hand=mask_of(cards), trump_card=card_bit(turned), forced=forced)
-        # the same seed for both branches: the same deals, so the comparison is sharper
-        error = play_fixed(n, 0, rule_vector, seats, chunk_seed(seed, 0), fixed, outcomes)
-        if error:
-            raise RuntimeError("a simulated draw ran out of cards; the engine refuses it too")
-        branches[forced] = _outcomes(outcomes.declared, outcomes.tricks, you, pot, n, rules)
-    must = (
-        rules.dealer_ace_must_play
-        and you == 0
-        and turned.rank == 14
-        and rules.separate_trump_card == "off"
-    )
+    branches = {
+        forced: _simulate(cards, turned, you, n, rules, seats, deals, seed, pot, forced)
+        for forced in (1, 0)
+    }
+    must = _must_play(rules, you, turned)
     played = branches[1]
     return Advice(
         hand=cards,
@@ -168,6 +153,43 @@ def advise(
         chips_play=mean_interval(played["chips"]),
         chips_pass=mean_interval(branches[0]["chips"]),
         must_play=bool(must),
+    )
+
+
+def _simulate(
+    cards: tuple[Card, ...],
+    turned: Card,
+    you: int,
+    n: int,
+    rules: Rules,
+    seats: Seats,
+    deals: int,
+    seed: int,
+    pot: int,
+    forced: int,
+) -> dict[str, np.ndarray]:
+    """Per-deal outcomes of `deals` simulated deals where seat `you` holds `cards` and plays
+    (forced=1) or passes (forced=0)."""
+    outcomes = Outcomes(
+        declared=np.zeros((deals, n), dtype=np.int8),
+        tricks=np.zeros((deals, n), dtype=np.int8),
+        turned=np.zeros(deals, dtype=np.int8),
+    )
+    fixed = FixedDeal(seat=you, hand=mask_of(cards), trump_card=card_bit(turned), forced=forced)
+    # the same seed for both branches: the same deals, so the comparison is sharper
+    error = play_fixed(n, 0, encode_rules(rules, n), seats, chunk_seed(seed, 0), fixed, outcomes)
+    if error:
+        raise RuntimeError("a simulated draw ran out of cards; the engine refuses it too")
+    return _outcomes(outcomes.declared, outcomes.tricks, you, pot, n, rules)
+
+
+def _must_play(rules: Rules, you: int, turned: Card) -> bool:
+    """Whether the dealer (you == 0) turned an ace and may not pass under these rules."""
+    return bool(
+        rules.dealer_ace_must_play
+        and you == 0
+        and turned.rank == 14
+        and rules.separate_trump_card == "off"
     )
 
 

@@ -51,54 +51,9 @@ class AdvisorWidget(widgets.VBox):
         self.advice: Advice | None = None
         self.message = ""
         self._quiet = False
-        self.hand_box = widgets.Text(
-            value=hand,
-            description="Your cards",
-            placeholder=f"five cards, e.g. {EXAMPLE}",
-            continuous_update=False,
-        )
-        self.trump_menu = widgets.Dropdown(
-            options=[(f"{c} ({c.name})", c.code) for c in DECK],
-            value=parse_card(trump).code,
-            description="Turned card",
-        )
-        self.rulebook = widgets.Dropdown(
-            options=list(SOURCES), value=rules.source, description="Rulebook"
-        )
-        self.players_slider = widgets.IntSlider(
-            value=players, min=2, max=rules.max_players, description="Players"
-        )
-        self.seat_slider = widgets.IntSlider(
-            value=seat, min=1, max=players, description="Your seat"
-        )
-        self.seat_note = widgets.Label()
-        self.output = widgets.Output()
-        tag(
-            "bourre-advisor",
-            [
-                (self.hand_box, "hand"),
-                (self.trump_menu, "trump"),
-                (self.rulebook, "rulebook"),
-                (self.players_slider, "players"),
-                (self.seat_slider, "seat"),
-                (self.seat_note, "seat-note"),
-                (self.output, "output"),
-            ],
-        )
-        for control in (self.hand_box, self.trump_menu, self.seat_slider):
-            control.observe(self._on_change, names="value")
-        self.players_slider.observe(self._on_players, names="value")
-        self.rulebook.observe(self._on_rulebook, names="value")
-        super().__init__(
-            [
-                widgets.HTML("<b>Play or pass? The advisor's estimate</b>"),
-                self.hand_box,
-                widgets.HBox([self.trump_menu, self.rulebook]),
-                widgets.HBox([self.players_slider, self.seat_slider]),
-                self.seat_note,
-                self.output,
-            ]
-        )
+        self._build_controls(hand, trump, seat, players, rules)
+        self._observe()
+        super().__init__(self._layout())
         self.add_class("bourre-advisor")
         self.update()
 
@@ -168,6 +123,61 @@ class AdvisorWidget(widgets.VBox):
         return f"<AdvisorWidget {self.hand_box.value!r}, turned {self.trump_menu.value}>"
 
     # --- inside --------------------------------------------------------------------------------
+
+    def _build_controls(self, hand: str, trump: str, seat: int, players: int, rules: Rules) -> None:
+        """Create the controls, each with its stable DOM class `bourre-advisor-<name>`."""
+        self.hand_box = widgets.Text(
+            value=hand,
+            description="Your cards",
+            placeholder=f"five cards, e.g. {EXAMPLE}",
+            continuous_update=False,
+        )
+        self.trump_menu = widgets.Dropdown(
+            options=[(f"{c} ({c.name})", c.code) for c in DECK],
+            value=parse_card(trump).code,
+            description="Turned card",
+        )
+        self.rulebook = widgets.Dropdown(
+            options=list(SOURCES), value=rules.source, description="Rulebook"
+        )
+        self.players_slider = widgets.IntSlider(
+            value=players, min=2, max=rules.max_players, description="Players"
+        )
+        self.seat_slider = widgets.IntSlider(
+            value=seat, min=1, max=players, description="Your seat"
+        )
+        self.seat_note = widgets.Label()
+        self.output = widgets.Output()
+        tag(
+            "bourre-advisor",
+            [
+                (self.hand_box, "hand"),
+                (self.trump_menu, "trump"),
+                (self.rulebook, "rulebook"),
+                (self.players_slider, "players"),
+                (self.seat_slider, "seat"),
+                (self.seat_note, "seat-note"),
+                (self.output, "output"),
+            ],
+        )
+
+    def _observe(self) -> None:
+        """Every change of a control runs the advisor again."""
+        for control in (self.hand_box, self.trump_menu, self.seat_slider):
+            control.observe(self._on_change, names="value")
+        self.players_slider.observe(self._on_players, names="value")
+        self.rulebook.observe(self._on_rulebook, names="value")
+
+    def _layout(self) -> list[widgets.Widget]:
+        """The controls in rows, top to bottom."""
+        return [
+            widgets.HTML("<b>Play or pass? The advisor's estimate</b>"),
+            self.hand_box,
+            widgets.HBox([self.trump_menu, self.rulebook]),
+            widgets.HBox([self.players_slider, self.seat_slider]),
+            self.seat_note,
+            self.output,
+        ]
 
     def _show(self, text: str) -> str:
         self.message = text

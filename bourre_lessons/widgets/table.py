@@ -8,7 +8,6 @@ hand replays step by step, and the transcript prints or saves.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -18,17 +17,51 @@ from ..cards import Card, parse_card
 from ..game import Game, GameError, IllegalAction
 from ..rules import SOURCES, Rules
 from ..sim.bots import Bot, resolve_bots
-from .kit import SIZES, card_button, style_sheet, tag, write
+from .kit import SIZES, card_button, style_sheet, tag, toggle_class, write
+from .table_text import (
+    SAID_NOTHING,
+    YOU,
+    correction_refused,
+    header_text,
+    log_html,
+    plain_text,
+    status_text,
+    table_html,
+)
 
 __all__ = ["YOU", "TableWidget", "hand_actions"]
 
-YOU = "A"
-"""The learner's seat; the transcript names every seat by its letter."""
 SEATS = "BCDEFGH"
 SAY_HINT = (
     "Name a card (QH, Q♥, 10H, hj7) or say it in words: 'the king', 'a heart', 'high', "
     "'low', 'win it' (English, Swedish, Danish, Portuguese or Japanese)."
 )
+
+DOM_CLASSES = (
+    ("header", "header"),
+    ("seed_box", "seed"),
+    ("rulebook", "rulebook"),
+    ("new_button", "new-game"),
+    ("misplay", "misplay"),
+    ("table", "table"),
+    ("hand_box", "hand"),
+    ("say_box", "say"),
+    ("say_button", "say-button"),
+    ("play_button", "declare-play"),
+    ("pass_button", "declare-pass"),
+    ("discard_button", "discard"),
+    ("keep_button", "keep"),
+    ("continue_button", "continue"),
+    ("skip_button", "to-my-turn"),
+    ("accept_button", "accept"),
+    ("deal_button", "deal"),
+    ("replay_button", "replay"),
+    ("replay_slider", "replay-step"),
+    ("transcript_button", "transcript"),
+    ("output", "feedback"),
+    ("log_view", "log"),
+)
+"""Each control's attribute and its stable DOM class `bourre-<name>` (browser tests select on it)."""
 
 
 def hand_actions(actions: Sequence[str], number: int) -> tuple[int, int]:
@@ -66,61 +99,9 @@ class TableWidget(widgets.VBox):
         self.feedback = ""
         self.replaying: tuple[int, int] | None = None
 
-        self.header = widgets.HTML()
-        self.seed_box = widgets.IntText(
-            value=seed, description="Seed", layout=widgets.Layout(width="160px")
-        )
-        self.rulebook = widgets.Dropdown(
-            options=list(SOURCES), value=self.rules.source, description="Rules"
-        )
-        self.new_button = widgets.Button(description="New game")
-        self.misplay = widgets.Checkbox(
-            value=False, description="Let me misplay (renege)", indent=False
-        )
-        self.table = widgets.HTML()
-        self.hand_box = widgets.HBox()
-        self.say_box = widgets.Text(
-            placeholder="or say your card: QH, hj7, the king, a small heart, win it…",
-            description="Say",
-            continuous_update=False,
-        )
-        self.say_button = widgets.Button(description="Say it")
-        self.play_button = widgets.Button(description="Play")
-        self.pass_button = widgets.Button(description="Pass")
-        self.discard_button = widgets.Button(description="Discard selected")
-        self.keep_button = widgets.Button(description="Keep all")
-        self.continue_button = widgets.Button(description="Continue ▶")
-        self.skip_button = widgets.Button(description="Bots to my turn ⏩")
-        self.accept_button = widgets.Button(description="Let it stand")
-        self.deal_button = widgets.Button(description="Deal next hand")
-        self.replay_button = widgets.Button(description="Replay this hand")
-        self.transcript_button = widgets.Button(description="Transcript")
-        self.replay_slider = widgets.IntSlider(
-            description="Step", min=0, max=0, continuous_update=False
-        )
-        self.output = widgets.Output()
-        self.log_view = widgets.HTML()
-        self._classes()
+        self._build_controls(seed)
         self._wire()
-        super().__init__(
-            [
-                style_sheet(),
-                self.header,
-                widgets.HBox([self.seed_box, self.rulebook, self.new_button, self.misplay]),
-                self.table,
-                self.hand_box,
-                widgets.HBox([self.say_box, self.say_button]),
-                widgets.HBox(
-                    [self.play_button, self.pass_button, self.discard_button, self.keep_button]
-                ),
-                widgets.HBox(
-                    [self.continue_button, self.skip_button, self.accept_button, self.deal_button]
-                ),
-                widgets.HBox([self.replay_button, self.replay_slider, self.transcript_button]),
-                self.output,
-                self.log_view,
-            ]
-        )
+        super().__init__(self._layout())
         self.add_class("bourre-table-game")
         self._new_game()
 
@@ -190,35 +171,12 @@ class TableWidget(widgets.VBox):
         heard = f"You said “{text.strip()}”: {named.reason} [{named.clause}]"
         card = named.card
         if card is not None and named.kind == "played":
-            return self._act_said(f"correct {card.code}" if mine else card.code, heard)
+            return self._act(f"correct {card.code}" if mine else card.code, heard)
         if card is not None and named.kind == "renege":
             if mine and named.verdict is not None:  # a correction must be a card you may play
-                return self._say(
-                    f"✘ You said “{text.strip()}”: {card} may not be played either "
-                    f"[{named.verdict.rule}]: {named.verdict.reason} Correct your renege with a "
-                    "card you may play, or press Let it stand."
-                )
-            return self._act_said(f"renege {card.code}", heard)
-        if named.kind == "invalid":
-            heard += " Nothing is played: say it again."
-        elif named.kind == "opponent_chooses":
-            heard += " At this table, name the card yourself."
-        return self._say(f"✘ {heard}")
-
-    def _act_said(self, action: str, heard: str) -> str:
-        """Apply the action the words designate, and show what was heard with the result."""
-        try:
-            self.game.apply(action)
-        except IllegalAction as refused:
-            return self._say(f"✘ {heard}\n✘ {refused}")
-        self.selected.clear()
-        self.replaying = None
-        mark = "✘" if action.startswith("renege") else "✔"
-        return self._say(f"{mark} {heard}\n{YOU}: {self.game.actions[-1]}")
-
-    def _on_say(self, change: dict) -> None:
-        if str(change["new"]).strip():
-            self._say_from_box()
+                return self._say(correction_refused(text.strip(), card, named.verdict))
+            return self._act(f"renege {card.code}", heard)
+        return self._say(f"✘ {heard}{SAID_NOTHING.get(named.kind, '')}")
 
     def _say_from_box(self) -> None:
         """Say what the box holds, once; the box is emptied so the same words can come again."""
@@ -299,20 +257,9 @@ class TableWidget(widgets.VBox):
 
     def to_text(self) -> str:
         """The table as plain text, for tests and screen readers."""
-        game = self.shown_game
-        lines = [self._header_text(), *self._table_lines(game)]
-        if self.replaying is None:
-            lines.append(f"Status: {self._status()}")
-            if self.feedback:
-                lines.append(f"Last: {self.feedback}")
-        elif self.replay_slider.value:
-            lines.append(f"Step {self.replay_slider.value}: {self._replayed_step(game)}")
-        return "\n".join(lines)
-
-    @staticmethod
-    def _replayed_step(game: Game) -> str:
-        """What the last action of a replayed position did: its last transcript line."""
-        return game.transcript().splitlines()[-1]
+        status = self._status() if self.replaying is None else None
+        step = self.replay_slider.value
+        return plain_text(self._header_text(), self.shown_game, status, self.feedback, step)
 
     @property
     def shown_game(self) -> Game:
@@ -331,33 +278,25 @@ class TableWidget(widgets.VBox):
         write(self.output, "")
         self._render()
 
-    def _act(self, action: str) -> str:
+    def _act(self, action: str, heard: str | None = None) -> str:
+        """Apply your action; `heard` (what the words designated, from `say`) leads the message."""
         try:
             self.game.apply(action)
         except IllegalAction as refused:
-            return self._say(f"✘ {refused}")
+            return self._say(f"✘ {refused}" if heard is None else f"✘ {heard}\n✘ {refused}")
         self.selected.clear()
         self.replaying = None
-        return self._say(f"✔ {YOU}: {self.game.actions[-1]}")
+        done = f"{YOU}: {self.game.actions[-1]}"
+        if heard is None:
+            return self._say(f"✔ {done}")
+        return self._say(f"{'✘' if action.startswith('renege') else '✔'} {heard}\n{done}")
 
     def _pending_is_yours(self) -> bool:
         pending = self.game.pending_renege
         return pending is not None and pending[0] == YOU
 
     def _status(self) -> str:
-        game = self.game
-        if game.phase == "settled":
-            return "the hand is over: press Deal next hand"
-        player = game.to_act
-        if self._pending_is_yours():
-            return "you reneged: click the card you should have played (pagat), or Let it stand"
-        if player != YOU:
-            return f"{player} is to act: press Continue"
-        if game.phase == "declare":
-            return "your turn: Play or Pass"
-        if game.phase == "draw":
-            return "your turn: click cards to exchange, then Discard selected (or Keep all)"
-        return "your turn: click a card to play it"
+        return status_text(self.game, self._pending_is_yours())
 
     def _say(self, text: str) -> str:
         self.feedback = text
@@ -365,34 +304,63 @@ class TableWidget(widgets.VBox):
         self._render()
         return text
 
-    def _classes(self) -> None:
-        tag(
-            "bourre",
-            (
-                (self.header, "header"),
-                (self.seed_box, "seed"),
-                (self.rulebook, "rulebook"),
-                (self.new_button, "new-game"),
-                (self.misplay, "misplay"),
-                (self.table, "table"),
-                (self.hand_box, "hand"),
-                (self.say_box, "say"),
-                (self.say_button, "say-button"),
-                (self.play_button, "declare-play"),
-                (self.pass_button, "declare-pass"),
-                (self.discard_button, "discard"),
-                (self.keep_button, "keep"),
-                (self.continue_button, "continue"),
-                (self.skip_button, "to-my-turn"),
-                (self.accept_button, "accept"),
-                (self.deal_button, "deal"),
-                (self.replay_button, "replay"),
-                (self.replay_slider, "replay-step"),
-                (self.transcript_button, "transcript"),
-                (self.output, "feedback"),
-                (self.log_view, "log"),
-            ),
+    def _build_controls(self, seed: int) -> None:
+        """Create every control the table shows with its stable DOM class."""
+        self.header = widgets.HTML()
+        self.seed_box = widgets.IntText(
+            value=seed, description="Seed", layout=widgets.Layout(width="160px")
         )
+        self.rulebook = widgets.Dropdown(
+            options=list(SOURCES), value=self.rules.source, description="Rules"
+        )
+        self.new_button = widgets.Button(description="New game")
+        self.misplay = widgets.Checkbox(
+            value=False, description="Let me misplay (renege)", indent=False
+        )
+        self.table = widgets.HTML()
+        self.hand_box = widgets.HBox()
+        self.say_box = widgets.Text(
+            placeholder="or say your card: QH, hj7, the king, a small heart, win it…",
+            description="Say",
+            continuous_update=False,
+        )
+        self.say_button = widgets.Button(description="Say it")
+        self.play_button = widgets.Button(description="Play")
+        self.pass_button = widgets.Button(description="Pass")
+        self.discard_button = widgets.Button(description="Discard selected")
+        self.keep_button = widgets.Button(description="Keep all")
+        self.continue_button = widgets.Button(description="Continue ▶")
+        self.skip_button = widgets.Button(description="Bots to my turn ⏩")
+        self.accept_button = widgets.Button(description="Let it stand")
+        self.deal_button = widgets.Button(description="Deal next hand")
+        self.replay_button = widgets.Button(description="Replay this hand")
+        self.transcript_button = widgets.Button(description="Transcript")
+        self.replay_slider = widgets.IntSlider(
+            description="Step", min=0, max=0, continuous_update=False
+        )
+        self.output = widgets.Output()
+        self.log_view = widgets.HTML()
+        tag("bourre", ((getattr(self, name), dom) for name, dom in DOM_CLASSES))
+
+    def _layout(self) -> list[widgets.Widget]:
+        """The controls in rows, top to bottom."""
+        return [
+            style_sheet(),
+            self.header,
+            widgets.HBox([self.seed_box, self.rulebook, self.new_button, self.misplay]),
+            self.table,
+            self.hand_box,
+            widgets.HBox([self.say_box, self.say_button]),
+            widgets.HBox(
+                [self.play_button, self.pass_button, self.discard_button, self.keep_button]
+            ),
+            widgets.HBox(
+                [self.continue_button, self.skip_button, self.accept_button, self.deal_button]
+            ),
+            widgets.HBox([self.replay_button, self.replay_slider, self.transcript_button]),
+            self.output,
+            self.log_view,
+        ]
 
     def _wire(self) -> None:
         self.new_button.on_click(lambda _: self.new_game(rules=self.rulebook.value))
@@ -404,62 +372,31 @@ class TableWidget(widgets.VBox):
         self.skip_button.on_click(lambda _: self.advance_to_you())
         self.accept_button.on_click(lambda _: self.accept())
         self.say_button.on_click(lambda _: self._say_from_box())
-        self.say_box.observe(self._on_say, names="value")
+        self.say_box.observe(lambda _: self._say_from_box(), names="value")
         self.deal_button.on_click(lambda _: self.deal())
         self.replay_button.on_click(lambda _: self.replay_hand(step=0))
         self.transcript_button.on_click(lambda _: self.transcript())
         self.replay_slider.observe(lambda _: self._render(), names="value")
 
     def _header_text(self) -> str:
-        game = self.game
-        hand = game.hand_record
-        text = (
-            f"You are seat {YOU}. Deal: seed {game.seed} · {self.rules.source} rules · {len(self.names)} players · "
-            f"hand {hand.number} · dealer {hand.dealer}"
-        )
-        if self.replaying is not None:
-            number, _ = self.replaying
-            text += f" · replaying hand {number}, step {self.replay_slider.value} of {self.replay_slider.max}"
-        return text
-
-    def _table_lines(self, game: Game) -> list[str]:
-        hand = game.hand_record
-        lines = [
-            f"Trump card: {hand.trump_card} ({hand.trump_card.suit.plural})",
-            f"Pot: {game.pot}",
-        ]
-        said = ", ".join(f"{p} {'plays' if v else 'passes'}" for p, v in hand.declared.items())
-        lines.append(f"Declared: {said or 'nobody yet'}")
-        if game.phase in ("play", "settled") and game.tricks_won:
-            lines.append("Tricks: " + ", ".join(f"{p} {n}" for p, n in game.tricks_won.items()))
-        trick = game.current_trick
-        if trick is not None and trick.plays:
-            lines.append("This trick: " + ", ".join(f"{p} {c}" for p, c in trick.plays))
-        elif hand.tricks:
-            last = hand.tricks[-1]
-            lines.append(
-                "Last trick: "
-                + ", ".join(f"{p} {c}" for p, c in last.plays)
-                + f" — {last.winner} won"
-            )
-        if YOU in game.hand_record.seats and game.cards_of(YOU):
-            lines.append("Your hand: " + " ".join(str(c) for c in game.cards_of(YOU)))
-        if hand.settlement is not None:
-            lines.append(f"Settlement: {hand.settlement.describe()}")
-        lines.append("Bankrolls: " + ", ".join(f"{p} {n}" for p, n in game.bankrolls.items()))
-        return lines
+        number = None if self.replaying is None else self.replaying[0]
+        slider = self.replay_slider
+        return header_text(self.game, self.rules, len(self.names), number, slider.value, slider.max)
 
     def _render(self) -> None:
-        size = SIZES[self.size]
-        style = f"font-size:{size['text']};line-height:1.4"
         game = self.shown_game
-        self.header.value = f"<div style='{style}'><b>{html.escape(self._header_text())}</b></div>"
-        rows = "".join(f"<div>{html.escape(line)}</div>" for line in self._table_lines(game))
-        status = (
-            "" if self.replaying is not None else f"<div><i>{html.escape(self._status())}</i></div>"
+        status = self._status() if self.replaying is None else None
+        text_size = SIZES[self.size]["text"]
+        self.header.value, self.table.value = table_html(
+            self._header_text(), game, status, text_size
         )
-        self.table.value = f"<div style='{style}'>{rows}{status}</div>"
         self._render_hand(game)
+        self._render_buttons()
+        self.replay_slider.layout.display = None if self.replaying is not None else "none"
+        self.log_view.value = log_html(game)
+
+    def _render_buttons(self) -> None:
+        """Enable only the buttons that can act now (none of the live ones during a replay)."""
         live = self.replaying is None
         phase, you = self.game.phase, self.game.to_act == YOU and live
         self.play_button.disabled = self.pass_button.disabled = not (you and phase == "declare")
@@ -471,13 +408,6 @@ class TableWidget(widgets.VBox):
         self.continue_button.disabled = self.skip_button.disabled = not bots_move
         self.accept_button.disabled = not (live and self._pending_is_yours())
         self.deal_button.disabled = phase != "settled"
-        self.replay_slider.layout.display = None if self.replaying is not None else "none"
-        lines = game.transcript().splitlines()
-        start = max(i for i, line in enumerate(lines) if line.startswith("== Hand"))
-        recent = lines[start:][-14:]
-        self.log_view.value = (
-            "<pre style='font-size:12px'>" + html.escape("\n".join(recent)) + "</pre>"
-        )
 
     def _render_hand(self, game: Game) -> None:
         cards = game.cards_of(YOU) if YOU in game.hand_record.seats else ()
@@ -486,8 +416,7 @@ class TableWidget(widgets.VBox):
             button = card_button(card, self.size, self.four_colour, self.click)
             chosen = card in self.selected
             button.style.button_color = "#ffe08a" if chosen else "#ffffff"
-            if chosen:
-                button.add_class("bourre-selected")
+            toggle_class(button, "bourre-selected", chosen)
             button.disabled = self.replaying is not None
             buttons.append(button)
         self.hand_box.children = buttons
