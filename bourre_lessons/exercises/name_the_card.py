@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..cards import Card, Suit, parse_card
 from ..naming import CLAUSES, Designation, NamingError, designate, renege_outcome
-from ..play import Situation, beats, explain, legal_plays, winning_card
+from ..play import Situation, beats, explain, legal_plays
 from ..progress import Progress, record_attempt
 from ..rules import Rules
 from ..sim.positions import describe_situation, played_hand, random_situation
@@ -150,27 +150,6 @@ def _fits_level(
         if best is None or not beats(named.card, best, situation.trump):
             return False
     return len(legal) >= 2
-
-
-def _with_previous_trick(situation: Situation) -> Situation:
-    """A simulated lead with the card that won the previous trick filled in (laws 46B3a).
-
-    `positions.played_hand` records the earlier tricks card by card, every player playing to
-    every trick, and the previous trick's winner leads: on lead, the last `players_after + 1`
-    seen cards are the previous trick, and its winning card is the leader's. A position that
-    already names the card, or is not such a lead, is returned unchanged.
-    """
-    players = situation.players_after + 1
-    seen = situation.seen
-    if (
-        not situation.is_lead
-        or situation.won_last_trick_with is not None
-        or not seen
-        or len(seen) % players
-    ):
-        return situation
-    won = winning_card(seen[-players:], situation.trump)
-    return replace(situation, won_last_trick_with=won)
 
 
 # --- the check ---------------------------------------------------------------------------------
@@ -442,11 +421,10 @@ def naming_exercise(
 
 def _positions(rng: random.Random, rules: Rules, level: str) -> list[Situation]:
     """Positions of one simulated hand to try: one decision at random, or for 46B3a (rarer)
-    every lead after the first trick, in play order."""
+    every lead by the winner of the previous trick, who knows the card it won with."""
     if level != "rank-lead":
-        return [_with_previous_trick(random_situation(rng, rules))]
-    leads = (_with_previous_trick(s) for s in played_hand(rng, rules))
-    return [s for s in leads if s.won_last_trick_with is not None]
+        return [random_situation(rng, rules)]
+    return [s for s in played_hand(rng, rules) if s.won_last_trick_with is not None]
 
 
 class NamingSeries(Series[NamingExercise]):

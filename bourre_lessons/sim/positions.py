@@ -14,8 +14,9 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 
-from ..cards import DECK, HAND_SIZE, Card, Suit
-from ..play import Situation, beats, rule_id, trick_winner, verdicts
+from ..cards import Card, Suit, parse_card
+from ..game import Game
+from ..play import Situation, beats, rule_id, verdicts
 from ..rules import Rules
 from ..text import card_codes, card_list
 
@@ -91,76 +92,43 @@ def played_hand(
     rules: Rules | None = None,
     players: int | None = None,
 ) -> list[Situation]:
-    """Every decision of one simulated hand, in play order (deal, draw, random legal plays)."""
+    """Every card decision of one hand played through `Game`, in play order: everyone plays,
+    draws away some weak side cards, then plays random legal cards."""
     rng = make_rng(rng)
     rules = Rules() if rules is None else rules
     if players is None:
         players = rng.randint(max(2, rules.min_players), min(rules.max_players, 8))
-    deck = list(DECK)
-    rng.shuffle(deck)
-    hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(players)]
-    stock = deck[players * HAND_SIZE :]
-    trump = hands[-1][-1].suit  # the dealer (last seat) turns their fifth card
-    _draw(hands, stock, trump, rng, rules.max_discards_for(players))
-    return _play_out(hands, trump, rng, rules)
-
-
-def _draw(
-    hands: list[list[Card]], stock: list[Card], trump: Suit, rng: random.Random, limit: int
-) -> None:
-    """Each player throws away some weak side cards and draws as many from the stock."""
-    for hand in hands:
-        weak = [c for c in hand if c.suit != trump and c.rank < 12 and rng.random() < 0.8]
-        for card in weak[: min(limit, len(stock))]:
-            hand.remove(card)
-            hand.append(stock.pop())
-
-
-def _play_out(
-    hands: list[list[Card]], trump: Suit, rng: random.Random, rules: Rules
-) -> list[Situation]:
-    """Play five tricks with random legal cards, recording each player's view before each play."""
-    players = len(hands)
-    seen: list[Card] = []
-    won = [0] * players
-    void_in_trump: set[int] = set()
-    leader = 0  # the dealer's left
-    won_with: Card | None = None  # the card with which the leader won the last trick
+    game = Game(rules, players, seed=rng.randrange(2**31))
     decisions: list[Situation] = []
-    for _ in range(HAND_SIZE):
-        order = [(leader + i) % players for i in range(players)]
-        trick: list[Card] = []
-        for position, player in enumerate(order):
-            view = Situation(
-                hand=tuple(sorted(hands[player])),
-                trump=trump,
-                trick=tuple(trick),
-                seen=tuple(seen),
-                tricks_won=won[player],
-                players_after=players - 1 - position,
-                others_out_of_trump=all(p in void_in_trump for p in range(players) if p != player),
-                won_last_trick_with=won_with if position == 0 else None,
-            )
-            decisions.append(view)
-            card = rng.choice(sorted(v.card for v in verdicts(view, rules) if v.legal))
-            if _shows_no_trump(view, card, rules):
-                void_in_trump.add(player)
-            hands[player].remove(card)
-            trick.append(card)
-        winner = trick_winner(trick, trump)
-        leader, won_with = order[winner], trick[winner]
-        won[leader] += 1
-        seen.extend(trick)
+    while game.phase != "settled":
+        if game.phase == "declare":
+            game.apply("play")  # every seat plays, so every seat has card decisions
+        elif game.phase == "draw":
+            game.apply(_weak_draw(game, rng))
+        else:
+            decisions.append(game.situation())
+            game.apply(rng.choice(game.legal_actions()))
     return decisions
 
 
-def _shows_no_trump(view: Situation, card: Card, rules: Rules) -> bool:
-    """True when playing `card` tells the table that the player holds no trump."""
-    if view.is_lead or card.suit in (view.led, view.trump):
-        return False
-    if view.led == view.trump:
-        return True
-    return not view.trumped or rules.trump_when_cannot_win
+def _weak_draw(game: Game, rng: random.Random) -> str:
+    """Throw away most side cards below the queen (as many as the draw allows), else keep."""
+    player = game.to_act
+    assert player is not None
+    trump = game.trump_card.suit
+    weak = [c for c in game.cards_of(player) if c.suit != trump and c.rank < 12]
+    weak = {c for c in weak if rng.random() < 0.8}
+    options = game.legal_actions()
+    discards = [o for o in options if o.startswith("discard ")]
+    fitting = [o for o in discards if _cards_named(o) <= weak]
+    if not fitting:
+        return "keep"
+    return max(fitting, key=lambda o: (len(_cards_named(o)), o))
+
+
+def _cards_named(action: str) -> set[Card]:
+    """The cards a 'discard ...' action names."""
+    return {parse_card(code) for code in action.split()[1:]}
 
 
 # --- positions --------------------------------------------------------------------------------

@@ -64,6 +64,13 @@ def _prompt_html(text: str) -> str:
     )
 
 
+def _rules_and_level(exercise: Any, preset: str, level: str | None) -> tuple[Rules, str | None]:
+    """The rules and level to start with: the given exercise's, else the preset's and `level`."""
+    if exercise is not None:
+        return exercise.rules, exercise.level
+    return Rules.preset(preset), level
+
+
 class _ExerciseWidget(widgets.VBox):
     """What the three widgets share: rulebook and level pickers, buttons, the feedback area."""
 
@@ -164,6 +171,39 @@ class _ExerciseWidget(widgets.VBox):
         if not self._quiet:
             self._restart()
 
+    def _lay_out(self, answer_area: widgets.Widget) -> None:
+        """Prompt, pickers, the answer area, buttons and feedback, top to bottom; then draw."""
+        self.children = [
+            self.prompt_html,
+            widgets.HBox([self.rulebook, self.level]),
+            answer_area,
+            self._button_row(),
+            self.output,
+        ]
+        self._render()
+
+    def new_position(self) -> Any:
+        """Draw the next position of the series and return it."""
+        self.exercise = self.series.next()
+        self._clear_answer()
+        self._fresh()
+        self._render()
+        return self.exercise
+
+    def _clear_answer(self) -> None:
+        """Empty the answer area before a new position (a widget with typed text overrides)."""
+
+    def _header_lines(self) -> list[str]:
+        """The first lines of to_text(): the prompt, the rulebook and the level."""
+        return [
+            self.exercise.prompt(),
+            f"Rulebook: {self.rulebook.value}",
+            f"Level: {self.level.label}",
+        ]
+
+    def _render(self) -> None:
+        raise NotImplementedError
+
     def _restart(self) -> None:
         raise NotImplementedError
 
@@ -191,9 +231,8 @@ class LegalCardsWidget(_ExerciseWidget):
         progress: Progress | bool | None = None,
         four_colour: bool = False,
     ) -> None:
-        rules = exercise.rules if exercise is not None else Rules.preset(preset)
+        rules, level = _rules_and_level(exercise, preset, level)
         preset = rules.source
-        level = exercise.level if exercise is not None else level
         self.seed, self.progress, self.four_colour = seed, progress, four_colour
         self.card_buttons: dict[Card, widgets.ToggleButton] = {}
         self.hand_box = widgets.HBox()
@@ -201,14 +240,7 @@ class LegalCardsWidget(_ExerciseWidget):
         super().__init__(self._level_options(rules), level or ANY, preset, any_rulebook=False)
         self.series = LegalCardsSeries(seed, level, rules)
         self.exercise = exercise if exercise is not None else self.series.next()
-        self.children = [
-            self.prompt_html,
-            widgets.HBox([self.rulebook, self.level]),
-            self.hand_box,
-            self._button_row(),
-            self.output,
-        ]
-        self._render()
+        self._lay_out(self.hand_box)
 
     @staticmethod
     def _level_options(rules: Rules) -> list[tuple[str, str]]:
@@ -238,17 +270,9 @@ class LegalCardsWidget(_ExerciseWidget):
         self._mark(feedback)
         return self._judged(feedback)
 
-    def new_position(self) -> LegalCardsExercise:
-        """Draw the next position of the series."""
-        self.exercise = self.series.next()
-        self._fresh()
-        self._render()
-        return self.exercise
-
     def to_text(self) -> str:
         """What is on screen, as plain text."""
-        lines = [self.exercise.prompt(), f"Rulebook: {self.rulebook.value}"]
-        lines.append(f"Level: {self.level.label}")
+        lines = self._header_lines()
         chosen = " ".join(str(c) for c in sorted(self.selected)) or "none"
         lines.append(f"Selected: {chosen}")
         return "\n".join(lines + self._feedback_lines())
@@ -366,14 +390,7 @@ class SettlePotWidget(_ExerciseWidget):
         self.series = SettlePotSeries(seed, level, preset)
         self.exercise = exercise if exercise is not None else self.series.next()
         self.form = widgets.VBox()
-        self.children = [
-            self.prompt_html,
-            widgets.HBox([self.rulebook, self.level]),
-            self.form,
-            self._button_row(),
-            self.output,
-        ]
-        self._render()
+        self._lay_out(self.form)
 
     def answer(self) -> dict[str, Any]:
         """The form as the checker's answer: a dict of the fields this hand asks."""
@@ -403,14 +420,9 @@ class SettlePotWidget(_ExerciseWidget):
         """Check the form against the engine's settlement; record the attempt unless record=False."""
         return self._judged(self.exercise.check(self.answer(), progress=self._progress(record)))
 
-    def new_position(self) -> SettlePotExercise:
-        """Draw the next hand of the series."""
-        self.exercise = self.series.next()
-        self._fresh()
-        self._render()
-        return self.exercise
-
-    new_hand = new_position
+    def new_hand(self) -> SettlePotExercise:
+        """Draw the next hand of the series (the same as new_position)."""
+        return self.new_position()
 
     def to_text(self) -> str:
         """What is on screen, as plain text."""
@@ -506,8 +518,7 @@ class NamingWidget(_ExerciseWidget):
         exercise: NamingExercise | None = None,
         progress: Progress | bool | None = None,
     ) -> None:
-        rules = exercise.rules if exercise is not None else Rules.preset(preset)
-        level = exercise.level if exercise is not None else level
+        rules, level = _rules_and_level(exercise, preset, level)
         self.seed, self.progress = seed, progress
         options = [("any level", ANY)] + [(NAMING_LEVEL_TITLES[lv], lv) for lv in NAMING_LEVELS]
         super().__init__(options, level or ANY, rules.source, any_rulebook=False)
@@ -520,14 +531,7 @@ class NamingWidget(_ExerciseWidget):
         self.say_box.observe(self._on_say, names="value")
         self.series = NamingSeries(seed, level, rules)
         self.exercise = exercise if exercise is not None else self.series.next()
-        self.children = [
-            self.prompt_html,
-            widgets.HBox([self.rulebook, self.level]),
-            self.say_box,
-            self._button_row(),
-            self.output,
-        ]
-        self._render()
+        self._lay_out(self.say_box)
 
     def say(self, text: str, record: bool = True) -> Feedback:
         """Type words in the box and check them, as pressing Enter does."""
@@ -539,18 +543,12 @@ class NamingWidget(_ExerciseWidget):
         feedback = self.exercise.check(self.say_box.value, progress=self._progress(record))
         return self._judged(feedback)
 
-    def new_position(self) -> NamingExercise:
-        """Draw the next position of the series."""
-        self.exercise = self.series.next()
+    def _clear_answer(self) -> None:
         self._with_quiet(lambda: setattr(self.say_box, "value", ""))
-        self._fresh()
-        self._render()
-        return self.exercise
 
     def to_text(self) -> str:
         """What is on screen, as plain text."""
-        lines = [self.exercise.prompt(), f"Rulebook: {self.rulebook.value}"]
-        lines.append(f"Level: {self.level.label}")
+        lines = self._header_lines()
         lines.append(f"You say: “{self.say_box.value}”" if self.say_box.value else "You say: -")
         return "\n".join(lines + self._feedback_lines())
 
