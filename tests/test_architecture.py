@@ -8,6 +8,7 @@ matplotlib. Importing the engine, the scenes or the exercises must not load Numb
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -133,3 +134,29 @@ def test_the_layer_check_can_fail(tmp_path):
         assert layer(module_name(bad)) == "engine"
     finally:
         bad.unlink()
+
+
+OUTSIDE = re.compile(r"RULES-SPEC|SCENES\.md|NOTEBOOK-TOOLCHAIN|\.\./shared|shared/seeds")
+
+
+def outside_citations(paths: list[Path]) -> list[str]:
+    """Lines of the given files that cite a file outside the repository."""
+    return [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in paths
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if OUTSIDE.search(line)
+    ]
+
+
+def test_nothing_in_the_package_cites_a_file_outside_the_repository():
+    """The package cites docs/rules.md and docs/scenes.md, which ship with it, never the
+    project's shared notes beside the checkout (a learner's install does not have them)."""
+    files = [p for p in PACKAGE.rglob("*") if p.suffix in {".py", ".js", ".css", ".txt", ".json"}]
+    assert outside_citations(files) == []
+
+
+def test_the_citation_check_can_fail(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('"""Ready.\n\nSee RULES-SPEC.md."""\n', encoding="utf-8")
+    assert outside_citations([probe]) == ['probe.py:3: See RULES-SPEC.md."""']
