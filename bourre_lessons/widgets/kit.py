@@ -2,7 +2,7 @@
 
 Feedback is written to an `Output` widget's state from the kernel side (`outputs = ()`, then
 `append_stdout`), which renders the same in JupyterLab and Voila and never leaks into a cell's
-own output (NOTEBOOK-TOOLCHAIN.md).
+own output (tried in both front ends when the course was built).
 """
 
 from __future__ import annotations
