@@ -75,7 +75,7 @@ $(MPL_STAMP): $(STAMP)
 lab: install
 	@target="$(WELCOME)"; [ -f "$$target" ] || target=notebooks/; \
 	root=""; [ "$$(id -u)" = 0 ] && root=--allow-root; \
-	set -x; $(VENV)/bin/jupyter lab $$root $(LAB_ARGS) "$$target"
+	set -x; $(VENV)/bin/jupyter lab $$root --ServerApp.root_dir="$(CURDIR)" $(LAB_ARGS) "$$target"
 
 # ---------------------------------------------------------------------------------------------
 # Checks

@@ -1,0 +1,251 @@
+"""The `bourre-lessons` command: copy the course into a folder of yours and open it.
+
+    bourre-lessons lab [FOLDER]      copy the lessons and exercises, open JupyterLab on the welcome
+    bourre-lessons present [FOLDER]  copy, then open the classroom app (Voila)
+    bourre-lessons copy [FOLDER]     only copy (or update) the course files
+    bourre-lessons where             where the course files of this install are
+
+FOLDER defaults to `bourre-lessons` in the current directory. Copying never overwrites a
+notebook you have changed: when the course has a newer version of it, that version is put
+beside yours (`03_follow_and_beat.new-0.2.0.ipynb`). A record of what was copied
+(`.bourre-lessons.json`) tells your changes from the course's. Any further arguments go to
+JupyterLab or Voila as they are (`bourre-lessons lab --port 8899`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+__all__ = ["CopyReport", "copy_course", "course_source", "main"]
+
+RECORD = ".bourre-lessons.json"
+WELCOME = "notebooks/00_welcome.ipynb"
+CLASSROOM = "present/classroom.ipynb"
+COURSE_FOLDERS = ("notebooks", "exercises", "present", "docs")
+# jupytext's front-end extension, if installed, cannot load inside Voila (as in `make present`)
+VOILA_NO_JUPYTEXT = "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext"
+LAB_MISSING = (
+    "JupyterLab is not installed in this Python ({python}). Install the course with it:\n"
+    '    pip install "bourre-lessons[lab]"'
+)
+
+
+def version() -> str:
+    """The installed package's version ('dev' when run from a checkout without metadata)."""
+    try:
+        return metadata.version("bourre-lessons")
+    except metadata.PackageNotFoundError:
+        return "dev"
+
+
+def course_source() -> Path:
+    """The folder holding the course: inside the installed package, else the checkout."""
+    package = Path(__file__).resolve().parent
+    for candidate in (package / "course", package.parent):
+        if (candidate / WELCOME).is_file():
+            return candidate
+    raise FileNotFoundError(
+        f"no course files found beside the package ({package / 'course'}); "
+        "reinstall bourre-lessons from a wheel, or run from a checkout of the repository"
+    )
+
+
+def course_files(source: Path) -> list[str]:
+    """The learner's files of the course, as paths relative to `source` (no .md pairs)."""
+    found = []
+    for folder in COURSE_FOLDERS:
+        for path in sorted((source / folder).rglob("*")):
+            if path.is_file() and _is_course_file(path.relative_to(source)):
+                found.append(path.relative_to(source).as_posix())
+    return found
+
+
+def _is_course_file(relative: Path) -> bool:
+    """Notebooks of the course folders and the docs' pages and pictures; nothing hidden."""
+    if any(part.startswith(".") or part == "__pycache__" for part in relative.parts):
+        return False
+    if relative.parts[0] == "docs":
+        return relative.suffix in {".md", ".png", ".pdf"}
+    return relative.suffix == ".ipynb"
+
+
+def learner_copy(source: Path) -> bytes:
+    """A course file as the learner gets it: a notebook loses its jupytext pairing, so that
+    saving it never creates a second file beside it."""
+    data = source.read_bytes()
+    if source.suffix != ".ipynb":
+        return data
+    notebook = json.loads(data)
+    notebook.get("metadata", {}).pop("jupytext", None)
+    return (json.dumps(notebook, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class CopyReport:
+    """What one copy did, file by file (paths relative to the target folder)."""
+
+    target: Path
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    offered: list[str] = field(default_factory=list)  # newer versions put beside your changes
+    kept: list[str] = field(default_factory=list)  # unchanged, or yours and the course's alike
+
+    def to_text(self) -> str:
+        """A short account for the terminal."""
+        lines = [f"Course folder: {self.target}"]
+        lines.append(
+            f"{len(self.added)} added, {len(self.updated)} updated, "
+            f"{len(self.kept)} already up to date"
+        )
+        if self.offered:
+            lines.append("You changed these; the course's newer version is beside each:")
+            lines += [f"  {name}" for name in self.offered]
+        return "\n".join(lines)
+
+
+def copy_course(target: Path | str, source: Path | None = None) -> CopyReport:
+    """Copy or update the course in `target`, never overwriting a file the learner changed."""
+    target = Path(target).expanduser().resolve()
+    source = course_source() if source is None else source
+    if target.exists() and not target.is_dir():
+        raise NotADirectoryError(f"{target} is a file; give a folder for the course")
+    record = _read_record(target)
+    copied: dict[str, str] = dict(record.get("files", {}))
+    report = CopyReport(target)
+    for name in course_files(source):
+        new = learner_copy(source / name)
+        outcome = _place(target, name, new, copied.get(name), version())
+        getattr(report, outcome).append(
+            _offered_name(name, version()) if outcome == "offered" else name
+        )
+        if outcome in ("added", "updated"):
+            copied[name] = _digest(new)
+    _write_record(target, {"version": version(), "files": copied})
+    return report
+
+
+def _place(target: Path, name: str, new: bytes, copied: str | None, course_version: str) -> str:
+    """Put one file in place and say what was done: added, updated, offered or kept."""
+    path = target / name
+    if not path.exists():
+        _write(path, new)
+        return "added"
+    current = _digest(path.read_bytes())
+    if current == _digest(new):
+        return "kept"
+    if current == copied:  # the learner has not touched it: the course's new version replaces it
+        _write(path, new)
+        return "updated"
+    if copied == _digest(new):  # the learner changed it and the course did not
+        return "kept"
+    _write(target / _offered_name(name, course_version), new)
+    return "offered"
+
+
+def _offered_name(name: str, course_version: str) -> str:
+    """Where a newer course version goes beside a learner's changed file."""
+    path = Path(name)
+    return path.with_name(f"{path.stem}.new-{course_version}{path.suffix}").as_posix()
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write a file whole (through a temporary file and a rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.part")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+
+
+def _read_record(target: Path) -> dict:
+    """The record of an earlier copy into `target` (empty when there is none)."""
+    path = target / RECORD
+    if not path.is_file():
+        return {}
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
+def _write_record(target: Path, record: dict) -> None:
+    _write(target / RECORD, (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())
+
+
+# --- the command -------------------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bourre-lessons",
+        description="The Bourré course: copy the lessons into a folder and open them.",
+    )
+    parser.add_argument("--version", action="version", version=f"bourre-lessons {version()}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, text in (
+        ("lab", "copy the course and open JupyterLab on the welcome notebook"),
+        ("present", "copy the course and open the classroom app (Voila)"),
+        ("copy", "copy or update the course files only"),
+    ):
+        command = commands.add_parser(name, help=text, description=text)
+        command.add_argument(
+            "folder", nargs="?", default="bourre-lessons", help="default: ./bourre-lessons"
+        )
+    commands.add_parser("where", help="print where this install keeps the course files")
+    return parser
+
+
+def _launch(module: str, arguments: list[str], folder: Path) -> int:
+    """Run JupyterLab or Voila from this Python, in the course folder; its exit code."""
+    try:
+        __import__(module)
+    except ImportError:
+        print(LAB_MISSING.format(python=sys.executable), file=sys.stderr)
+        return 1
+    command = [sys.executable, "-m", module, *arguments]
+    print("Starting:", " ".join(command), flush=True)
+    try:
+        return subprocess.call(command, cwd=folder)
+    except KeyboardInterrupt:
+        return 130
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `bourre-lessons` console command."""
+    options, extra = _parser().parse_known_args(argv)
+    if options.command == "where":
+        print(course_source())
+        return 0
+    report = copy_course(options.folder)
+    print(report.to_text(), flush=True)
+    folder = report.target
+    if options.command == "copy":
+        return 0
+    if options.command == "lab":
+        root = ["--allow-root"] if _is_root() and "--allow-root" not in extra else []
+        return _launch(
+            "jupyterlab", [*root, f"--ServerApp.root_dir={folder}", *extra, WELCOME], folder
+        )
+    voila = [CLASSROOM, "--Voila.ip=127.0.0.1", VOILA_NO_JUPYTEXT, *extra]
+    return _launch("voila", voila, folder)
+
+
+def _is_root() -> bool:
+    """True when running as root (JupyterLab then needs --allow-root, as `make lab` passes)."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
