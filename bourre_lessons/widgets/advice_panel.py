@@ -18,7 +18,7 @@ from ..cards import DECK, Card, CardError, parse_card, parse_cards
 from ..exercises.play_or_pass import advice_report, seat_words
 from ..rules import SOURCES, Rules
 from ..sim.advisor import Advice, advise
-from .kit import tag, write
+from .kit import tag_attributes, write
 
 __all__ = ["AdvisorWidget"]
 
@@ -148,18 +148,8 @@ class AdvisorWidget(widgets.VBox):
         )
         self.seat_note = widgets.Label()
         self.output = widgets.Output()
-        tag(
-            "bourre-advisor",
-            [
-                (self.hand_box, "hand"),
-                (self.trump_menu, "trump"),
-                (self.rulebook, "rulebook"),
-                (self.players_slider, "players"),
-                (self.seat_slider, "seat"),
-                (self.seat_note, "seat-note"),
-                (self.output, "output"),
-            ],
-        )
+        parts = "hand_box trump_menu rulebook players_slider seat_slider seat_note output"
+        tag_attributes(self, "bourre-advisor", parts, {})
 
     def _observe(self) -> None:
         """Every change of a control runs the advisor again."""

@@ -35,7 +35,7 @@ from ..exercises.settle_pot import (
 from ..progress import Progress
 from ..rules import SOURCES, Rules
 from ..sim.positions import LEVEL_TITLES, levels_for
-from .kit import card_colour, tag, toggle_class, write
+from .kit import card_colour, connect_buttons, tag_attributes, toggle_class, write
 
 __all__ = ["LegalCardsWidget", "NamingWidget", "SettlePotWidget"]
 
@@ -93,23 +93,15 @@ class _ExerciseWidget(widgets.VBox):
         self.hint_button = widgets.Button(description="Hint")
         self.solution_button = widgets.Button(description="Show solution")
         self.output = widgets.Output()
-        tag(
-            "bourre-ex",
-            (
-                (self.rulebook, "rulebook"),
-                (self.level, "level"),
-                (self.prompt_html, "prompt"),
-                (self.check_button, "check"),
-                (self.new_button, "new"),
-                (self.hint_button, "hint"),
-                (self.solution_button, "solution"),
-                (self.output, "feedback"),
-            ),
+        parts = "rulebook level prompt_html check_button new_button hint_button solution_button"
+        tag_attributes(self, "bourre-ex", f"{parts} output", {"output": "feedback"})
+        connect_buttons(
+            self,
+            check_button=self.check,
+            new_button=self.new_position,
+            hint_button=self.hint,
+            solution_button=self.solution,
         )
-        self.check_button.on_click(lambda _: self.check())
-        self.new_button.on_click(lambda _: self.new_position())
-        self.hint_button.on_click(lambda _: self.hint())
-        self.solution_button.on_click(lambda _: self.solution())
         self.rulebook.observe(self._on_pick, names="value")
         self.level.observe(self._on_pick, names="value")
         super().__init__()
@@ -376,16 +368,8 @@ class SettlePotWidget(_ExerciseWidget):
         self.skips: dict[str, widgets.Checkbox] = {}
         self.pays_box = widgets.HBox()
         self.skips_box = widgets.HBox()
-        tag(
-            "bourre-ex",
-            (
-                (self.winner, "winner"),
-                (self.taken, "taken"),
-                (self.pot_carried, "pot-carried"),
-                (self.next_pot, "next-pot"),
-                (self.pays_box, "pays"),
-                (self.skips_box, "skips"),
-            ),
+        tag_attributes(
+            self, "bourre-ex", "winner taken pot_carried next_pot pays_box skips_box", {}
         )
         self.series = SettlePotSeries(seed, level, preset)
         self.exercise = exercise if exercise is not None else self.series.next()

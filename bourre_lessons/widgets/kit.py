@@ -7,7 +7,7 @@ own output (tried in both front ends when the course was built).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -19,8 +19,10 @@ __all__ = [
     "TWO_COLOURS",
     "card_button",
     "card_colour",
+    "connect_buttons",
+    "dom_name",
     "style_sheet",
-    "tag",
+    "tag_attributes",
     "toggle_class",
     "write",
 ]
@@ -58,10 +60,31 @@ def toggle_class(widget: widgets.DOMWidget, name: str, on: bool) -> None:
         widget.remove_class(name)
 
 
-def tag(prefix: str, named: Iterable[tuple[widgets.DOMWidget, str]]) -> None:
-    """Give each widget the stable DOM class `<prefix>-<name>` that browser tests select on."""
-    for widget, name in named:
-        widget.add_class(f"{prefix}-{name}")
+_KIND_ENDINGS = ("_button", "_box", "_html", "_menu", "_slider")
+
+
+def dom_name(attribute: str) -> str:
+    """The DOM class name of a widget attribute: its name without a widget-kind ending
+    (`_button`, `_box`, `_html`, `_menu`, `_slider`), with dashes for underscores."""
+    for ending in _KIND_ENDINGS:
+        if attribute.endswith(ending):
+            attribute = attribute[: -len(ending)]
+            break
+    return attribute.replace("_", "-")
+
+
+def tag_attributes(owner: object, prefix: str, names: str, renamed: dict[str, str]) -> None:
+    """Give each widget attribute of `owner` named in `names` (separated by spaces) the stable
+    DOM class `<prefix>-<name>`: the `renamed` entry if it has one, else `dom_name`."""
+    for attribute in names.split():
+        name = renamed.get(attribute) or dom_name(attribute)
+        getattr(owner, attribute).add_class(f"{prefix}-{name}")
+
+
+def connect_buttons(owner: object, **actions: Callable[[], object]) -> None:
+    """Make each named button attribute of `owner` call its action when clicked."""
+    for attribute, action in actions.items():
+        getattr(owner, attribute).on_click(lambda _button, act=action: act())
 
 
 def card_colour(card: Card, four_colour: bool = False) -> str:

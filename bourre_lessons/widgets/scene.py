@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
+from typing import ClassVar
 
 import ipywidgets as widgets
 
@@ -21,7 +22,7 @@ from ..cards import Card, parse_card
 from ..rules import SOURCES, Rules
 from ..scenes.model import Scene
 from ..text import card_list
-from .kit import SIZES, card_colour, style_sheet, tag, write
+from .kit import SIZES, card_colour, connect_buttons, style_sheet, tag_attributes, write
 
 __all__ = ["SIZES", "SceneWidget", "card_colour"]
 
@@ -61,6 +62,13 @@ class SceneWidget(widgets.VBox):
         view = _view_class(scene.kind) if cls is SceneWidget else cls
         return super().__new__(view, scene, *args, **kwargs)
 
+    _RENAMED: ClassVar[dict[str, str]] = {
+        "classroom": "classroom-toggle",
+        "say_button": "say-button",
+        "output": "feedback",
+    }
+    """DOM class names that are not the attribute's own (see `_tagged`)."""
+
     def __init__(
         self,
         scene: Scene,
@@ -79,7 +87,7 @@ class SceneWidget(widgets.VBox):
         self._build_controls(preset, size, four_colour, cinch)
         self._build_navigation()
         self._build()
-        tag("bourre", self._tagged())
+        tag_attributes(self, "bourre", self._tagged(), self._RENAMED)
         self._wire()
         super().__init__(self._layout())
         self.add_class("bourre-scene")
@@ -135,29 +143,21 @@ class SceneWidget(widgets.VBox):
     def _build(self) -> None:
         """The widgets of one scene kind; a view adds its own."""
 
-    def _tagged(self) -> list[tuple[widgets.Widget, str]]:
-        """Every widget with its DOM class name (without the `bourre-` prefix)."""
-        return [
-            (self.header, "header"),
-            (self.rulebook, "rulebook"),
-            (self.cinch, "cinch"),
-            (self.four_colour, "four-colour"),
-            (self.classroom, "classroom-toggle"),
-            (self.table, "table"),
-            (self.back_button, "back"),
-            (self.next_button, "next"),
-            (self.restart_button, "restart"),
-            (self.say_box, "say"),
-            (self.say_button, "say-button"),
-            (self.compare, "compare"),
-            (self.output, "feedback"),
-        ]
+    def _tagged(self) -> str:
+        """The widget attributes that get a DOM class `bourre-<name>` (see kit.dom_name)."""
+        return (
+            "header rulebook cinch four_colour classroom table back_button next_button "
+            "restart_button say_box say_button compare output"
+        )
 
     def _wire(self) -> None:
-        self.back_button.on_click(lambda _: self.back())
-        self.next_button.on_click(lambda _: self.next())
-        self.restart_button.on_click(lambda _: self.restart())
-        self.say_button.on_click(lambda _: self._say_from_box())
+        connect_buttons(
+            self,
+            back_button=self.back,
+            next_button=self.next,
+            restart_button=self.restart,
+            say_button=self._say_from_box,
+        )
         self.say_box.observe(self._on_say, names="value")
         self.rulebook.observe(self._on_rules, names="value")
         self.cinch.observe(self._on_rules, names="value")

@@ -7,13 +7,14 @@ the engine (`bourre_lessons.play`, `bourre_lessons.naming`).
 from __future__ import annotations
 
 import html
+from typing import ClassVar
 
 import ipywidgets as widgets
 
 from ..cards import Card, parse_card
 from ..play import explain, trick_winner, verdicts
 from ..scenes.model import YOU, Moment
-from .kit import FOUR_COLOURS, TWO_COLOURS, card_button, card_colour, toggle_class
+from .kit import FOUR_COLOURS, TWO_COLOURS, card_button, card_colour, connect_buttons, toggle_class
 from .scene import SAY_HINT, SceneWidget, _cards_text
 
 __all__ = ["PlayView"]
@@ -29,20 +30,23 @@ class PlayView(SceneWidget):
         self.answer_button = widgets.Button(description="Show answer")
         self.why_button = widgets.Button(description="Why?")
 
-    def _tagged(self) -> list[tuple[widgets.Widget, str]]:
-        return [
-            *super()._tagged(),
-            (self.hand_box, "hand"),
-            (self.retry_button, "try-again"),
-            (self.answer_button, "show-answer"),
-            (self.why_button, "why"),
-        ]
+    _RENAMED: ClassVar[dict[str, str]] = {
+        **SceneWidget._RENAMED,
+        "retry_button": "try-again",
+        "answer_button": "show-answer",
+    }
+
+    def _tagged(self) -> str:
+        return f"{super()._tagged()} hand_box retry_button answer_button why_button"
 
     def _wire(self) -> None:
         super()._wire()
-        self.retry_button.on_click(lambda _: self.try_again())
-        self.answer_button.on_click(lambda _: self.show_answer())
-        self.why_button.on_click(lambda _: self.why())
+        connect_buttons(
+            self,
+            retry_button=self.try_again,
+            answer_button=self.show_answer,
+            why_button=self.why,
+        )
 
     def _middle_rows(self) -> list[widgets.Widget]:
         return [self.hand_box, widgets.HBox([self.say_box, self.say_button])]

@@ -21,8 +21,8 @@ class StoryView(SceneWidget):
     def _build(self) -> None:
         self.chart = widgets.Image(format="png")
 
-    def _tagged(self) -> list[tuple[widgets.Widget, str]]:
-        return [*super()._tagged(), (self.chart, "chart")]
+    def _tagged(self) -> str:
+        return f"{super()._tagged()} chart"
 
     def _bottom_rows(self) -> list[widgets.Widget]:
         return [self.chart]

@@ -17,7 +17,7 @@ from ..cards import Card, parse_card
 from ..game import Game, GameError, IllegalAction
 from ..rules import SOURCES, Rules
 from ..sim.bots import Bot, resolve_bots
-from .kit import SIZES, card_button, style_sheet, tag, toggle_class, write
+from .kit import SIZES, card_button, style_sheet, tag_attributes, toggle_class, write
 from .table_text import (
     SAID_NOTHING,
     YOU,
@@ -37,31 +37,22 @@ SAY_HINT = (
     "'low', 'win it' (English, Swedish, Danish, Portuguese or Japanese)."
 )
 
-DOM_CLASSES = (
-    ("header", "header"),
-    ("seed_box", "seed"),
-    ("rulebook", "rulebook"),
-    ("new_button", "new-game"),
-    ("misplay", "misplay"),
-    ("table", "table"),
-    ("hand_box", "hand"),
-    ("say_box", "say"),
-    ("say_button", "say-button"),
-    ("play_button", "declare-play"),
-    ("pass_button", "declare-pass"),
-    ("discard_button", "discard"),
-    ("keep_button", "keep"),
-    ("continue_button", "continue"),
-    ("skip_button", "to-my-turn"),
-    ("accept_button", "accept"),
-    ("deal_button", "deal"),
-    ("replay_button", "replay"),
-    ("replay_slider", "replay-step"),
-    ("transcript_button", "transcript"),
-    ("output", "feedback"),
-    ("log_view", "log"),
+DOM_PARTS = (
+    "header seed_box rulebook new_button misplay table hand_box say_box say_button play_button "
+    "pass_button discard_button keep_button continue_button skip_button accept_button deal_button "
+    "replay_button replay_slider transcript_button output log_view"
 )
-"""Each control's attribute and its stable DOM class `bourre-<name>` (browser tests select on it)."""
+"""The controls that get a stable DOM class `bourre-<name>` (browser tests select on it)."""
+DOM_RENAMED = {
+    "new_button": "new-game",
+    "say_button": "say-button",
+    "play_button": "declare-play",
+    "pass_button": "declare-pass",
+    "skip_button": "to-my-turn",
+    "replay_slider": "replay-step",
+    "output": "feedback",
+    "log_view": "log",
+}
 
 
 def hand_actions(actions: Sequence[str], number: int) -> tuple[int, int]:
@@ -340,7 +331,7 @@ class TableWidget(widgets.VBox):
         )
         self.output = widgets.Output()
         self.log_view = widgets.HTML()
-        tag("bourre", ((getattr(self, name), dom) for name, dom in DOM_CLASSES))
+        tag_attributes(self, "bourre", DOM_PARTS, DOM_RENAMED)
 
     def _layout(self) -> list[widgets.Widget]:
         """The controls in rows, top to bottom."""

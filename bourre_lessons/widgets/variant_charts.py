@@ -47,12 +47,8 @@ def _bars(ax: object, names: tuple[str, ...], values: np.ndarray, fmt: str) -> N
 
 def plot_bourre(data: Sweep) -> Figure:
     """Bar chart: how often a player who plays is bourréd, by variant."""
-    return _share_chart(
-        data,
-        data.bourre_rate,
-        "How often a player who plays takes no trick (bourré)",
-        "share of players who played",
-    )
+    title = "How often a player who plays takes no trick (bourré)"
+    return _share_chart(data, data.bourre_rate, title, "share of players who played")
 
 
 def plot_win_by_seat(data: Sweep) -> Figure:
@@ -72,12 +68,9 @@ def plot_win_by_seat(data: Sweep) -> Figure:
 
 def plot_rather_pass(data: Sweep) -> Figure:
     """Bar chart: the share of plays that cost more than passing would have."""
-    return _share_chart(
-        data,
-        data.rather_pass,
-        "How often a player who played would rather have passed",
-        "share of plays that cost more than the ante (bourré or a lost second ante)",
-    )
+    title = "How often a player who played would rather have passed"
+    axis = "share of plays that cost more than the ante (bourré or a lost second ante)"
+    return _share_chart(data, data.rather_pass, title, axis)
 
 
 def _share_chart(data: Sweep, shares: np.ndarray, title: str, xlabel: str) -> Figure:
