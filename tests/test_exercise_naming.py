@@ -285,3 +285,10 @@ def test_series_gives_new_positions_and_refuses_unknown_levels():
         NamingSeries(0, "loud")
     with pytest.raises(ValueError, match="unknown level"):
         naming_exercise(0, "loud")
+
+
+def test_the_prompt_says_once_which_card_won_the_previous_trick():
+    """On lead after winning a trick (laws 46B3a positions), the card is named once, not twice."""
+    for seed in range(8):
+        prompt = naming_exercise(seed=seed, level="rank-lead").prompt()
+        assert prompt.count("You won the previous trick with") == 1, prompt

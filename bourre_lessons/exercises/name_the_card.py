@@ -337,11 +337,9 @@ class NamingExercise:
             if self.short
             else "Say it any way you like."
         )
-        won = self.situation.won_last_trick_with
-        previous = "" if won is None else f"You won the previous trick with {won}.\n"
         return (
             f"{self.title} ({self.rules.source} rules)\n{describe_situation(self.situation)}\n"
-            f"{previous}You want to play {self.target}. What do you say?\n{how}"
+            f"You want to play {self.target}. What do you say?\n{how}"
         )
 
     def __str__(self) -> str:
