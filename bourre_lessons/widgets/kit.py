@@ -116,10 +116,10 @@ def card_button(
 
 STYLE = """
 <style>
-.bourre-card { border: 2px solid #8a8a8a !important; border-radius: 8px !important;
+.widget-button.bourre-card { border: 2px solid #8a8a8a !important; border-radius: 8px !important;
   box-shadow: 1px 2px 3px rgba(0, 0, 0, 0.15); }
-.bourre-card.bourre-legal { border-color: #2e8b57 !important; }
-.bourre-card { padding: 0 2px !important; overflow: visible !important; }
+.widget-button.bourre-card.bourre-legal { border-color: #2e8b57 !important; }
+.widget-button.bourre-card { padding: 0 2px !important; overflow: visible !important; }
 .bourre-rulebook { flex: 0 0 auto !important; width: auto !important; }
 .bourre-rulebook .widget-toggle-button { width: auto !important; min-width: 84px; }
 .bourre-classroom .widget-button:not(.bourre-card),

@@ -172,12 +172,16 @@ class SceneWidget(widgets.VBox):
         wrapping = widgets.Layout(flex_flow="row wrap", align_items="center")
         body = [style_sheet(), self.header, widgets.HBox(controls, layout=wrapping), self.table]
         body += self._middle_rows()
-        body += [widgets.HBox(self._nav_buttons()), self.output, self.compare]
+        body += [widgets.HBox(self._nav_buttons()), *self._feedback_rows(), self.compare]
         return body + self._bottom_rows()
 
     def _middle_rows(self) -> list[widgets.Widget]:
         """Rows between the table and the navigation (a view's hand and Say box)."""
         return []
+
+    def _feedback_rows(self) -> list[widgets.Widget]:
+        """Where the feedback shows (a view with a drawn table shows it on the table)."""
+        return [self.output]
 
     def _nav_buttons(self) -> list[widgets.Widget]:
         return [self.back_button, self.next_button, self.restart_button]
@@ -341,12 +345,16 @@ class SceneWidget(widgets.VBox):
             + (f"<br><i>{html.escape(s.note)}</i>" if s.note else "")
             + "</div>"
         )
-        self.table.value = f"<div style='{style}'>{self._body_html()}</div>"
+        self._render_table(style)
         self._render_body()
         self.back_button.disabled = self.step == 0
         self.next_button.disabled = self.step >= self.step_count - 1
         compare = self._compare_rows()
         self.compare.value = self._compare_html(compare, style) if compare else ""
+
+    def _render_table(self, style: str) -> None:
+        """Draw the table part of the scene (an HTML block unless a view draws its own)."""
+        self.table.value = f"<div style='{style}'>{self._body_html()}</div>"
 
     def _compare_html(self, rows: list[tuple[str, str]], style: str) -> str:
         current = self.rulebook.value

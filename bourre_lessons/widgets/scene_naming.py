@@ -5,8 +5,6 @@ What a phrase names comes from the engine (`Scene.designation`, laws 45C4a and 4
 
 from __future__ import annotations
 
-import html
-
 from ..cards import Card
 from .scene_play import PlayView
 
@@ -47,12 +45,6 @@ class NamingView(PlayView):
         """Cards lit by Show answer: the ones the phrase names."""
         named = self.designation
         return frozenset(named.candidates or ((named.card,) if named.card else ()))
-
-    def _phrase_html(self) -> list[str]:
-        phrase = self.moment.phrase
-        if not phrase:
-            return []
-        return [f"<div class='bourre-phrase'>You say: <b>“{html.escape(phrase)}”</b></div>"]
 
     def _phrase_text(self) -> list[str]:
         phrase = self.moment.phrase

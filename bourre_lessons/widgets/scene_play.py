@@ -1,4 +1,4 @@
-"""The view of a play scene: card buttons, Show answer, Why? and the rulebooks side by side.
+"""The view of a play scene: the drawn card table, Show answer, Why? and the rulebooks side by side.
 
 No rules logic lives here: verdicts, legal sets and the cards a phrase names come from
 the engine (`bourre_lessons.play`, `bourre_lessons.naming`).
@@ -6,7 +6,6 @@ the engine (`bourre_lessons.play`, `bourre_lessons.naming`).
 
 from __future__ import annotations
 
-import html
 from typing import ClassVar
 
 import ipywidgets as widgets
@@ -14,8 +13,18 @@ import ipywidgets as widgets
 from ..cards import Card, parse_card
 from ..play import explain, trick_winner, verdicts
 from ..scenes.model import YOU, Moment
-from .kit import FOUR_COLOURS, TWO_COLOURS, card_button, card_colour, connect_buttons, toggle_class
+from .card_table import CardTable
+from .kit import connect_buttons
 from .scene import SAY_HINT, SceneWidget, _cards_text
+from .table_model import (
+    TableScene,
+    feedback_entry,
+    hand_entries,
+    past_entries,
+    seat_entry,
+    trick_entries,
+    trump_entry,
+)
 
 __all__ = ["PlayView"]
 
@@ -24,8 +33,8 @@ class PlayView(SceneWidget):
     """A play scene: step to your turn, then click a card (or say it) and ask why."""
 
     def _build(self) -> None:
-        self.hand_box = widgets.HBox()
-        self.card_buttons: dict[Card, widgets.Button] = {}
+        self.table = CardTable()
+        self.table.on_play(self._on_card)
         self.retry_button = widgets.Button(description="Try again")
         self.answer_button = widgets.Button(description="Show answer")
         self.why_button = widgets.Button(description="Why?")
@@ -37,7 +46,7 @@ class PlayView(SceneWidget):
     }
 
     def _tagged(self) -> str:
-        return f"{super()._tagged()} hand_box retry_button answer_button why_button"
+        return f"{super()._tagged()} retry_button answer_button why_button"
 
     def _wire(self) -> None:
         super()._wire()
@@ -49,7 +58,10 @@ class PlayView(SceneWidget):
         )
 
     def _middle_rows(self) -> list[widgets.Widget]:
-        return [self.hand_box, widgets.HBox([self.say_box, self.say_button])]
+        return [widgets.HBox([self.say_box, self.say_button])]
+
+    def _feedback_rows(self) -> list[widgets.Widget]:
+        return []  # the verdict is a callout on the table, beside your hand
 
     def _nav_buttons(self) -> list[widgets.Widget]:
         return [*super()._nav_buttons(), self.retry_button, self.answer_button, self.why_button]
@@ -99,6 +111,12 @@ class PlayView(SceneWidget):
             return self._say("It is not your turn yet: press Next until the trick reaches you.")
         self._last = ("play", card)
         return self._judge_click(card)
+
+    def _on_card(self, code: str) -> None:
+        """A card of the hand was clicked on the table: play it; a refused card shakes back."""
+        text = self.play(code)
+        if text.startswith("✘") and self.played is None:
+            self.table.shake_card(code)
 
     def say(self, text: str) -> str:
         """Play by words, as a player would say it; the laws (45C4a, 46B) decide the card."""
@@ -217,10 +235,6 @@ class PlayView(SceneWidget):
         last = len(self.scene.moments) - 1
         return last, len(self.scene.moments[last].trick)
 
-    def _card_html(self, card: Card) -> str:
-        colour = card_colour(card, self.four_colour.value)
-        return f"<span title='{card.name}' style='color:{colour};font-weight:bold'>{card}</span>"
-
     def _shown_plays(self) -> list[tuple[str, Card]]:
         m, shown = self._position()
         plays = list(self.scene.moments[m].trick[:shown])
@@ -228,55 +242,9 @@ class PlayView(SceneWidget):
             plays.append((YOU, self.played))
         return plays
 
-    def _body_html(self) -> str:
-        s, m = self.scene, self.moment
-        assert s.trump is not None
-        colour = TWO_COLOURS[s.trump] if not self.four_colour.value else FOUR_COLOURS[s.trump]
-        parts = [
-            f"<div class='bourre-trump'>Trump: <span style='color:{colour};font-weight:bold'>"
-            f"{s.trump.symbol} {s.trump.plural}</span></div>"
-        ]
-        if m.history:
-            rows = [self._trick_line(i, t) for i, t in enumerate(m.history, start=1)]
-            parts.append(
-                "<div class='bourre-history'>Earlier tricks:<br>" + "<br>".join(rows) + "</div>"
-            )
-        if m.tricks_won:
-            parts.append(
-                f"<div>You have won {m.tricks_won} trick{'s' * (m.tricks_won != 1)}.</div>"
-            )
-        if m.others_out_of_trump:
-            parts.append("<div>Every other player has shown they hold no trump.</div>")
-        parts.append(self._trick_html())
-        if m.caption:
-            parts.append(f"<div>{html.escape(m.caption)}</div>")
-        parts += self._phrase_html()
-        parts.append(f"<div class='bourre-status'>{html.escape(self._status())}</div>")
-        return "".join(parts)
-
-    def _trick_html(self) -> str:
-        """The current trick, one cell per seat."""
-        seats = []
-        shown = dict(self._shown_plays())
-        for seat in self.moment.seats:
-            card = shown.get(seat)
-            slot = self._card_html(card) if card else ("▢" if seat != YOU else "?")
-            seats.append(f"<td style='padding:4px 12px;text-align:center'>{seat}<br>{slot}</td>")
-        return "<table class='bourre-trick'><tr>" + "".join(seats) + "</tr></table>"
-
-    def _phrase_html(self) -> list[str]:
-        """The phrase you say, as HTML (naming scenes only)."""
-        return []
-
     def _phrase_text(self) -> list[str]:
         """The phrase you say, as text (naming scenes only)."""
         return []
-
-    def _trick_line(self, number: int, plays: tuple[tuple[str, Card], ...]) -> str:
-        assert self.scene.trump is not None
-        winner = plays[trick_winner([c for _, c in plays], self.scene.trump)][0]
-        cards = ", ".join(f"{seat} {self._card_html(card)}" for seat, card in plays)
-        return f"{number}) {cards} — {winner} won"
 
     def _status(self) -> str:
         m, shown = self._position()
@@ -293,21 +261,48 @@ class PlayView(SceneWidget):
         verb = "lead" if not moment.trick else "play"
         return part + f"Your turn: click a card to {verb} it."
 
-    def _render_body(self) -> None:
-        legal = self._highlighted() if self.answer_shown else frozenset()
-        size_name = "classroom" if self.classroom.value else "normal"
-        buttons = []
-        for card in self.moment.hand:
-            button = card_button(
-                card, size_name, self.four_colour.value, self.play, self.card_buttons.get(card)
+    def _render_table(self, style: str) -> None:
+        self.table.size = "classroom" if self.classroom.value else "normal"
+        self.table.four_colour = self.four_colour.value
+        self.table.show(self._table_scene())
+
+    def _table_scene(self) -> TableScene:
+        """What the drawn table shows now, all of it from the scene and the engine."""
+        s, m = self.scene, self.moment
+        shown = self._shown_plays()
+        legal = self._highlighted() if self.answer_shown else None
+        return TableScene(
+            seats=self._seat_entries(len(shown)),
+            hand=hand_entries(m.hand, legal, self.played, enabled=self.your_turn),
+            trick=trick_entries(shown, s.trump),
+            past=past_entries(m.history, s.trump),
+            trump=trump_entry(s.trump),
+            status="\n".join(self._table_notes()),
+            feedback=feedback_entry(self.feedback),
+        )
+
+    def _seat_entries(self, shown: int) -> list[dict]:
+        """The seats of the moment, whose turn it is, and your tricks won."""
+        m = self.moment
+        nxt = m.trick[shown][0] if shown < len(m.trick) else (YOU if self.played is None else "")
+        return [
+            seat_entry(
+                seat,
+                you=seat == YOU,
+                turn=seat == nxt,
+                tricks=m.tricks_won if seat == YOU and m.tricks_won else None,
             )
-            self.card_buttons[card] = button
-            button.style.button_color = "#d7f5d0" if card in legal else "#ffffff"
-            button.disabled = not self.your_turn
-            toggle_class(button, "bourre-legal", card in legal)
-            toggle_class(button, "bourre-played", card == self.played)
-            buttons.append(button)
-        self.hand_box.children = buttons
+            for seat in m.seats
+        ]
+
+    def _table_notes(self) -> list[str]:
+        """Lines under the table: what is known, the caption, the phrase and whose turn."""
+        m = self.moment
+        notes = ["Every other player has shown they hold no trump."] * m.others_out_of_trump
+        notes += [m.caption] if m.caption else []
+        return [*notes, *self._phrase_text(), self._status()]
+
+    def _render_body(self) -> None:
         self.retry_button.disabled = self.played is None
 
     def _body_text(self) -> list[str]:
@@ -331,7 +326,8 @@ class PlayView(SceneWidget):
             lines.append(m.caption)
         lines += self._phrase_text()
         lines.append(self._status())
-        lines.append(f"Your hand: {' '.join(str(c) for c in m.hand)}")
+        held = [c for c in m.hand if c != self.played]
+        lines.append(f"Your hand: {' '.join(str(c) for c in held)}")
         if self.answer_shown:
             lines.append(f"Highlighted: {_cards_text(self._highlighted())}")
         return lines

@@ -25,6 +25,7 @@ from .table_text import (
     header_text,
     log_html,
     plain_text,
+    seen_transcript,
     status_text,
     table_html,
 )
@@ -230,8 +231,11 @@ class TableWidget(widgets.VBox):
         return self.to_text()
 
     def transcript(self) -> str:
-        """The whole game's transcript, and it is shown below the table."""
-        text = self.game.transcript()
+        """The game's transcript, shown below the table: while a hand is being played, only
+        what your seat may know of it (others' cards show once the hand is over)."""
+        text = seen_transcript(self.game, YOU)
+        if self.game.phase != "settled":
+            text += "(Other players' cards show here once this hand is over.)\n"
         self._say(text)
         return text
 
@@ -321,7 +325,7 @@ class TableWidget(widgets.VBox):
         self.discard_button = widgets.Button(description="Discard selected")
         self.keep_button = widgets.Button(description="Keep all")
         self.continue_button = widgets.Button(description="Continue ▶")
-        self.skip_button = widgets.Button(description="Bots to my turn ⏩")
+        self.skip_button = widgets.Button(description="Bots to my turn »")
         self.accept_button = widgets.Button(description="Let it stand")
         self.deal_button = widgets.Button(description="Deal next hand")
         self.replay_button = widgets.Button(description="Replay this hand")
@@ -384,7 +388,7 @@ class TableWidget(widgets.VBox):
         self._render_hand(game)
         self._render_buttons()
         self.replay_slider.layout.display = None if self.replaying is not None else "none"
-        self.log_view.value = log_html(game)
+        self.log_view.value = log_html(game, YOU)
 
     def _render_buttons(self) -> None:
         """Enable only the buttons that can act now (none of the live ones during a replay)."""

@@ -12,6 +12,7 @@ from ..cards import Card
 from ..game import Game
 from ..play import Verdict
 from ..rules import Rules
+from ..seat_view import public_transcript
 
 __all__ = [
     "SAID_NOTHING",
@@ -85,12 +86,18 @@ def status_text(game: Game, pending_is_yours: bool) -> str:
     return "your turn: click a card to play it"
 
 
-def log_html(game: Game, most: int = 14) -> str:
-    """The last `most` transcript lines of the current hand, as preformatted HTML."""
-    lines = game.transcript().splitlines()
+def log_html(game: Game, seat: str, most: int = 14) -> str:
+    """The last `most` transcript lines of the current hand as `seat` may see them (others'
+    cards hidden until the hand is over), as preformatted HTML."""
+    lines = seen_transcript(game, seat).splitlines()
     start = max(i for i, line in enumerate(lines) if line.startswith("== Hand"))
     recent = lines[start:][-most:]
     return "<pre style='font-size:12px'>" + html.escape("\n".join(recent)) + "</pre>"
+
+
+def seen_transcript(game: Game, seat: str) -> str:
+    """The transcript `seat` may read now: the hand in play shows only what that seat knows."""
+    return public_transcript(game.transcript(), seat, hand_over=game.phase == "settled")
 
 
 def plain_text(header: str, game: Game, status: str | None, feedback: str, step: int) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import statistics
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -238,9 +240,13 @@ def _click_right_and_wrong(root, scene) -> None:
     feedback = root.locator(".bourre-feedback")
     root.locator(f".bourre-card-{wrong.code}").click()
     expect(feedback).to_have_text(_feedback("✘", wrong))
+    expect(feedback).to_have_attribute("data-verdict", "illegal")
+    expect(root.locator(f".bourre-hand .bourre-card-{wrong.code}")).to_have_count(1)
     root.locator(f".bourre-card-{right.code}").click()
     expect(feedback).to_have_text(_feedback("✔", right))
-    expect(root.locator(f".bourre-card-{right.code}")).to_have_class(re.compile("bourre-played"))
+    expect(feedback).to_have_attribute("data-verdict", "legal")
+    expect(root.locator(f".bourre-trick .bourre-card-{right.code}")).to_have_count(1)
+    expect(root.locator(f".bourre-hand .bourre-card-{right.code}")).to_have_count(0)
 
 
 def _legal_cards(text: str, rulebook: str) -> set[str]:
@@ -302,7 +308,7 @@ def test_typing_a_play_and_pressing_say_it_shows_the_verdict(notebook):
     root, box, feedback = _say_scene(notebook)
     box.fill("HJ")
     root.locator(".bourre-say-button").click()
-    expect(root.locator(".bourre-card-HJ")).to_have_class(re.compile("bourre-played"))
+    expect(root.locator(".bourre-trick .bourre-card-HJ")).to_have_count(1)
     _settle(notebook.page)  # the verdict must still be there once every message is handled
     assert re.match(r"\s*✔.*J♥", feedback.inner_text(), re.DOTALL), feedback.inner_text()
 
@@ -319,3 +325,59 @@ def test_saying_the_same_words_after_try_again_plays_again(notebook):
     box.fill("the jack")
     box.press("Enter")
     expect(feedback).to_have_text(re.compile(r"^\s*✔.*J♥", re.DOTALL), timeout=3000)
+
+
+@pytest.mark.parametrize("notebook", [notebook_showing("glimne-5")], indirect=True)
+def test_the_card_table_draws_seats_trick_and_hand_as_card_faces(notebook):
+    """glimne 5 on the drawn table: four seats, the trick's three cards, the hand as buttons
+    with labels; an illegal card stays in the hand and the callout names the rule."""
+    root = notebook.scene("glimne-5")
+    root.locator(".bourre-rulebook").get_by_role("button", name="glimne", exact=True).click()
+    _restart(root)
+    _to_turn(root, "glimne-5")
+    table = root.locator(".bourre-table")
+    expect(table.locator(".bourre-seat")).to_have_count(4)
+    expect(table.locator(".bourre-trick .bourre-card")).to_have_count(3)
+    expect(table.locator(".bourre-trick .bourre-card.bourre-winning")).to_have_attribute(
+        "data-card", "S6"
+    )
+    hand = table.locator(".bourre-hand button.bourre-card")
+    expect(hand).to_have_count(3)
+    expect(table.locator(".bourre-card[data-card=S4] svg")).to_have_count(1)
+    expect(table.locator(".bourre-hand .bourre-card[data-card=S4]")).to_have_attribute(
+        "aria-label", "four of spades"
+    )
+    table.locator(".bourre-card[data-card=S4]").click()
+    feedback = table.locator(".bourre-feedback")
+    expect(feedback).to_have_attribute("data-verdict", "illegal")
+    expect(feedback).to_contain_text("glimne-5")
+    expect(hand).to_have_count(3)
+
+
+@pytest.mark.parametrize("notebook", [notebook_showing("glimne-5")], indirect=True)
+def test_a_card_is_played_from_the_keyboard_and_answers_fast(notebook):
+    """Tab to the hand, arrow keys move between cards, Enter plays; and the time from a click to
+    its verdict on screen, median of 20 clicks, is printed (the issue asks under 200 ms)."""
+    root = notebook.scene("glimne-5")
+    root.locator(".bourre-rulebook").get_by_role("button", name="glimne", exact=True).click()
+    _restart(root)
+    _to_turn(root, "glimne-5")
+    table = root.locator(".bourre-table")
+    feedback = table.locator(".bourre-feedback")
+    timings = []
+    for i in range(20):
+        card = "S4" if i % 2 == 0 else "DK"
+        started = time.perf_counter()
+        table.locator(f".bourre-card[data-card={card}]").click()
+        expect(feedback).to_contain_text(("4♠" if card == "S4" else "K♦") + " is not allowed")
+        timings.append((time.perf_counter() - started) * 1000)
+    median = statistics.median(timings)
+    print(f"click to verdict on screen: median {median:.0f} ms of 20 clicks")
+    assert median < 1000, timings  # generous on a loaded CI machine; the figure is reported
+    table.locator(".bourre-card[data-card=S4]").focus()
+    notebook.page.keyboard.press("ArrowRight")
+    focused = notebook.page.evaluate("document.activeElement.dataset.card")
+    assert focused == "SJ"
+    notebook.page.keyboard.press("Enter")
+    expect(feedback).to_have_attribute("data-verdict", "legal")
+    expect(table.locator(".bourre-trick .bourre-card[data-card=SJ]")).to_have_count(1)

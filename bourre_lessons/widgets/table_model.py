@@ -1,0 +1,224 @@
+"""What the card-table view shows, as plain data: seats, the trick, the hand, the feedback.
+
+The drawn table (`card_table.CardTable`) only draws these values and sends back clicks, so
+everything a learner sees is computed here, in Python, from the engine: testable without a
+browser, and the same text a screen reader gets. Nothing here imports ipywidgets.
+
+Every card is a dict `{"card": "H7", "label": "seven of hearts", ...}`; every seat a dict with
+its letter, its name, what it did and an ARIA label saying all of it in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Card, Suit
+from ..play import trick_winner
+
+__all__ = [
+    "TableScene",
+    "card_entry",
+    "card_label",
+    "feedback_entry",
+    "hand_entries",
+    "seat_entry",
+    "trick_entries",
+]
+
+VERDICTS = ("legal", "illegal", "info", "")
+
+
+def card_label(card: Card, legal: bool | None = None, played: bool = False) -> str:
+    """A card in words for a screen reader: 'queen of hearts, legal'."""
+    words = card.name
+    if played:
+        words += ", played"
+    if legal is True:
+        words += ", legal"
+    elif legal is False:
+        words += ", not allowed"
+    return words
+
+
+def card_entry(card: Card, **extra: Any) -> dict[str, Any]:
+    """One card for the view: its code, symbol text and label, plus any extra fields."""
+    entry = {"card": card.code, "text": str(card), "label": card_label(card)}
+    entry.update(extra)
+    return entry
+
+
+def hand_entries(
+    hand: Iterable[Card],
+    legal: Iterable[Card] | None = None,
+    played: Card | None = None,
+    enabled: bool = True,
+) -> list[dict[str, Any]]:
+    """Your hand for the view: the played card leaves it; `legal` (when shown) lifts cards."""
+    shown = None if legal is None else frozenset(legal)
+    entries = []
+    for card in hand:
+        if card == played:
+            continue
+        is_legal = None if shown is None else card in shown
+        entries.append(
+            card_entry(
+                card,
+                label=card_label(card, is_legal),
+                legal=is_legal,
+                lifted=bool(is_legal),
+                enabled=enabled,
+            )
+        )
+    return entries
+
+
+def trick_entries(plays: Sequence[tuple[str, Card]], trump: Suit | None) -> list[dict[str, Any]]:
+    """The cards of a trick in play order: the led card marked, the card winning so far lit."""
+    if not plays:
+        return []
+    best = trick_winner([c for _, c in plays], trump) if trump is not None else 0
+    entries = []
+    for i, (seat, card) in enumerate(plays):
+        notes = ["led"] if i == 0 else []
+        if i == best:
+            notes.append("winning so far")
+        label = f"{seat}: {card.name}" + (f" ({', '.join(notes)})" if notes else "")
+        entries.append(card_entry(card, seat=seat, led=i == 0, winning=i == best, label=label))
+    return entries
+
+
+def past_entries(
+    tricks: Sequence[Sequence[tuple[str, Card]]], trump: Suit | None
+) -> list[dict[str, Any]]:
+    """Earlier tricks, face up: each with its cards and who won it."""
+    entries = []
+    for number, plays in enumerate(tricks, start=1):
+        winner = plays[trick_winner([c for _, c in plays], trump)][0] if trump else ""
+        cards = [card_entry(c, seat=seat) for seat, c in plays]
+        words = ", ".join(f"{seat} {c}" for seat, c in plays)
+        label = f"trick {number}: {words}; {winner} won"
+        entries.append({"number": number, "winner": winner, "cards": cards, "label": label})
+    return entries
+
+
+def seat_entry(
+    seat: str,
+    name: str | None = None,
+    *,
+    you: bool = False,
+    status: str = "",
+    tricks: int | None = None,
+    chips: int | None = None,
+    turn: bool = False,
+    dealer: bool = False,
+    cards: int | None = None,
+) -> dict[str, Any]:
+    """One seat for the view, with an ARIA label that says everything shown."""
+    name = name or ("you" if you else f"player {seat}")
+    words = [name] if you and name == "you" else [f"seat {seat}", name]
+    if dealer:
+        words.append("dealer")
+    if chips is not None:
+        words.append(f"{chips} chips")
+    if status:
+        words.append(status)
+    if tricks is not None:
+        words.append(f"{tricks} trick{'s' * (tricks != 1)}")
+    if cards is not None:
+        words.append(f"{cards} card{'s' * (cards != 1)} in hand")
+    if turn:
+        words.append("to play")
+    return {
+        "seat": seat,
+        "name": name,
+        "you": you,
+        "status": status,
+        "tricks": tricks,
+        "chips": chips,
+        "turn": turn,
+        "dealer": dealer,
+        "cards": cards,
+        "label": ", ".join(words),
+    }
+
+
+def feedback_entry(text: str, verdict: str | None = None) -> dict[str, Any]:
+    """The feedback callout: a verdict (from a leading ✔ or ✘ unless given) and its lines."""
+    text = text.strip()
+    if verdict is None:
+        verdict = "legal" if text.startswith("✔") else "illegal" if text.startswith("✘") else ""
+        verdict = verdict or ("info" if text else "")
+    if verdict not in VERDICTS:
+        raise ValueError(f"verdict must be one of {', '.join(repr(v) for v in VERDICTS)}")
+    lines = text.splitlines()
+    return {"verdict": verdict, "head": lines[0] if lines else "", "lines": lines[1:]}
+
+
+@dataclass
+class TableScene:
+    """Everything the card table shows at one moment (the values of its synced traits)."""
+
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    hand: list[dict[str, Any]] = field(default_factory=list)
+    trick: list[dict[str, Any]] = field(default_factory=list)
+    past: list[dict[str, Any]] = field(default_factory=list)
+    trump: dict[str, Any] = field(default_factory=dict)
+    pot: int | None = None
+    status: str = ""
+    feedback: dict[str, Any] = field(default_factory=lambda: feedback_entry(""))
+
+    def traits(self) -> dict[str, Any]:
+        """The values to set on the view, by trait name."""
+        return {
+            "seats": self.seats,
+            "hand": self.hand,
+            "trick": self.trick,
+            "past": self.past,
+            "trump": self.trump,
+            "pot": -1 if self.pot is None else self.pot,
+            "status": self.status,
+            "feedback": self.feedback,
+        }
+
+
+def trump_entry(trump: Suit | None, card: Card | None = None, beside: str = "") -> dict:
+    """The trump for the view: the turned card if there is one (beside the dealer), else the
+    suit alone."""
+    if trump is None:
+        return {}
+    entry: dict[str, Any] = {"suit": trump.letter, "text": f"{trump.symbol} {trump.plural}"}
+    if card is not None:
+        entry.update(card_entry(card), beside=beside, label=f"turned card: {card.name}")
+    else:
+        entry["label"] = f"trump: {trump.plural}"
+    return entry
+
+
+def text_lines(traits: Mapping[str, Any]) -> list[str]:
+    """The table in plain text, from the same values the view draws."""
+    lines = []
+    trump = traits.get("trump") or {}
+    if trump:
+        lines.append(f"Trump: {trump.get('text', '')}")
+    if traits.get("pot", -1) >= 0:
+        lines.append(f"Pot: {traits['pot']} chips")
+    for seat in traits.get("seats", []):
+        lines.append(f"Seat: {seat['label']}")
+    for past in traits.get("past", []):
+        lines.append(f"Earlier {past['label']}")
+    trick = traits.get("trick", [])
+    lines.append("This trick: " + ("; ".join(c["label"] for c in trick) or "no cards yet"))
+    if traits.get("status"):
+        lines.append(traits["status"])
+    hand = traits.get("hand", [])
+    lines.append("Your hand: " + (" ".join(c["text"] for c in hand) or "no cards"))
+    lifted = [c["text"] for c in hand if c.get("lifted")]
+    if lifted:
+        lines.append("Lifted (legal): " + " ".join(lifted))
+    feedback = traits.get("feedback") or {}
+    if feedback.get("head"):
+        lines.append(f"Feedback: {feedback['head']}")
+        lines += feedback.get("lines", [])
+    return lines
