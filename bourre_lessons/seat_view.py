@@ -31,12 +31,16 @@ def seen_by(line: str, seat: str) -> str:
     """One transcript line as `seat` may see it: others' dealt, discarded and drawn cards
     become counts; every other line is public and stays as it is."""
     swap = _SWAP.match(line)
-    if swap and swap["who"] != seat:
+    if swap:  # the first pattern that matches decides: a swap line also matches the others
+        if swap["who"] == seat:
+            return line
         out, got = _how_many(swap["out"]), _how_many(swap["cards"])
         return f"{swap['who']} throws away {count(out, 'card')} and draws {got}"
     for pattern, verb in ((_DEALT, "is dealt"), (_DISCARD, "throws away"), (_DRAW, "draws")):
         found = pattern.match(line)
-        if found and found["who"] != seat:
+        if found:
+            if found["who"] == seat:
+                return line
             key = "out" if verb == "throws away" else "cards"
             return f"{found['who']} {verb} {count(_how_many(found[key]), 'card')}"
     return line

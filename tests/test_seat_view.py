@@ -16,6 +16,8 @@ def test_others_dealt_discarded_and_drawn_cards_become_counts():
 
 def test_your_own_lines_and_public_lines_stay_whole():
     assert seen_by("A is dealt 8♠ 2♥ 5♣ K♠ Q♦", "A") == "A is dealt 8♠ 2♥ 5♣ K♠ Q♦"
+    own_swap = "A discards 5♦ Q♦ and draws 2♠ 3♠"
+    assert seen_by(own_swap, "A") == own_swap
     for line in ("B says play", "C plays 7♥", "D wins trick 1 with K♥", "C keeps all five cards"):
         assert seen_by(line, "A") == line
 

@@ -17,7 +17,8 @@ from ..cards import Card, parse_card
 from ..game import Game, GameError, IllegalAction
 from ..rules import SOURCES, Rules
 from ..sim.bots import Bot, resolve_bots
-from .kit import SIZES, card_button, style_sheet, tag_attributes, toggle_class, write
+from .card_table import CardTable
+from .kit import SIZES, style_sheet, tag_attributes, write
 from .table_text import (
     SAID_NOTHING,
     YOU,
@@ -25,6 +26,7 @@ from .table_text import (
     header_text,
     log_html,
     plain_text,
+    seen_table,
     seen_transcript,
     status_text,
     table_html,
@@ -39,7 +41,7 @@ SAY_HINT = (
 )
 
 DOM_PARTS = (
-    "header seed_box rulebook new_button misplay table hand_box say_box say_button play_button "
+    "header seed_box rulebook new_button misplay table say_box say_button play_button "
     "pass_button discard_button keep_button continue_button skip_button accept_button deal_button "
     "replay_button replay_slider transcript_button output log_view"
 )
@@ -275,16 +277,18 @@ class TableWidget(widgets.VBox):
 
     def _act(self, action: str, heard: str | None = None) -> str:
         """Apply your action; `heard` (what the words designated, from `say`) leads the message."""
+        before = len(self.game.transcript().splitlines())
         try:
             self.game.apply(action)
         except IllegalAction as refused:
             return self._say(f"✘ {refused}" if heard is None else f"✘ {heard}\n✘ {refused}")
         self.selected.clear()
         self.replaying = None
-        done = f"{YOU}: {self.game.actions[-1]}"
+        done = "\n".join(seen_transcript(self.game, YOU).splitlines()[before:])
+        mark = "✘" if action.startswith("renege") else "✔"  # a deliberate misplay is flagged
         if heard is None:
-            return self._say(f"✔ {done}")
-        return self._say(f"{'✘' if action.startswith('renege') else '✔'} {heard}\n{done}")
+            return self._say(f"{mark} {done}")
+        return self._say(f"{mark} {heard}\n{done}")
 
     def _pending_is_yours(self) -> bool:
         pending = self.game.pending_renege
@@ -294,8 +298,9 @@ class TableWidget(widgets.VBox):
         return status_text(self.game, self._pending_is_yours())
 
     def _say(self, text: str) -> str:
+        """Show a message: a verdict on the drawn table; anything longer (the transcript) below."""
         self.feedback = text
-        write(self.output, text)
+        write(self.output, "" if text[:1] in "✔✘" else text)
         self._render()
         return text
 
@@ -312,8 +317,8 @@ class TableWidget(widgets.VBox):
         self.misplay = widgets.Checkbox(
             value=False, description="Let me misplay (renege)", indent=False
         )
-        self.table = widgets.HTML()
-        self.hand_box = widgets.HBox()
+        self.table = CardTable(size=self.size, four_colour=self.four_colour)
+        self.table.on_play(self.click)
         self.say_box = widgets.Text(
             placeholder="or say your card: QH, hj7, the king, a small heart, win it…",
             description="Say",
@@ -344,7 +349,6 @@ class TableWidget(widgets.VBox):
             self.header,
             widgets.HBox([self.seed_box, self.rulebook, self.new_button, self.misplay]),
             self.table,
-            self.hand_box,
             widgets.HBox([self.say_box, self.say_button]),
             widgets.HBox(
                 [self.play_button, self.pass_button, self.discard_button, self.keep_button]
@@ -382,13 +386,11 @@ class TableWidget(widgets.VBox):
         game = self.shown_game
         status = self._status() if self.replaying is None else None
         text_size = SIZES[self.size]["text"]
-        self.header.value, self.table.value = table_html(
-            self._header_text(), game, status, text_size
-        )
-        self._render_hand(game)
+        self.header.value, _ = table_html(self._header_text(), game, status, text_size)
+        self.table.show(seen_table(game, YOU, self.selected, status, self.feedback))
         self._render_buttons()
         self.replay_slider.layout.display = None if self.replaying is not None else "none"
-        self.log_view.value = log_html(game, YOU)
+        self.log_view.value = log_html(game, YOU if self.replaying is None else None)
 
     def _render_buttons(self) -> None:
         """Enable only the buttons that can act now (none of the live ones during a replay)."""
@@ -403,15 +405,3 @@ class TableWidget(widgets.VBox):
         self.continue_button.disabled = self.skip_button.disabled = not bots_move
         self.accept_button.disabled = not (live and self._pending_is_yours())
         self.deal_button.disabled = phase != "settled"
-
-    def _render_hand(self, game: Game) -> None:
-        cards = game.cards_of(YOU) if YOU in game.hand_record.seats else ()
-        buttons = []
-        for card in cards:
-            button = card_button(card, self.size, self.four_colour, self.click)
-            chosen = card in self.selected
-            button.style.button_color = "#ffe08a" if chosen else "#ffffff"
-            toggle_class(button, "bourre-selected", chosen)
-            button.disabled = self.replaying is not None
-            buttons.append(button)
-        self.hand_box.children = buttons

@@ -191,6 +191,7 @@ def trump_entry(trump: Suit | None, card: Card | None = None, beside: str = "") 
     entry: dict[str, Any] = {"suit": trump.letter, "text": f"{trump.symbol} {trump.plural}"}
     if card is not None:
         entry.update(card_entry(card), beside=beside, label=f"turned card: {card.name}")
+        entry["text"] = f"{card} ({trump.plural})"
     else:
         entry["label"] = f"trump: {trump.plural}"
     return entry
