@@ -44,7 +44,7 @@ def test_next_and_previous_scene_buttons_step_through_the_list():
 
 def test_picker_jumps_to_a_scene_and_lists_citation_and_title():
     app = Classroom(FIRST_THREE)
-    assert app.picker.options[1] == ("glimne 2 · Follow and beat", "glimne-2a")
+    assert app.picker.options[1] == ("Lesson 00 · glimne 2 · Follow and beat", "glimne-2a")
     app.picker.value = "glimne-2b"
     assert app.stage.children[0].scene.id == "glimne-2b"
     assert app.counter.value == "Scene 3 of 3"
@@ -52,7 +52,7 @@ def test_picker_jumps_to_a_scene_and_lists_citation_and_title():
 
 def test_the_whole_catalogue_is_in_the_default_classroom():
     app = classroom()
-    assert app.scene_ids[0] == "glimne-1"
+    assert app.scene_ids[0] == "glimne-2a"  # the welcome lesson's scene comes first
     assert "glimne-6" in app.scene_ids
     assert "laws-named" in app.scene_ids
     assert "pagat-renege" in app.scene_ids
@@ -152,3 +152,16 @@ def test_the_present_notebook_builds_the_classroom_app():
     app = eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
     assert isinstance(app, Classroom)
     assert app.scene.classroom.value
+
+
+def test_the_whole_catalogue_comes_grouped_by_lesson():
+    """The picker lists every scene once, lesson by lesson, each labelled with its lesson."""
+    from bourre_lessons.scenes import catalogue
+    from bourre_lessons.widgets.classroom import scene_order
+
+    app = Classroom()
+    assert sorted(app.scene_ids) == sorted(catalogue())
+    assert list(app.scene_ids) == scene_order()
+    lessons = [label.split(" · ")[0] for label, _ in app.picker.options]
+    assert lessons == sorted(lessons), "lessons in order, each lesson's scenes together"
+    assert app.scene_id == "glimne-2a"  # lesson 00 shows it first

@@ -15,9 +15,10 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from ..scenes import catalogue, get
+from ..scenes.lessons import LESSON_SCENES, NOT_YET_IN_A_LESSON, lesson_of
 from .scene import SIZES, SceneWidget
 
-__all__ = ["Classroom", "classroom", "start_from_query"]
+__all__ = ["Classroom", "classroom", "scene_order", "start_from_query"]
 
 # Larger controls for a projector; HTML widgets apply a <style> element but never run scripts.
 STYLE = """<style>
@@ -30,15 +31,32 @@ STYLE = """<style>
 .bourre-classroom-app .bourre-classroom .widget-label-basic,
 .bourre-classroom-app .bourre-classroom input[type="text"] { font-size: 18px; height: auto; }
 .bourre-classroom-app .bourre-classroom .bourre-feedback pre { font-size: 22px; }
-.bourre-classroom-app .bourre-card { border: 2px solid #9a9a9a; border-radius: 8px; }
+.bourre-classroom-app .widget-button.bourre-card { border: 2px solid #9a9a9a; border-radius: 8px; }
+.bourre-classroom-app { padding: 64px 0 64px 0; }
+/* Voila's page panels use `contain: strict`, which would pin "fixed" bars to the panel */
+.lm-Widget:has(.bourre-classroom-app) { contain: none !important; }
+.bourre-classroom-app .bourre-toolbar, .bourre-classroom-app .bourre-nav {
+  position: fixed; left: 0; right: 0; z-index: 10; background: #ffffff; padding: 4px 12px;
+  box-sizing: border-box; }
+.bourre-classroom-app .bourre-toolbar { top: 0; border-bottom: 1px solid #d0d0d0; }
+.bourre-classroom-app .bourre-nav { bottom: 0; border-top: 1px solid #d0d0d0; }
 .bourre-classroom-app button:focus-visible { outline: 4px solid #1f5fbf; outline-offset: 2px; }
 </style>"""
 BUTTON_FONT = "20px"
 
 
+def scene_order() -> list[str]:
+    """Every scene of the catalogue, grouped by the lesson it belongs to, lessons in order."""
+    order: list[str] = []
+    for title, ids in LESSON_SCENES:
+        order += [*ids, *(i for lesson, i in NOT_YET_IN_A_LESSON if lesson == title)]
+    return order + [i for i in catalogue() if i not in order]
+
+
 def _label(scene_id: str) -> str:
+    """The picker's line for a scene: its lesson, then its rule and title."""
     scene = get(scene_id)
-    return f"{scene.citation} · {scene.title}"
+    return f"Lesson {lesson_of(scene_id)[:2]} · {scene.citation} · {scene.title}"
 
 
 class Classroom(widgets.VBox):
@@ -51,7 +69,7 @@ class Classroom(widgets.VBox):
         size: str = "classroom",
         four_colour: bool = False,
     ) -> None:
-        ids = list(catalogue()) if scene_ids is None else list(scene_ids)
+        ids = scene_order() if scene_ids is None else list(scene_ids)
         if not ids:
             raise ValueError("a classroom needs at least one scene id; see scenes.catalogue()")
         for scene_id in ids:
@@ -71,13 +89,13 @@ class Classroom(widgets.VBox):
             options=[(_label(i), i) for i in ids],
             value=start or ids[0],
             description="Scene",
-            layout=widgets.Layout(width="640px"),
+            layout=widgets.Layout(width="430px"),
         )
         self.previous_button = widgets.Button(description="◀ Previous scene")
         self.next_button = widgets.Button(description="Next scene ▶")
         for button in (self.previous_button, self.next_button):
             button.style.font_size = BUTTON_FONT
-            button.layout = widgets.Layout(width="220px", height="48px")
+            button.layout = widgets.Layout(width="200px", height="48px")
         self.counter = widgets.HTML()
         self.stage = widgets.Box()
         self.picker.add_class("bourre-picker")
@@ -93,6 +111,7 @@ class Classroom(widgets.VBox):
             [self.picker, self.previous_button, self.next_button, self.counter],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
+        toolbar.add_class("bourre-toolbar")
         super().__init__([widgets.HTML(STYLE), toolbar, self.stage])
         self.add_class("bourre-classroom-app")
         self._show()

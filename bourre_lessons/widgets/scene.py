@@ -122,7 +122,9 @@ class SceneWidget(widgets.VBox):
             value=four_colour, description="Four-colour deck", indent=False
         )
         self.classroom = widgets.ToggleButton(
-            value=size == "classroom", description="Classroom size"
+            value=size == "classroom",
+            description="Classroom size",
+            layout=widgets.Layout(width="auto"),
         )
 
     def _build_navigation(self) -> None:
@@ -172,7 +174,9 @@ class SceneWidget(widgets.VBox):
         wrapping = widgets.Layout(flex_flow="row wrap", align_items="center")
         body = [style_sheet(), self.header, widgets.HBox(controls, layout=wrapping), self.table]
         body += self._middle_rows()
-        body += [widgets.HBox(self._nav_buttons()), *self._feedback_rows(), self.compare]
+        navigation = widgets.HBox(self._nav_buttons())
+        navigation.add_class("bourre-nav")
+        body += [navigation, *self._feedback_rows(), self.compare]
         return body + self._bottom_rows()
 
     def _middle_rows(self) -> list[widgets.Widget]:

@@ -20,11 +20,12 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
-from bourre_lessons.scenes import catalogue
+from bourre_lessons.widgets.classroom import _label as picker_label
+from bourre_lessons.widgets.classroom import scene_order
 
 pytestmark = pytest.mark.browser
 
-SCENE_IDS = list(catalogue())
+SCENE_IDS = scene_order()
 LOAD_TIMEOUT = 90_000  # ms: Voila starts a kernel and runs the notebook per page
 UI_TIMEOUT = 20_000
 
@@ -41,8 +42,7 @@ class App:
 
     def go(self, scene_id: str) -> None:
         """Choose a scene in the picker and wait until it is on screen."""
-        scene = catalogue()[scene_id]
-        label = f"{scene.citation} · {scene.title}"
+        label = picker_label(scene_id)
         self.page.locator(".bourre-picker select").select_option(label=label)
         expect(self.page.locator(f".bourre-scene-{scene_id}")).to_be_visible()
 
@@ -158,3 +158,35 @@ def test_a_link_can_open_the_app_on_a_scene(voila, browser):
         )
     finally:
         app.page.close()
+
+
+def _in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+def test_on_a_projector_the_verdict_and_the_navigation_share_one_screen(app):
+    """1280x720: after a card is clicked, the verdict (beside the hand), the scene's buttons and
+    Next scene are all on screen; the right arrow key then steps on to the next scene."""
+    page = app.page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        app.go("glimne-5")
+        scene = page.locator(".bourre-scene-glimne-5")
+        scene.locator(".bourre-restart").click()
+        for _ in range(3):  # A, B and C play before you
+            scene.locator(".bourre-next").click()
+        scene.locator(".bourre-card[data-card=S4]").click()
+        feedback = scene.locator(".bourre-feedback")
+        expect(feedback).to_have_attribute("data-verdict", "illegal")
+        for part in (feedback, scene.locator(".bourre-nav"), page.locator(".bourre-next-scene")):
+            assert _in_view(page, part), part
+        scene.locator(".bourre-card[data-card=SJ]").click()
+        expect(feedback).to_have_attribute("data-verdict", "legal")
+        page.locator(".bourre-picker select").blur()
+        page.keyboard.press("ArrowRight")  # the scene is at its end: on to the next scene
+        following = SCENE_IDS[SCENE_IDS.index("glimne-5") + 1]
+        expect(page.locator(f".bourre-scene-{following}")).to_be_visible()
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})

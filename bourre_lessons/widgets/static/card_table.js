@@ -57,7 +57,7 @@ function seatPlaces(seats) {
   return seats.map((_, i) => {
     const k = (i - you + n) % n;
     const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
-    return { x: 50 + 44 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
+    return { x: 50 + 42 * Math.cos(angle), y: 50 + 46 * Math.sin(angle) };
   });
 }
 
@@ -93,8 +93,8 @@ function drawTrick(model, places, seats, fourColour, seen) {
     const cls = [entry.led ? "bourre-led" : "", entry.winning ? "bourre-winning" : ""].join(" ");
     const card = cardNode(entry, fourColour, "div", cls);
     card.setAttribute("role", "img");
-    card.style.left = `${50 + (place.x - 50) * 0.42}%`;
-    card.style.top = `${50 + (place.y - 50) * 0.38}%`;
+    card.style.left = `${50 + (place.x - 50) * 0.4}%`;
+    card.style.top = `${50 + (place.y - 50) * 0.26}%`;
     const key = `${entry.seat}:${entry.card}`;
     if (!seen.has(key)) card.classList.add("bourre-arrive");
     middle.appendChild(card);
@@ -148,7 +148,10 @@ function drawHand(model, fourColour, focusCode, state) {
     const button = cardNode(entry, fourColour, "button", cls);
     button.type = "button";
     button.disabled = !model.get("interactive") || entry.enabled === false;
-    button.addEventListener("click", () => model.send({ type: "play", card: entry.card }));
+    button.addEventListener("click", () => {
+      state.clicked = entry.card;
+      model.send({ type: "play", card: entry.card });
+    });
     row.appendChild(button);
     if (entry.card === focusCode) setTimeout(() => button.focus(), 0);
     if (shake.card === entry.card && shake.n !== state.shaken) button.classList.add("bourre-shake");
@@ -176,9 +179,43 @@ function drawFeedback(feedback) {
   return node;
 }
 
+// After a card you clicked has left your hand (it was played), the obvious next control is
+// the scene's Next button, or in the classroom app Next scene at the end of a scene.
+function moveFocusOn(root, model, state) {
+  if (!state.clicked || model.get("hand").some((c) => c.card === state.clicked)) return;
+  state.clicked = null;
+  const scene = root.closest(".bourre-scene");
+  const next = scene && scene.querySelector(".bourre-next button, button.bourre-next");
+  const target = next && !next.disabled ? next : document.querySelector("button.bourre-next-scene");
+  if (target && !target.disabled) setTimeout(() => target.focus(), 0);
+}
+
+// In the classroom app the arrow keys step: right is Next (or Next scene at the end), left Back.
+function installArrowKeys() {
+  if (window.__bourreArrowKeys) return;
+  window.__bourreArrowKeys = true;
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+    if (!document.querySelector(".bourre-classroom-app")) return;
+    const target = event.target;
+    if (target.closest && (target.closest(".bourre-hand") || target.closest("input, select, textarea"))) return;
+    const scene = document.querySelector(".bourre-classroom-app .bourre-scene");
+    if (!scene) return;
+    const pick = (css) => scene.querySelector(`${css} button, button${css}`);
+    const forward = event.key === "ArrowRight";
+    let button = pick(forward ? ".bourre-next" : ".bourre-back");
+    if (!button || button.disabled) button = document.querySelector(forward ? "button.bourre-next-scene" : "button.bourre-previous-scene");
+    if (button && !button.disabled) {
+      button.click();
+      event.preventDefault();
+    }
+  });
+}
+
 function render({ model, el: root }) {
+  installArrowKeys();
   const seen = new Set();
-  const state = { shaken: (model.get("shake") || {}).n };
+  const state = { shaken: (model.get("shake") || {}).n, clicked: null };
   const draw = () => {
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset.card : null;
     const four = model.get("four_colour");
@@ -202,6 +239,7 @@ function render({ model, el: root }) {
     play.appendChild(drawFeedback(model.get("feedback") || {}));
     felt.appendChild(play);
     root.replaceChildren(felt);
+    moveFocusOn(root, model, state);
   };
   const names = ["seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "size", "four_colour", "interactive", "shake"];
   for (const name of names) model.on(`change:${name}`, draw);

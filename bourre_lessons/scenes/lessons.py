@@ -1,0 +1,111 @@
+"""Which lesson each scene belongs to: the classroom picker groups the scenes this way.
+
+Each scene sits under the first lesson that shows it (lesson 08 shows earlier scenes again to
+compare the rulebooks). `tests/test_scene_lessons.py` checks this table against the lessons'
+own notebooks, so it cannot drift from them.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LESSON_SCENES", "NOT_YET_IN_A_LESSON", "lesson_of"]
+
+LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("00 · Welcome", ("glimne-2a",)),
+    ("01 · Cards, ante, the deal and the trump card", ("glimne-dealer-ace", "pagat-dealer-ace")),
+    (
+        "02 · Play or pass, the draw and the restock",
+        ("wikipedia-seven", "pagat-restock", "pagat-lone", "pagat-dealer-alone"),
+    ),
+    (
+        "03 · Following suit and beating the trick",
+        (
+            "glimne-1",
+            "glimne-2b",
+            "glimne-4",
+            "glimne-7a",
+            "glimne-7b",
+            "pagat-example",
+            "pagat-example-b",
+            "wikipedia-1",
+            "pagat-1",
+            "pagat-3",
+        ),
+    ),
+    (
+        "04 · Trumping",
+        (
+            "glimne-3",
+            "pagat-2",
+            "glimne-5",
+            "wikipedia-2",
+            "glimne-6",
+            "wikipedia-2-cannot-win",
+            "glimne-8",
+            "wikipedia-3",
+        ),
+    ),
+    (
+        "05 · Known cards and the cinch",
+        (
+            "glimne-9",
+            "glimne-10",
+            "wikipedia-cinch-ak",
+            "glimne-cinch-lead-ace",
+            "glimne-cinch-akq",
+            "glimne-cinch-ak-after-one",
+            "glimne-cinch-last",
+            "glimne-cinch-three-won",
+            "wikipedia-cinch-aqj",
+            "wikipedia-cinch-ace",
+            "pagat-cinch-follow",
+            "pagat-cinch-last",
+            "pagat-cinch-fourth",
+            "pagat-cinch-lead",
+            "pagat-cinch-equal",
+        ),
+    ),
+    (
+        "06 · Settling the pot",
+        (
+            "wikipedia-split",
+            "glimne-pay",
+            "wikipedia-bourre",
+            "pagat-ante",
+            "wikipedia-dealer-antes",
+            "pagat-renege",
+        ),
+    ),
+    (
+        "07 · Naming a card",
+        (
+            "laws-named",
+            "laws-win",
+            "laws-high",
+            "laws-low",
+            "laws-suit",
+            "laws-rank",
+            "laws-missing",
+            "laws-any",
+            "laws-intent",
+        ),
+    ),
+)
+"""(lesson title, the scenes it shows first, in the order it shows them)."""
+
+NOT_YET_IN_A_LESSON: tuple[tuple[str, str], ...] = (
+    ("02 · Play or pass, the draw and the restock", "pagat-separate-trump"),
+    ("05 · Known cards and the cinch", "glimne-cinch-lay-down"),
+    ("06 · Settling the pot", "glimne-split-five"),
+)
+"""Scenes of the catalogue no lesson shows yet, with the lesson whose topic they belong to."""
+
+
+def lesson_of(scene_id: str) -> str:
+    """The title of the lesson a scene belongs to (by topic when no lesson shows it yet)."""
+    for title, ids in LESSON_SCENES:
+        if scene_id in ids:
+            return title
+    for title, later in NOT_YET_IN_A_LESSON:
+        if scene_id == later:
+            return title
+    raise KeyError(f"scene {scene_id!r} belongs to no lesson; add it to scenes/lessons.py")
