@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card, parse_card
 from ..game import Game
 from ..rules import SOURCES, Rules
+from .chart_style import label_axes, rulebook_colour
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -165,13 +166,11 @@ def pot_figure(comparison: Mapping[str, Mapping[str, PotRun]]) -> Figure:
     fig, axes = plt.subplots(1, len(comparison), figsize=(width, 4), sharey=True, squeeze=False)
     for ax, (title, runs) in zip(axes[0], comparison.items(), strict=True):
         for (label, run), style in zip(runs.items(), cycle(_STYLES)):
-            ax.plot(range(1, run.hands + 1), run.pots, label=label, **style)
+            colour = rulebook_colour(label)
+            ax.plot(range(1, run.hands + 1), run.pots, label=label, color=colour, **style)
         ax.set_yscale("symlog", linthresh=10)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_title(title)
-        ax.set_xlabel("hand")
-        ax.legend(title="rulebook")
-    axes[0][0].set_ylabel("chips left in the pot (log scale)")
+        label_axes(ax, title, "hand", "chips left in the pot (log scale)", legend=True)
     first = next(iter(next(iter(comparison.values())).values()))
     fig.suptitle(
         f"How the pot grows: {first.hands} hands, {first.players} players, seed {first.seed}"

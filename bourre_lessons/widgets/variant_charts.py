@@ -10,9 +10,11 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..sim.variants import Disagreements, Sweep
+from .chart_style import TEXT, label_axes, new_figure, rulebook_colour
 
 __all__ = [
     "plot_bourre",
+    "plot_disagreement_sizes",
     "plot_disagreements",
     "plot_pot",
     "plot_rather_pass",
@@ -21,9 +23,8 @@ __all__ = [
 ]
 
 
-def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Figure, object]:
-    fig = Figure(figsize=(width, height), layout="constrained")
-    return fig, fig.add_subplot()
+def _figure(width: float = 8.0, height: float = 4.5) -> tuple[Figure, object]:
+    return new_figure(width, height)
 
 
 def plot_pot(data: Sweep) -> Figure:
@@ -31,16 +32,19 @@ def plot_pot(data: Sweep) -> Figure:
     fig, ax = _figure()
     hands = np.arange(1, data.hands + 1)
     for name, pot in zip(data.names, data.pot, strict=True):
-        ax.plot(hands, pot, label=name)
-    ax.set_title(f"How the pot grows over a session ({data.players} players, {data.bots} bots)")
-    ax.set_xlabel("hand of the session")
-    ax.set_ylabel(f"mean pot at the end of play (chips, {data.sessions} sessions)")
-    ax.legend(fontsize="small")
+        ax.plot(hands, pot, label=name, color=rulebook_colour(name))
+    label_axes(
+        ax,
+        f"How the pot grows over a session ({data.players} players, {data.bots} bots)",
+        "hand of the session",
+        f"mean pot at the end of play (chips, {data.sessions} sessions)",
+        legend=True,
+    )
     return fig
 
 
 def _bars(ax: object, names: tuple[str, ...], values: np.ndarray, fmt: str) -> None:
-    bars = ax.barh(list(names), values, color="tab:blue")
+    bars = ax.barh(list(names), values, color=[rulebook_colour(n) for n in names])
     ax.bar_label(bars, labels=[format(v, fmt) for v in values], padding=3, fontsize="small")
     ax.invert_yaxis()
 
@@ -77,9 +81,7 @@ def _share_chart(data: Sweep, shares: np.ndarray, title: str, xlabel: str) -> Fi
     """One horizontal bar a variant, each labelled with its share."""
     fig, ax = _figure()
     _bars(ax, data.names, shares, ".1%")
-    ax.set_title(title)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel("variant")
+    label_axes(ax, title, xlabel, "variant")
     ax.set_xlim(0, max(float(shares.max()) * 1.25, 0.01))
     return fig
 
@@ -130,12 +132,58 @@ def plot_disagreements(data: Disagreements) -> Figure:
     if len(values):
         _bars(ax, tuple(labels), values, ".2%")
         ax.set_xlim(0, float(values.max()) * 1.3)
-    ax.set_title(
+    label_axes(
+        ax,
         f"Where glimne, wikipedia and pagat disagree: {data.share:.1%} of card decisions\n"
-        f"({data.decisions} decisions in {data.hands} hands, played under {data.drive} rules)"
+        f"({data.decisions} decisions in {data.hands} hands, played under {data.drive} rules)",
+        "share of card decisions where the rule refused a card another rulebook allows",
+        "rule that refused",
     )
-    ax.set_xlabel("share of card decisions where the rule refused a card another rulebook allows")
-    ax.set_ylabel("rule that refused")
+    return fig
+
+
+def plot_disagreement_sizes(by_size: dict[int, Disagreements], most: int = 4) -> Figure:
+    """Grouped bars: for each table size, how often each of the `most` commonest refusing
+    rules refused a card another rulebook allows, and the total share of decisions."""
+    if not by_size:
+        raise ValueError("give at least one table size: {players: Disagreements}")
+    sizes = sorted(by_size)
+    totals: dict[str, float] = {}
+    for found in by_size.values():
+        for rule, share in found.rule_shares().items():
+            totals[rule] = totals.get(rule, 0.0) + share
+    rules = sorted(totals, key=lambda r: -totals[r])[:most]
+    fig, ax = _figure(9.0, 4.8)
+    width = 0.8 / (len(rules) + 1)
+    x = np.arange(len(sizes))
+    ax.bar(
+        x - 0.4 + width / 2,
+        [by_size[n].share for n in sizes],
+        width,
+        color="#4d4d4d",
+        label="any rule (all decisions that differ)",
+    )
+    for i, rule in enumerate(rules, start=1):
+        shares = [by_size[n].rule_shares().get(rule, 0.0) for n in sizes]
+        ax.bar(
+            x - 0.4 + width * (i + 0.5),
+            shares,
+            width,
+            color=rulebook_colour(rule),
+            alpha=0.55 + 0.45 * (i % 2),
+            label=rule,
+        )
+    ax.set_xticks(x, [f"{n} players" for n in sizes])
+    ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.1%}")
+    ax.set_ylim(0, max(by_size[n].share for n in sizes) * 1.5)
+    hands = {found.hands for found in by_size.values()}
+    label_axes(
+        ax,
+        f"How often the rulebooks disagree, by table size ({', '.join(map(str, sorted(hands)))} hands each)",
+        "table size",
+        "share of card decisions",
+    )
+    ax.legend(fontsize=TEXT["legend"], ncols=2, loc="upper left")
     return fig
 
 

@@ -1,0 +1,43 @@
+"""The chips of each seat, hand by hand: a game's bankrolls after every hand, as a chart."""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+
+from ..game import Game
+from .chart_style import SEAT_COLOURS, label_axes, new_figure
+
+__all__ = ["bankroll_history", "plot_bankrolls"]
+
+
+def bankroll_history(game: Game) -> dict[str, list[int]]:
+    """Each seat's chips at the start (its bankroll) and after every finished hand of `game`."""
+    ends = [i for i, action in enumerate(game.actions) if action == "deal"]
+    if game.phase == "settled":
+        ends.append(len(game.actions))
+    history = {seat: [game.bankroll] for seat in game.players}
+    for end in ends:
+        rolls = game.replayed(game.actions[:end]).bankrolls
+        for seat in game.players:
+            history[seat].append(rolls[seat])
+    return history
+
+
+def plot_bankrolls(game: Game) -> Figure:
+    """A line per seat: its chips after each finished hand (hand 0 is the start)."""
+    history = bankroll_history(game)
+    hands = len(next(iter(history.values()))) - 1
+    if hands < 1:
+        raise ValueError("the game has no finished hand yet: play at least one to the end")
+    fig, ax = new_figure(9.0, 4.8)
+    for colour, (seat, chips) in zip(SEAT_COLOURS, history.items(), strict=False):
+        ax.plot(range(hands + 1), chips, marker="o", markersize=4, color=colour, label=seat)
+    ax.axhline(game.bankroll, color="#bbbbbb", linewidth=1)
+    label_axes(
+        ax,
+        f"Chips of each seat, hand by hand ({game.rules.source} rules, seed {game.seed})",
+        "hands played",
+        "chips",
+        legend=True,
+    )
+    return fig
