@@ -1,17 +1,20 @@
 """Regenerate the README screenshots in docs/img/ from the running course (`make screenshots`).
 
-Three pictures, taken with Debian's chromium through Playwright, from a temporary copy of the
+Four pictures, taken with Debian's chromium through Playwright, from a temporary copy of the
 notebooks (the repository's notebooks are never opened):
 
 * scene-normal.png: lesson 04 in JupyterLab, glimne 5 (overtrump) after a refused 4♠;
 * scene-rulebooks-disagree.png: lesson 04, glimne 6 under wikipedia's rulebook, Show answer,
   with the table of what each rulebook allows;
-* scene-classroom.png: the classroom app (`make present`) opened on glimne 3, the 6♣ refused.
+* table-mid-hand.png: the game table (lesson 10's `TableWidget`) in the middle of a hand;
+* scene-classroom.png: the classroom app (`make present`) opened on glimne 3, the 6♣ refused,
+  at projector size (1280x720).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import sys
 import tempfile
@@ -95,9 +98,49 @@ def lab_pictures(context, lab, out: Path) -> list[Path]:
     return [first, second]
 
 
+TABLE_NOTEBOOK = "table.ipynb"
+TABLE_CODE = """from bourre_lessons.widgets.table import TableWidget
+table = TableWidget("pagat", players=5, seed=3)
+table.advance_to_you(); table.declare(True); table.advance_to_you(); table.discard()
+table.advance_to_you(); table.click(table.game.legal_actions()[0]); table.advance_to_you()
+table"""
+
+
+def write_table_notebook(folder: Path) -> None:
+    """A one-cell notebook that shows the game table in the middle of a hand."""
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
+    cell["source"] = TABLE_CODE
+    notebook = {
+        "cells": [cell],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (folder / TABLE_NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+
+
+def table_picture(context, lab, out: Path) -> Path:
+    """The game table in the middle of a hand: seats, chips, the trick, your hand."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 1300})  # the whole table in the panel
+    page.set_default_timeout(TIMEOUT)
+    page.goto(lab.url(f"/lab/workspaces/table/tree/{TABLE_NOTEBOOK}", reset=""))
+    page.wait_for_function(NOTEBOOK_READY, arg=TABLE_NOTEBOOK, timeout=TIMEOUT, polling=250)
+    if page.evaluate(RUN_ALL) != "true":
+        raise RuntimeError("the table notebook did not run")
+    table = page.locator(".bourre-table-game").first
+    expect(table.locator(".bourre-seat")).to_have_count(5, timeout=TIMEOUT)
+    _calm(page)
+    path = out / "table-mid-hand.png"
+    table.screenshot(path=str(path))
+    page.close()
+    return path
+
+
 def classroom_picture(context, voila, out: Path) -> Path:
     """The classroom app opened on glimne 3, after the class tried the 6♣ (refused)."""
     page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.set_default_timeout(TIMEOUT)
     page.goto(voila.url("/", scene="glimne-3"))
     scene = page.locator(".bourre-classroom-app .bourre-scene-glimne-3")
@@ -107,7 +150,7 @@ def classroom_picture(context, voila, out: Path) -> Path:
     _wait_text(scene.locator(".bourre-feedback"), "✘")
     _calm(page)
     path = out / "scene-classroom.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path))
     page.close()
     return path
 
@@ -122,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         for folder in ("notebooks", "exercises"):
             if (ROOT / folder).is_dir():
                 shutil.copytree(ROOT / folder, work / "course" / folder)
+        write_table_notebook(work / "course")
         lab = start_lab(work / "course", home=work / "lab-home", log=work / "lab.log")
         voila = None
         try:
@@ -130,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             with chromium(work / "profile", width=1280, height=900) as context:
                 written = lab_pictures(context, lab, args.out)
+                written.append(table_picture(context, lab, args.out))
                 written.append(classroom_picture(context, voila, args.out))
         finally:
             lab.stop()

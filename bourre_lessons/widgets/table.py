@@ -188,22 +188,27 @@ class TableWidget(widgets.VBox):
         player = game.to_act
         if player == YOU or player not in self.bots or self._pending_is_yours():
             return self._say(f"Your decision: {self._status()}")
-        action = self.bots[player].choose(game)
-        game.apply(action)
+        before = len(game.transcript().splitlines())
+        game.apply(self.bots[player].choose(game))
         self.replaying = None
-        return self._say(f"{player}: {action}")
+        return self._say(self._news(before))
 
     def advance_to_you(self) -> list[str]:
         """Let the bots act until it is your turn or the hand is settled."""
         game, moves = self.game, []
+        before = len(game.transcript().splitlines())
         while game.phase != "settled" and game.to_act in self.bots and not self._pending_is_yours():
             player = game.to_act
             action = self.bots[player].choose(game)
             game.apply(action)
             moves.append(f"{player}: {action}")
         self.replaying = None
-        self._say("; ".join(moves) or "Nothing to do: " + self._status())
+        self._say(self._news(before) if moves else "Nothing to do: " + self._status())
         return moves
+
+    def _news(self, before: int) -> str:
+        """What happened since transcript line `before`, as your seat may see it."""
+        return "\n".join(seen_transcript(self.game, YOU).splitlines()[before:])
 
     def finish_hand(self) -> list[str]:
         """Play the rest of the hand, taking your first legal action each time (a demonstration)."""

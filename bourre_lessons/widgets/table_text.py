@@ -131,7 +131,7 @@ def seen_table(
         past=past_entries([t.plays for t in hand.tricks], trump),
         trump=trump_entry(trump, hand.trump_card, beside=hand.dealer),
         pot=game.pot,
-        status=status or "",
+        status=(status or "")[:1].upper() + (status or "")[1:],
         feedback=feedback_entry(feedback if feedback[:1] in "✔✘" else ""),
     )
 

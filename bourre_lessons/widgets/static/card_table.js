@@ -30,7 +30,8 @@ function face(code, fourColour) {
   const font = "DejaVu Sans, Arial, sans-serif";
   const corner = (x, y, turn) => {
     const g = svg("g", { transform: `rotate(${turn} 30 42)`, fill: ink, "font-family": font });
-    g.appendChild(svg("text", { x, y, "font-size": 15, "font-weight": "bold", "text-anchor": "middle" }, rank));
+    const size = rank.length > 1 ? 12 : 15; // "10" in the same corner as one letter
+    g.appendChild(svg("text", { x: x + (rank.length > 1 ? 1 : 0), y, "font-size": size, "font-weight": "bold", "text-anchor": "middle", "letter-spacing": rank.length > 1 ? -1 : 0 }, rank));
     g.appendChild(svg("text", { x, y: y + 14, "font-size": 13, "text-anchor": "middle" }, SYMBOL[suit]));
     return g;
   };
@@ -93,8 +94,8 @@ function drawTrick(model, places, seats, fourColour, seen) {
     const cls = [entry.led ? "bourre-led" : "", entry.winning ? "bourre-winning" : ""].join(" ");
     const card = cardNode(entry, fourColour, "div", cls);
     card.setAttribute("role", "img");
-    card.style.left = `${50 + (place.x - 50) * 0.4}%`;
-    card.style.top = `${50 + (place.y - 50) * 0.26}%`;
+    card.style.left = `${50 + (place.x - 50) * 0.6}%`;
+    card.style.top = `${50 + (place.y - 50) * 0.3}%`;
     const key = `${entry.seat}:${entry.card}`;
     if (!seen.has(key)) card.classList.add("bourre-arrive");
     middle.appendChild(card);
