@@ -18,7 +18,9 @@ from ..cards import DECK, Card, CardError, parse_card, parse_cards
 from ..exercises.play_or_pass import advice_report, seat_words
 from ..rules import SOURCES, Rules
 from ..sim.advisor import Advice, advise
+from .card_table import CardTable
 from .kit import tag_attributes, write
+from .table_model import TableScene, feedback_entry, hand_entries, seat_entry, trump_entry
 
 __all__ = ["AdvisorWidget"]
 
@@ -91,6 +93,7 @@ class AdvisorWidget(widgets.VBox):
         problem, cards, turned = self._read()
         if problem:
             self.advice = None
+            self.table.feedback = feedback_entry(problem, verdict="illegal")
             return self._show(problem)
         try:
             self.advice = advise(
@@ -105,7 +108,32 @@ class AdvisorWidget(widgets.VBox):
         except (ValueError, RuntimeError) as error:  # anything the checks above did not foresee
             self.advice = None
             return self._show(f"The advisor cannot use this deal: {error}.")
+        self._draw(cards, turned)
         return self._show(advice_report(self.advice))
+
+    def _draw(self, cards: tuple[Card, ...], turned: Card) -> None:
+        """Your hand, the turned card beside the dealer and your seat at the table, and the
+        advisor's call in the callout."""
+        seat, players = self.seat_slider.value, self.players_slider.value
+        seats = [
+            seat_entry(str(s), "you" if s == seat else None, you=s == seat, dealer=s == players)
+            for s in range(1, players + 1)
+        ]
+        a = self.advice
+        assert a is not None
+        call = (
+            f"The advisor says {a.recommendation}: play {a.chips_play.value:+.2f} chips "
+            f"(95% interval {a.chips_play.low:+.2f} to {a.chips_play.high:+.2f}), "
+            f"pass {a.chips_pass.value:+.2f}, from {a.deals} simulated deals."
+        )
+        self.table.show(
+            TableScene(
+                seats=seats,
+                hand=hand_entries(cards, enabled=False),
+                trump=trump_entry(turned.suit, turned, beside=str(players)),
+                feedback=feedback_entry(call, verdict="info"),
+            )
+        )
 
     def to_text(self) -> str:
         """What is on screen, as plain text."""
@@ -148,6 +176,7 @@ class AdvisorWidget(widgets.VBox):
         )
         self.seat_note = widgets.Label()
         self.output = widgets.Output()
+        self.table = CardTable(interactive=False)
         parts = "hand_box trump_menu rulebook players_slider seat_slider seat_note output"
         tag_attributes(self, "bourre-advisor", parts, {})
 
@@ -166,6 +195,7 @@ class AdvisorWidget(widgets.VBox):
             widgets.HBox([self.trump_menu, self.rulebook]),
             widgets.HBox([self.players_slider, self.seat_slider]),
             self.seat_note,
+            self.table,
             self.output,
         ]
 
