@@ -124,7 +124,7 @@ def test_disagreement_is_shown_side_by_side():
     w = to_turn(show("wikipedia-2-cannot-win"))
     text = w.to_text()
     assert "The rulebooks disagree here: glimne: 2♠ 4♠ | wikipedia: 2♠ 4♠ 5♦ 9♣" in text
-    assert "wikipedia" in w.compare.value and "<table>" in w.compare.value
+    assert "wikipedia" in w.compare.value and "<table" in w.compare.value
     assert show("glimne-5").compare.value == ""
 
 

@@ -22,6 +22,7 @@ from ..cards import Card, parse_card
 from ..rules import SOURCES, Rules
 from ..scenes.model import Scene
 from ..text import card_list
+from .chart_style import RULEBOOK_COLOURS
 from .kit import SIZES, card_colour, connect_buttons, style_sheet, tag_attributes, write
 
 __all__ = ["SIZES", "SceneWidget", "card_colour"]
@@ -363,12 +364,14 @@ class SceneWidget(widgets.VBox):
     def _compare_html(self, rows: list[tuple[str, str]], style: str) -> str:
         current = self.rulebook.value
         cells = "".join(
-            f"<td style='padding:4px 10px;border:1px solid #bbb;"
-            f"{'background:#eef6ff;font-weight:bold' if name == current else ''}'>"
+            f"<td style='padding:6px 14px;border-left:6px solid {RULEBOOK_COLOURS.get(name, '#888')};"
+            f"background:{'#eef3fb' if name == current else '#f7f7f7'};border-radius:6px;"
+            f"{'font-weight:bold' if name == current else ''}'>"
             f"{html.escape(name)}<br>{html.escape(cards)}</td>"
             for name, cards in rows
         )
         return (
             f"<div style='{style}'>The rulebooks disagree on this position. Legal cards under each:"
-            f"<table><tr>{cells}</tr></table></div>"
+            f"<table style='border-collapse:separate;border-spacing:8px 4px'><tr>{cells}</tr>"
+            "</table></div>"
         )
