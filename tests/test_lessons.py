@@ -360,3 +360,29 @@ def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:
     assert "`\"next_pot\"` is pagat's and wikipedia's" in text
     books = {name: Rules.preset(name).bourre_paid_to for name in ("glimne", "wikipedia", "pagat")}
     assert books == {"glimne": "winner", "wikipedia": "next_pot", "pagat": "next_pot"}
+
+
+LINK = re.compile(r"\]\(((?:\.\./)?[\w./-]*?)(?:#[\w-]*)?\)")
+
+
+def broken_links(md: Path) -> list[str]:
+    """Relative links of a lesson or exercise text that do not name an existing file."""
+    broken = []
+    for target in LINK.findall(md.read_text(encoding="utf-8")):
+        if not target or "://" in target:
+            continue
+        path = (md.parent / target).resolve()
+        if not path.is_file():
+            broken.append(target)
+    return broken
+
+
+def test_every_link_in_the_course_opens_a_file(tmp_path: Path) -> None:
+    """A link to a folder opens an error page in JupyterLab: every link names a notebook or
+    a page (the exercises' recaps link each set's own notebook)."""
+    root = Path(__file__).resolve().parents[1]
+    texts = sorted((root / "notebooks").glob("*.md")) + sorted((root / "exercises").glob("*.md"))
+    assert {str(md.name): broken_links(md) for md in texts if broken_links(md)} == {}
+    probe = tmp_path / "probe.md"
+    probe.write_text("See [the exercises](../exercises/) and [lesson 1](01.ipynb).")
+    assert broken_links(probe) == ["../exercises/", "01.ipynb"]
