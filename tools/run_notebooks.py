@@ -88,9 +88,14 @@ def strip_volatile(nb: nbformat.NotebookNode) -> None:
         cell.metadata.pop("execution", None)
         if cell.cell_type != "code":
             continue
-        if "hide-input" in cell.metadata.get("tags", []):
-            # JupyterLab folds a cell's source only through this flag, not through the tag
-            cell.metadata["jupyter"] = {"source_hidden": True}
+        tags = cell.metadata.get("tags", [])
+        if "hide-input" in tags:
+            # JupyterLab folds a cell's source only through this flag, not through the tag;
+            # a worked solution folds its output too, so no answer shows before it is opened
+            folded = {"source_hidden": True}
+            if "solution" in tags:
+                folded["outputs_hidden"] = True
+            cell.metadata["jupyter"] = folded
         for output_index, output in enumerate(cell.get("outputs", [])):
             if "text" in output:
                 output["text"] = sanitize(output["text"])
