@@ -19,6 +19,7 @@ from ..rules import SOURCES, Rules
 from ..sim.bots import Bot, resolve_bots
 from .card_table import CardTable
 from .kit import SIZES, style_sheet, tag_attributes, write
+from .table_model import seen_table
 from .table_text import (
     SAID_NOTHING,
     YOU,
@@ -26,7 +27,6 @@ from .table_text import (
     header_text,
     log_html,
     plain_text,
-    seen_table,
     seen_transcript,
     status_text,
     table_html,

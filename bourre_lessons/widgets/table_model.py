@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Suit
+from ..game import Game
 from ..play import trick_winner
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "feedback_entry",
     "hand_entries",
     "seat_entry",
+    "seen_table",
     "trick_entries",
 ]
 
@@ -223,3 +225,45 @@ def text_lines(traits: Mapping[str, Any]) -> list[str]:
         lines.append(f"Feedback: {feedback['head']}")
         lines += feedback.get("lines", [])
     return lines
+
+
+def seen_table(
+    game: Game, seat: str, selected: set[Card], status: str | None, feedback: str
+) -> TableScene:
+    """The drawn table as `seat` sees it: the others' hands as counts, never their cards."""
+    hand = game.hand_record
+    trump = hand.trump_card.suit
+    trick = game.current_trick
+    mine = game.cards_of(seat) if seat in hand.seats else ()
+    cards = hand_entries(mine, enabled=status is not None)
+    for entry in cards:
+        if entry["card"] in {c.code for c in selected}:
+            entry.update(lifted=True, label=entry["label"] + ", chosen to throw away")
+    return TableScene(
+        seats=[_seat(game, p, seat) for p in hand.seats],
+        hand=cards,
+        trick=trick_entries(trick.plays if trick else (), trump),
+        past=past_entries([t.plays for t in hand.tricks], trump),
+        trump=trump_entry(trump, hand.trump_card, beside=hand.dealer),
+        pot=game.pot,
+        status=(status or "")[:1].upper() + (status or "")[1:],
+        feedback=feedback_entry(feedback if feedback[:1] in "✔✘" else ""),
+    )
+
+
+def _seat(game: Game, player: str, you: str) -> dict:
+    """One seat as the table shows it: chips, play or pass, tricks, cards left, whose turn."""
+    hand = game.hand_record
+    said = hand.declared.get(player)
+    playing = game.phase in ("play", "settled") and said
+    return seat_entry(
+        player,
+        "you" if player == you else None,
+        you=player == you,
+        status="" if said is None else ("plays" if said else "passed"),
+        tricks=game.tricks_won.get(player, 0) if playing else None,
+        chips=game.bankrolls[player],
+        turn=game.to_act == player and game.phase != "settled",
+        dealer=hand.dealer == player,
+        cards=len(game.cards_of(player)) if said is not False else None,
+    )

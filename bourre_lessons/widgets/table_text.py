@@ -13,15 +13,6 @@ from ..game import Game
 from ..play import Verdict
 from ..rules import Rules
 from ..seat_view import public_transcript
-from .table_model import (
-    TableScene,
-    feedback_entry,
-    hand_entries,
-    past_entries,
-    seat_entry,
-    trick_entries,
-    trump_entry,
-)
 
 __all__ = [
     "SAID_NOTHING",
@@ -110,48 +101,6 @@ def seen_transcript(game: Game, seat: str | None) -> str:
     if seat is None:
         return game.transcript()
     return public_transcript(game.transcript(), seat, hand_over=game.phase == "settled")
-
-
-def seen_table(
-    game: Game, seat: str, selected: set[Card], status: str | None, feedback: str
-) -> TableScene:
-    """The drawn table as `seat` sees it: the others' hands as counts, never their cards."""
-    hand = game.hand_record
-    trump = hand.trump_card.suit
-    trick = game.current_trick
-    mine = game.cards_of(seat) if seat in hand.seats else ()
-    cards = hand_entries(mine, enabled=status is not None)
-    for entry in cards:
-        if entry["card"] in {c.code for c in selected}:
-            entry.update(lifted=True, label=entry["label"] + ", chosen to throw away")
-    return TableScene(
-        seats=[_seat(game, p, seat) for p in hand.seats],
-        hand=cards,
-        trick=trick_entries(trick.plays if trick else (), trump),
-        past=past_entries([t.plays for t in hand.tricks], trump),
-        trump=trump_entry(trump, hand.trump_card, beside=hand.dealer),
-        pot=game.pot,
-        status=(status or "")[:1].upper() + (status or "")[1:],
-        feedback=feedback_entry(feedback if feedback[:1] in "✔✘" else ""),
-    )
-
-
-def _seat(game: Game, player: str, you: str) -> dict:
-    """One seat as the table shows it: chips, play or pass, tricks, cards left, whose turn."""
-    hand = game.hand_record
-    said = hand.declared.get(player)
-    playing = game.phase in ("play", "settled") and said
-    return seat_entry(
-        player,
-        "you" if player == you else None,
-        you=player == you,
-        status="" if said is None else ("plays" if said else "passed"),
-        tricks=game.tricks_won.get(player, 0) if playing else None,
-        chips=game.bankrolls[player],
-        turn=game.to_act == player and game.phase != "settled",
-        dealer=hand.dealer == player,
-        cards=len(game.cards_of(player)) if said is not False else None,
-    )
 
 
 def plain_text(header: str, game: Game, status: str | None, feedback: str, step: int) -> str:
