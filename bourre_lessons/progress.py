@@ -44,6 +44,7 @@ SETS: dict[str, str] = {
     "write-the-rule": "Write the rule yourself",
     "name-the-card": "Name the card",
     "play-or-pass": "Play or pass",
+    "drills": "Drills",
 }
 """The exercise sets, keyed by the first part of an exercise id ('legal-cards/beat/0-1')."""
 

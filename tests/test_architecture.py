@@ -66,6 +66,8 @@ ALLOWED = {
 LAZY_EXCEPTIONS = {
     # set 5 asks the advisor; the whole module is loaded on first use (exercises/__init__)
     ("bourre_lessons.exercises.play_or_pass", "sim"),
+    # the discard drill plays the draw out with the simulator's bots; loaded on first use too
+    ("bourre_lessons.exercises.discard_drill", "sim"),
     # the convenience `show(scene_id)` returns the scene widget, imported when called
     ("bourre_lessons.scenes", "widgets"),
 }

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-EXERCISES = sorted((Path(__file__).resolve().parents[1] / "exercises").glob("0[1-5]_*.ipynb"))
+EXERCISES = sorted((Path(__file__).resolve().parents[1] / "exercises").glob("0[1-6]_*.ipynb"))
 
 
 def folded_solutions(path: Path) -> list[tuple[bool, bool]]:

@@ -9,10 +9,26 @@ Set 4, "Name the card": `NamingExercise`, `NamingSeries`, `naming_exercise`, `ch
 Set 5, "Play or pass": `PlayOrPassExercise`, `PlayOrPassSeries`, `play_or_pass_exercise`,
 `check_play_or_pass` (judged by the advisor's expected chips; loaded on first use, since the
 advisor runs the compiled simulator).
+Set 6, "Drills": who wins the trick, sure trump tricks, glimne 10 (`drills`), and what to
+throw away in the draw (`discard_drill`, judged by simulated play-outs, loaded on first use).
 The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.widgets.exercise_apps`.
 """
 
+import importlib
+
 from . import reference
+from .drills import (
+    DRILL_KINDS,
+    DRILL_LEVELS,
+    DrillSeries,
+    LeadTrumpDrill,
+    SureTricksDrill,
+    TrickWinnerDrill,
+    drill,
+    lead_trump_drill,
+    sure_tricks_drill,
+    trick_winner_drill,
+)
 from .feedback import Feedback
 from .legal_cards import (
     LegalCardsExercise,
@@ -50,13 +66,19 @@ from .settle_pot import (
 
 __all__ = [
     "CORE_RULES",
+    "DRILL_KINDS",
+    "DRILL_LEVELS",
     "NAMING_LEVELS",
     "PLAY_OR_PASS_LEVELS",
     "RULE_KINDS",
     "SETTLE_FIELDS",
     "SETTLE_LEVELS",
     "SETTLE_RULES",
+    "DiscardDrill",
+    "DiscardSeries",
+    "DrillSeries",
     "Feedback",
+    "LeadTrumpDrill",
     "LegalCardsExercise",
     "LegalCardsSeries",
     "NamingExercise",
@@ -66,12 +88,17 @@ __all__ = [
     "RuleFunctionExercise",
     "SettlePotExercise",
     "SettlePotSeries",
+    "SureTricksDrill",
+    "TrickWinnerDrill",
     "check_legal_selection",
     "check_naming",
     "check_play_or_pass",
     "check_rule_function",
     "check_settlement",
+    "discard_exercise",
+    "drill",
     "engine_answer",
+    "lead_trump_drill",
     "legal_cards_exercise",
     "naming_exercise",
     "play_or_pass_exercise",
@@ -81,23 +108,28 @@ __all__ = [
     "rule_positions",
     "settle_pot_exercise",
     "source_settle_exercises",
+    "sure_tricks_drill",
+    "trick_winner_drill",
 ]
 
-# Set 5 needs the advisor, which compiles with Numba: load it only when one of its names is used.
-_LAZY = (
-    "PLAY_OR_PASS_LEVELS",
-    "PlayOrPassExercise",
-    "PlayOrPassSeries",
-    "check_play_or_pass",
-    "play_or_pass_exercise",
-)
+# Set 5 and the discard drill run the compiled simulator (Numba): each module is loaded only
+# when one of its names is used.
+_LAZY = {
+    "PLAY_OR_PASS_LEVELS": "play_or_pass",
+    "PlayOrPassExercise": "play_or_pass",
+    "PlayOrPassSeries": "play_or_pass",
+    "check_play_or_pass": "play_or_pass",
+    "play_or_pass_exercise": "play_or_pass",
+    "DiscardDrill": "discard_drill",
+    "DiscardSeries": "discard_drill",
+    "discard_exercise": "discard_drill",
+}
 
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
-        from . import play_or_pass
-
-        value = getattr(play_or_pass, name)
+        module = importlib.import_module(f".{_LAZY[name]}", __name__)
+        value = getattr(module, name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'bourre_lessons.exercises' has no attribute {name!r}")
