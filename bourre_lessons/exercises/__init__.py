@@ -114,16 +114,17 @@ __all__ = [
 
 # Set 5 and the discard drill run the compiled simulator (Numba): each module is loaded only
 # when one of its names is used.
-_LAZY = {
-    "PLAY_OR_PASS_LEVELS": "play_or_pass",
-    "PlayOrPassExercise": "play_or_pass",
-    "PlayOrPassSeries": "play_or_pass",
-    "check_play_or_pass": "play_or_pass",
-    "play_or_pass_exercise": "play_or_pass",
-    "DiscardDrill": "discard_drill",
-    "DiscardSeries": "discard_drill",
-    "discard_exercise": "discard_drill",
+_LAZY_MODULES = {
+    "play_or_pass": (
+        "PLAY_OR_PASS_LEVELS",
+        "PlayOrPassExercise",
+        "PlayOrPassSeries",
+        "check_play_or_pass",
+        "play_or_pass_exercise",
+    ),
+    "discard_drill": ("DiscardDrill", "DiscardSeries", "discard_exercise"),
 }
+_LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 
 
 def __getattr__(name: str) -> object:

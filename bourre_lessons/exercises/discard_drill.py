@@ -37,7 +37,7 @@ from ..rules import Rules
 from ..sim.positions import make_rng
 from ..text import card_list, count
 from .feedback import Feedback
-from .series import Series
+from .series import Series, ShownAsPrompt
 
 __all__ = [
     "DEALS",
@@ -155,7 +155,7 @@ def _bots() -> tuple[object, object]:
 
 
 @dataclass(frozen=True)
-class DiscardDrill:
+class DiscardDrill(ShownAsPrompt):
     """Everybody plays; you draw first. Which cards do you throw away?
 
     hand -- your five cards; trump_card -- the turned card, in the dealer's hand; players --
@@ -277,9 +277,6 @@ class DiscardDrill:
             f"{count(self.limit, 'card')}; each is replaced from the stock.\n"
             'Which cards do you throw away? Give them, e.g. {"S2", "D3"}, or "keep".'
         )
-
-    def __str__(self) -> str:
-        return self.prompt()
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
         """Judge the answer by simulation and record the attempt (progress: a Progress, None =

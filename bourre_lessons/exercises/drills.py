@@ -34,11 +34,11 @@ from ..play import (
 )
 from ..progress import Progress, record_attempt
 from ..rules import Rules
-from ..sim.positions import describe_situation, make_rng, played_hand
+from ..sim.positions import MAX_TRIES, describe_situation, make_rng, played_hand
 from ..text import card_list, count
 from .feedback import Feedback
 from .legal_cards import read_cards
-from .series import Series
+from .series import PositionExercise, Series, ShownAsPrompt
 
 __all__ = [
     "DRILL_KINDS",
@@ -59,7 +59,6 @@ __all__ = [
 ]
 
 SET_ID = "drills"
-MAX_TRIES = 400  # simulated hands searched for one position before giving up
 
 DRILL_LEVELS: dict[str, tuple[str, ...]] = {
     "trick-winner": ("led-suit", "trumped", "overtrumped"),
@@ -195,7 +194,7 @@ def trick_level(trick: tuple[Card, ...], trump: Suit) -> str | None:
 
 
 @dataclass(frozen=True)
-class TrickWinnerDrill:
+class TrickWinnerDrill(ShownAsPrompt):
     """A finished trick, cards in play order: which card takes it?"""
 
     id: str
@@ -222,9 +221,6 @@ class TrickWinnerDrill:
             f"The trick, in the order played: {played} ({self.trick[0]} was led)\n"
             'Which card takes the trick? Answer with one card, e.g. "H10" or "10♥".'
         )
-
-    def __str__(self) -> str:
-        return self.prompt()
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
         """Mark the answer and record the attempt (progress: a Progress, None = default, False = no)."""
@@ -332,13 +328,8 @@ def _ordinal(n: int) -> str:
 
 
 @dataclass(frozen=True)
-class SureTricksDrill:
+class SureTricksDrill(PositionExercise):
     """On lead: how many tricks will your trumps win whatever the others hold?"""
-
-    id: str
-    level: str
-    situation: Situation
-    rules: Rules = field(default_factory=Rules)
 
     @property
     def answer(self) -> int:
@@ -359,9 +350,6 @@ class SureTricksDrill:
             "trumped by a player who has none of that suit.\n"
             "How many sure trump tricks do you hold? Answer with a whole number, e.g. 2."
         )
-
-    def __str__(self) -> str:
-        return self.prompt()
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
         """Mark the answer and record the attempt (progress: a Progress, None = default, False = no)."""
@@ -420,16 +408,8 @@ def sure_tricks_drill(
 ) -> SureTricksDrill:
     """Sure-tricks drill number `index` of the series for `seed` (level None: at random)."""
     rules = Rules() if rules is None else rules
-    rng = make_rng(f"{SET_ID}:sure-tricks:{seed}:{index}")
-    chosen = _check_level("sure-tricks", level, rng)
-
-    def matches(s: Situation) -> Situation | None:
-        return s if sure_level(s) == chosen else None
-
-    situation = _search(rng, rules, matches, f"{chosen!r} sure-tricks position")
-    assert isinstance(situation, Situation)
-    exercise_id = _exercise_id("sure-tricks", rules, chosen, seed, index)
-    return SureTricksDrill(exercise_id, chosen, situation, rules)
+    found = _position_drill("sure-tricks", sure_level, rules, seed, level, index)
+    return SureTricksDrill(*found, rules)
 
 
 # --- (c) glimne 10: lead a trump when the others are out --------------------------------------
@@ -462,7 +442,7 @@ def _glimne_10_problem(rules: Rules) -> str | None:
 
 
 @dataclass(frozen=True)
-class LeadTrumpDrill:
+class LeadTrumpDrill(ShownAsPrompt):
     """glimne 10: you are on lead; which of your cards may you lead?"""
 
     id: str
@@ -490,9 +470,6 @@ class LeadTrumpDrill:
             f"{self.title}\n{describe_situation(self.situation)}\n"
             "Which of your cards may you lead? Give them all, e.g. {'S9', 'HK'}."
         )
-
-    def __str__(self) -> str:
-        return self.prompt()
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
         """Mark the answer and record the attempt (progress: a Progress, None = default, False = no)."""
@@ -567,16 +544,29 @@ def lead_trump_drill(
     problem = _glimne_10_problem(rules)
     if problem is not None:
         raise ValueError(problem)
-    rng = make_rng(f"{SET_ID}:lead-trump:{seed}:{index}")
-    chosen = _check_level("lead-trump", level, rng)
+    return LeadTrumpDrill(
+        *_position_drill("lead-trump", lead_level, rules, seed, level, index), rules
+    )
+
+
+def _position_drill(
+    kind: str,
+    level_of: Callable[[Situation], str | None],
+    rules: Rules,
+    seed: int | str,
+    level: str | None,
+    index: int,
+) -> tuple[str, str, Situation]:
+    """(id, level, position) of drill `index` of a series: a dealt position of that level."""
+    rng = make_rng(f"{SET_ID}:{kind}:{seed}:{index}")
+    chosen = _check_level(kind, level, rng)
 
     def matches(s: Situation) -> Situation | None:
-        return s if lead_level(s) == chosen else None
+        return s if level_of(s) == chosen else None
 
-    situation = _search(rng, rules, matches, f"{chosen!r} lead position")
+    situation = _search(rng, rules, matches, f"{chosen!r} {kind} position")
     assert isinstance(situation, Situation)
-    exercise_id = _exercise_id("lead-trump", rules, chosen, seed, index)
-    return LeadTrumpDrill(exercise_id, chosen, situation, rules)
+    return _exercise_id(kind, rules, chosen, seed, index), chosen, situation
 
 
 # --- any drill, and a series -------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..cards import ACCEPTED_FORMS, Card, CardError, parse_card
 from ..play import Situation, explain, legal_plays, verdicts
@@ -24,7 +24,7 @@ from ..sim.positions import (
 )
 from ..text import card_list, count
 from .feedback import Feedback, verdict_line
-from .series import Series
+from .series import PositionExercise, Series
 
 __all__ = [
     "LegalCardsExercise",
@@ -155,13 +155,8 @@ _LEVEL_HINTS = {
 
 
 @dataclass(frozen=True)
-class LegalCardsExercise:
+class LegalCardsExercise(PositionExercise):
     """One position of set 1: which cards may be played? Check an answer with `.check`."""
-
-    id: str
-    level: str
-    situation: Situation
-    rules: Rules = field(default_factory=Rules)
 
     @property
     def title(self) -> str:
@@ -174,9 +169,6 @@ class LegalCardsExercise:
             f"{self.title} ({self.rules.source} rules)\n{describe_situation(self.situation)}\n"
             "Which of your cards may you play? Give them all, e.g. {'H7', 'HJ'}."
         )
-
-    def __str__(self) -> str:
-        return self.prompt()
 
     def legal(self) -> frozenset[Card]:
         """The engine's answer: every card that may be played."""

@@ -20,10 +20,10 @@ from ..naming import CLAUSES, Designation, NamingError, designate, renege_outcom
 from ..play import Situation, beats, explain, legal_plays
 from ..progress import Progress, record_attempt
 from ..rules import Rules
-from ..sim.positions import describe_situation, played_hand, random_situation
+from ..sim.positions import MAX_TRIES, describe_situation, played_hand, random_situation
 from ..text import card_list
 from .feedback import Feedback, verdict_line
-from .series import Series
+from .series import Series, ShownAsPrompt
 
 __all__ = [
     "NAMING_LEVELS",
@@ -36,7 +36,6 @@ __all__ = [
 ]
 
 SET_ID = "name-the-card"
-MAX_TRIES = 400  # simulated positions searched for one level before giving up
 
 NAMING_LEVELS: tuple[str, ...] = ("rank", "suit", "high-low", "win", "intent", "rank-lead")
 """The short ways of naming a card a position can practise, easiest first (46B3a, which needs
@@ -310,7 +309,7 @@ _LEVEL_HINTS = {
 
 
 @dataclass(frozen=True)
-class NamingExercise:
+class NamingExercise(ShownAsPrompt):
     """One position of set 4: say the target card the short way; `.check(words)` reads it."""
 
     id: str
@@ -341,9 +340,6 @@ class NamingExercise:
             f"{self.title} ({self.rules.source} rules)\n{describe_situation(self.situation)}\n"
             f"You want to play {self.target}. What do you say?\n{how}"
         )
-
-    def __str__(self) -> str:
-        return self.prompt()
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
         """Read the words and record the attempt (progress: a Progress, None = default, False = no)."""

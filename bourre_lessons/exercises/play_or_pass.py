@@ -26,7 +26,7 @@ from ..rules import Rules
 from ..sim.advisor import Advice, Estimate, advise
 from ..text import count
 from .feedback import Feedback
-from .series import Series
+from .series import Series, ShownAsPrompt
 
 __all__ = [
     "PLAY_OR_PASS_LEVELS",
@@ -235,7 +235,7 @@ def _detail_lines(advice: Advice, verdict: Comparison) -> list[str]:
 
 
 @dataclass(frozen=True)
-class PlayOrPassExercise:
+class PlayOrPassExercise(ShownAsPrompt):
     """One deal of set 5: five cards, the turned card, a seat; answer "play" or "pass"."""
 
     id: str
@@ -294,9 +294,6 @@ class PlayOrPassExercise:
             f"The pot holds this hand's antes.{_before(self.seat)}\n"
             'Do you play or pass? Answer "play" or "pass".'
         )
-
-    def __str__(self) -> str:
-        return self.prompt()
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
         """Judge the answer and record the attempt (progress: a Progress, None = default, False = no)."""

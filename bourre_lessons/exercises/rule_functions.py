@@ -24,6 +24,7 @@ from ..rules import Rules
 from ..sim.positions import describe_situation, played_hand, situation_code
 from . import reference
 from .feedback import Feedback, verdict_line
+from .series import ShownAsPrompt
 
 __all__ = [
     "CORE_RULES",
@@ -43,11 +44,8 @@ CORE_RULES = replace(Rules(), cinch="off")
 
 RULE_KINDS: tuple[str, ...] = ("must_follow", "must_beat", "must_trump", "legal_plays")
 
-_ALIASES = {
-    "my_legal_plays": "legal_plays",
-    "follow": "must_follow",
-    "beat": "must_beat",
-    "trump": "must_trump",
+_ALIASES = {"my_legal_plays": "legal_plays"} | {
+    word: f"must_{word}" for word in ("follow", "beat", "trump")
 }
 
 _QUESTIONS = {
@@ -412,7 +410,7 @@ _REFERENCES: dict[str, Callable[..., object]] = {
 
 
 @dataclass(frozen=True)
-class RuleFunctionExercise:
+class RuleFunctionExercise(ShownAsPrompt):
     """One exercise of set 3: write a rule as a function; `.check(func)` judges it."""
 
     kind: str
@@ -438,9 +436,6 @@ class RuleFunctionExercise:
     def prompt(self) -> str:
         """What to write, in plain text."""
         return f"{_PROMPTS[self.kind]}\nIt is checked under {_rules_name(self.rules)}."
-
-    def __str__(self) -> str:
-        return self.prompt()
 
     def check(self, func: object, progress: Progress | bool | None = None) -> Feedback:
         """Check a learner's function and record the attempt (unless progress is False)."""

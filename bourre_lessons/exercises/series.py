@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-__all__ = ["Series"]
+from ..play import Situation
+from ..rules import Rules
+
+__all__ = ["PositionExercise", "Series", "ShownAsPrompt"]
 
 T = TypeVar("T")
 
@@ -35,3 +39,25 @@ class Series(Generic[T]):
 
     def __next__(self) -> T:
         return self.next()
+
+
+class ShownAsPrompt:
+    """An exercise prints as its prompt: `print(exercise)` shows the question."""
+
+    def prompt(self) -> str:
+        """The question, as the learner reads it."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.prompt()
+
+
+@dataclass(frozen=True)
+class PositionExercise(ShownAsPrompt):
+    """An exercise on one position: its id, its level, the position and the rules it is
+    judged by (pagat's unless given)."""
+
+    id: str
+    level: str
+    situation: Situation
+    rules: Rules = field(default_factory=Rules)

@@ -19,7 +19,7 @@ from ..rules import SEAT_LETTERS, SOURCES, Rules
 from ..settle import Settlement, settle
 from ..text import names
 from .feedback import Feedback
-from .series import Series
+from .series import Series, ShownAsPrompt
 
 __all__ = [
     "SETTLE_FIELDS",
@@ -129,7 +129,7 @@ def _names(players: Any) -> str:
 
 
 @dataclass(frozen=True)
-class SettlePotExercise:
+class SettlePotExercise(ShownAsPrompt):
     """One hand to settle: the table, the tricks of those who played, the pot and how it grew."""
 
     id: str
@@ -189,9 +189,6 @@ class SettlePotExercise:
         lines.append("Fill in:")
         lines += [f"  {name}: {_FIELD_HELP[name]}" for name in self.asks]
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.prompt()
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
         """Mark an answer and record the attempt (progress: a Progress, None = default, False = no)."""
