@@ -3,6 +3,7 @@ and the lessons' and exercises' text checked against the sources and the engine.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -386,3 +387,26 @@ def test_every_link_in_the_course_opens_a_file(tmp_path: Path) -> None:
     probe = tmp_path / "probe.md"
     probe.write_text("See [the exercises](../exercises/) and [lesson 1](01.ipynb).")
     assert broken_links(probe) == ["../exercises/", "01.ipynb"]
+
+
+ANSWER_CALL = re.compile(r"show_answer\(|\.why\(")
+
+
+def visible_answer_cells(notebook: Path) -> list[int]:
+    """Indexes of code cells that print a scene's answer without being folded."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    found = []
+    for index, cell in enumerate(cells):
+        folded = cell["metadata"].get("jupyter", {})
+        hidden = folded.get("source_hidden") and folded.get("outputs_hidden")
+        prints = cell["cell_type"] == "code" and ANSWER_CALL.search("".join(cell["source"]))
+        if prints and not hidden:
+            found.append(index)
+    return found
+
+
+def test_lessons_fold_every_cell_that_prints_an_answer() -> None:
+    """Predict, then reveal: the learner clicks first; the answer sits in a folded cell."""
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    shown = {nb.name: visible_answer_cells(nb) for nb in sorted(root.glob("0[0-7]_*.ipynb"))}
+    assert {name: cells for name, cells in shown.items() if cells} == {}
