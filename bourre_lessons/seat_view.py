@@ -10,6 +10,7 @@ the hands that are over whole (after a hand, the full transcript is there to lea
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from .text import count
 
@@ -27,9 +28,13 @@ def _how_many(cards: str) -> int:
     return 0 if cards.strip() == "nothing" else len(cards.split())
 
 
-def seen_by(line: str, seat: str) -> str:
+def seen_by(line: str, seat: str, seats: Collection[str] | None = None) -> str:
     """One transcript line as `seat` may see it: others' dealt, discarded and drawn cards
-    become counts; every other line is public and stays as it is."""
+    become counts; every other line is public and stays as it is. With `seats` given, only a
+    line whose subject is one of them is read as a deal or a draw (the restock line, which
+    speaks of "the discards", is about no seat)."""
+    if seats is not None and not any(line.startswith(f"{name} ") for name in seats):
+        return line
     swap = _SWAP.match(line)
     if swap:  # the first pattern that matches decides: a swap line also matches the others
         if swap["who"] == seat:
@@ -53,5 +58,6 @@ def public_transcript(transcript: str, seat: str, hand_over: bool) -> str:
     if hand_over or not starts:
         return transcript
     last = starts[-1]
-    hidden = [seen_by(line, seat) for line in lines[last:]]
+    seats = {found["who"] for line in lines[last:] if (found := _DEALT.match(line))}
+    hidden = [seen_by(line, seat, seats) for line in lines[last:]]
     return "\n".join(lines[:last] + hidden) + ("\n" if transcript.endswith("\n") else "")
