@@ -4,6 +4,10 @@ The learner sits in seat A; bots fill the other seats. Every action goes through
 engine's `Game`, so an illegal click gets the engine's verdict and changes nothing, and the
 whole game is rebuilt from `(rules, seed, actions)`: a deal is shared by its seed, a finished
 hand replays step by step, and the transcript prints or saves.
+
+While a hand is played, everything on screen (the drawn table, the log, the messages, the
+transcript, a replay of this hand, `to_text()`) is what seat A may know: the others' cards
+show only as counts (`seat_view`), played cards by name. Once the hand is over, all of it.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import ipywidgets as widgets
 from ..cards import Card, parse_card
 from ..game import Game, GameError, IllegalAction
 from ..rules import SOURCES, Rules
+from ..seat_view import transcript_for
 from ..sim.bots import Bot, resolve_bots
 from .card_table import CardTable
 from .kit import SIZES, style_sheet, tag_attributes, write
@@ -26,8 +31,8 @@ from .table_text import (
     correction_refused,
     header_text,
     log_html,
+    news_lines,
     plain_text,
-    seen_transcript,
     status_text,
     table_html,
 )
@@ -181,7 +186,7 @@ class TableWidget(widgets.VBox):
         self.say(text)
 
     def advance(self) -> str:
-        """One bot decision; returns what it did (or why nothing moved)."""
+        """One bot decision; returns what it did as your seat saw it (or why nothing moved)."""
         game = self.game
         if game.phase == "settled":
             return self._say("The hand is over: press Deal next hand.")
@@ -194,33 +199,31 @@ class TableWidget(widgets.VBox):
         return self._say(self._news(before))
 
     def advance_to_you(self) -> list[str]:
-        """Let the bots act until it is your turn or the hand is settled."""
-        game, moves = self.game, []
+        """Let the bots act until it is your turn or the hand is settled; returns what the
+        table saw, one line each (draws as counts, cards by name)."""
+        game, moved = self.game, False
         before = len(game.transcript().splitlines())
         while game.phase != "settled" and game.to_act in self.bots and not self._pending_is_yours():
-            player = game.to_act
-            action = self.bots[player].choose(game)
-            game.apply(action)
-            moves.append(f"{player}: {action}")
+            game.apply(self.bots[game.to_act].choose(game))
+            moved = True
         self.replaying = None
-        self._say(self._news(before) if moves else "Nothing to do: " + self._status())
-        return moves
+        self._say(self._news(before) if moved else "Nothing to do: " + self._status())
+        return news_lines(game, YOU, before)
 
     def _news(self, before: int) -> str:
-        """What happened since transcript line `before`, as your seat may see it."""
-        return "\n".join(seen_transcript(self.game, YOU).splitlines()[before:])
+        """What happened since transcript line `before`, as your seat may see it, in words."""
+        return "\n".join(news_lines(self.game, YOU, before))
 
     def finish_hand(self) -> list[str]:
-        """Play the rest of the hand, taking your first legal action each time (a demonstration)."""
-        moves = []
+        """Play the rest of the hand, taking your first legal action each time (a
+        demonstration); returns what happened, one line each."""
+        before = len(self.game.transcript().splitlines())
         while self.game.phase != "settled":
             if self.game.to_act == YOU or self._pending_is_yours():
-                action = self.game.legal_actions()[0]
-                self._act(action)
-                moves.append(f"{YOU}: {action}")
+                self._act(self.game.legal_actions()[0])
             else:
-                moves += self.advance_to_you()
-        return moves
+                self.advance_to_you()
+        return news_lines(self.game, YOU, before)
 
     def deal(self) -> str:
         """Deal the next hand."""
@@ -240,16 +243,17 @@ class TableWidget(widgets.VBox):
     def transcript(self) -> str:
         """The game's transcript, shown below the table: while a hand is being played, only
         what your seat may know of it (others' cards show once the hand is over)."""
-        text = seen_transcript(self.game, YOU)
+        text = transcript_for(self.game, YOU)
         if self.game.phase != "settled":
             text += "(Other players' cards show here once this hand is over.)\n"
         self._say(text)
         return text
 
     def save_transcript(self, path: str | Path) -> Path:
-        """Write the transcript to a text file; returns its path."""
+        """Write the transcript to a text file, as `transcript()` shows it (a hand in play
+        without the others' cards); returns its path."""
         target = Path(path)
-        target.write_text(self.game.transcript(), encoding="utf-8")
+        target.write_text(transcript_for(self.game, YOU), encoding="utf-8")
         return target
 
     @property
@@ -260,8 +264,8 @@ class TableWidget(widgets.VBox):
     def to_text(self) -> str:
         """The table as plain text, for tests and screen readers."""
         status = self._status() if self.replaying is None else None
-        step = self.replay_slider.value
-        return plain_text(self._header_text(), self.shown_game, status, self.feedback, step)
+        step, seat = self.replay_slider.value, self._viewer()
+        return plain_text(self._header_text(), self.shown_game, status, self.feedback, step, seat)
 
     @property
     def shown_game(self) -> Game:
@@ -272,6 +276,14 @@ class TableWidget(widgets.VBox):
         return self.game.replayed(self.game.actions[: start + self.replay_slider.value])
 
     # --- internals --------------------------------------------------------------------
+
+    def _viewer(self) -> str | None:
+        """Whose knowledge the screen shows: your seat's, or everyone's (None) when the hand
+        on screen is over (a replay of a finished hand)."""
+        if self.replaying is None:
+            return YOU
+        number, live = self.replaying[0], self.game.hand_record.number
+        return None if number < live or self.game.phase == "settled" else YOU
 
     def _new_game(self) -> None:
         self.game = Game(self.rules, self.names, int(self.seed_box.value), self.bankroll)
@@ -289,7 +301,7 @@ class TableWidget(widgets.VBox):
             return self._say(f"✘ {refused}" if heard is None else f"✘ {heard}\n✘ {refused}")
         self.selected.clear()
         self.replaying = None
-        done = "\n".join(seen_transcript(self.game, YOU).splitlines()[before:])
+        done = self._news(before)
         mark = "✘" if action.startswith("renege") else "✔"  # a deliberate misplay is flagged
         if heard is None:
             return self._say(f"{mark} {done}")
@@ -334,7 +346,7 @@ class TableWidget(widgets.VBox):
         self.pass_button = widgets.Button(description="Pass")
         self.discard_button = widgets.Button(description="Discard selected")
         self.keep_button = widgets.Button(description="Keep all")
-        self.continue_button = widgets.Button(description="Continue ▶")
+        self.continue_button = widgets.Button(description="Continue →")
         self.skip_button = widgets.Button(description="Bots to my turn »")
         self.accept_button = widgets.Button(description="Let it stand")
         self.deal_button = widgets.Button(description="Deal next hand")
@@ -395,7 +407,7 @@ class TableWidget(widgets.VBox):
         self.table.show(seen_table(game, YOU, self.selected, status, self.feedback))
         self._render_buttons()
         self.replay_slider.layout.display = None if self.replaying is not None else "none"
-        self.log_view.value = log_html(game, YOU if self.replaying is None else None)
+        self.log_view.value = log_html(game, self._viewer())
 
     def _render_buttons(self) -> None:
         """Enable only the buttons that can act now (none of the live ones during a replay)."""
