@@ -123,8 +123,9 @@ def test_bad_input_is_refused_with_a_clear_message():
 
 
 def test_figure_has_a_panel_per_limit_and_a_line_per_rulebook(comparison):
+    before = plt.get_fignums()
     fig = pot_figure(comparison)
-    assert not plt.fignum_exists(fig.number), "the figure must come back closed"
+    assert plt.get_fignums() == before, "the figure must be built without pyplot, none left open"
     axes = fig.get_axes()
     assert [ax.get_title() for ax in axes] == ["no limit", "pot limit 20"]
     for ax, runs in zip(axes, comparison.values(), strict=True):

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from itertools import cycle
 from typing import TYPE_CHECKING
 
 from ..cards import Card, parse_card
 from ..game import Game
 from ..rules import SOURCES, Rules
-from .chart_style import label_axes, rulebook_colour
+from .chart_style import SIZES, figure_title, label_axes, new_figure, rulebook_line
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -156,35 +155,42 @@ def compare_pots(
 
 
 def pot_figure(comparison: Mapping[str, Mapping[str, PotRun]]) -> Figure:
-    """A closed Figure: one panel per key of `comparison`, one line per rulebook in each."""
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import MaxNLocator
+    """A Figure: one panel per key of `comparison`, one line per rulebook in each.
 
-    if not comparison or not all(comparison.values()):
+    Lines drawn later are thinner, so a rulebook whose pots equal another's shows on top of it.
+    """
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+    if not isinstance(comparison, Mapping) or not comparison:
         raise ValueError("comparison must map each panel title to at least one run")
-    width = 5 * len(comparison)
-    fig, axes = plt.subplots(1, len(comparison), figsize=(width, 4), sharey=True, squeeze=False)
-    for ax, (title, runs) in zip(axes[0], comparison.items(), strict=True):
-        for (label, run), style in zip(runs.items(), cycle(_STYLES)):
-            colour = rulebook_colour(label)
-            ax.plot(range(1, run.hands + 1), run.pots, label=label, color=colour, **style)
+    for title, runs in comparison.items():
+        if not isinstance(runs, Mapping) or not runs:
+            raise ValueError(f"comparison must map each panel title to at least one run: {title!r}")
+        for label, run in runs.items():
+            if not isinstance(run, PotRun):
+                raise TypeError(f"{title!r}/{label!r} must be a PotRun from run_pot, got {run!r}")
+    width, height = SIZES["panel"]
+    fig, axes = new_figure(width * len(comparison), height, panels=len(comparison), sharey=True)
+    axes = [axes] if len(comparison) == 1 else list(axes)
+    for ax, (title, runs) in zip(axes, comparison.items(), strict=True):
+        for order, (label, run) in enumerate(runs.items()):
+            ax.plot(
+                range(1, run.hands + 1),
+                run.pots,
+                label=label,
+                linewidth=max(4.0 - 1.2 * order, 1.2),
+                markersize=max(9.0 - 2.0 * order, 4.0),
+                **rulebook_line(label),
+            )
         ax.set_yscale("symlog", linthresh=10)
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:,.0f}"))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         label_axes(ax, title, "hand", "chips left in the pot (log scale)", legend=True)
     first = next(iter(next(iter(comparison.values())).values()))
-    fig.suptitle(
-        f"How the pot grows: {first.hands} hands, {first.players} players, seed {first.seed}"
+    figure_title(
+        fig, f"How the pot grows: {first.hands} hands, {first.players} players, seed {first.seed}"
     )
-    fig.tight_layout()
-    plt.close(fig)
     return fig
-
-
-_STYLES = (
-    {"marker": "o", "markersize": 4, "linestyle": "-"},
-    {"marker": "s", "markersize": 4, "linestyle": "--"},
-    {"marker": "^", "markersize": 4, "linestyle": ":"},
-)
 
 
 def key_numbers(comparison: Mapping[str, Mapping[str, PotRun]]) -> str:
