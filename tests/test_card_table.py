@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -9,15 +10,23 @@ import traitlets
 
 from bourre_lessons import parse_card
 from bourre_lessons.cards import Suit
+from bourre_lessons.game import Game
+from bourre_lessons.play import Situation, legal_plays
+from bourre_lessons.rules import Rules
 from bourre_lessons.scenes import show
 from bourre_lessons.widgets.card_table import STATIC, CardTable
+from bourre_lessons.widgets.kit import callout_html
 from bourre_lessons.widgets.table_model import (
     TableScene,
     card_label,
+    compare_entry,
     feedback_entry,
     hand_entries,
     seat_entry,
+    seen_table,
+    situation_table,
     trick_entries,
+    trump_entry,
 )
 
 
@@ -130,3 +139,146 @@ def test_the_drawing_files_ship_in_the_package_and_load_nothing_from_outside():
         assert "https://" not in text and "@import" not in text and "url(" not in text
     assert "prefers-reduced-motion" in css
     assert Path(STATIC).is_dir()
+
+
+def test_the_view_carries_its_stable_dom_class():
+    assert "bourre-table" in CardTable()._dom_classes
+
+
+def test_feedback_splits_mark_reason_and_the_rule_cited():
+    """The callout shows the rule id apart from the reason, and the rule's summary under it."""
+    shown = feedback_entry("✘ 4♠ is not allowed: play J♠. [glimne-5: Overtrump if you can.]\nmore")
+    assert shown["mark"] == "✘" and shown["verdict"] == "illegal"
+    assert shown["reason"] == "4♠ is not allowed: play J♠."
+    assert (shown["rule"], shown["summary"]) == ("glimne-5", "Overtrump if you can.")
+    assert shown["head"].endswith("[glimne-5: Overtrump if you can.]"), "the line stays whole"
+    assert shown["lines"] == ["more"]
+    picked = feedback_entry("✔ J♥ beats 10♥. [glimne-2] (glimne picks J♥ here.)")
+    assert picked["rule"] == "glimne-2" and picked["summary"] == ""
+    assert picked["reason"] == "J♥ beats 10♥. (glimne picks J♥ here.)"
+    plain = feedback_entry("B took the pot [pot 5]")
+    assert plain["rule"] == "" and plain["reason"] == "B took the pot [pot 5]"
+
+
+def test_the_callout_html_escapes_and_says_its_verdict():
+    html = callout_html(feedback_entry("✘ <b>4♠</b> refused [glimne-5: rule]"), "22px")
+    assert "data-verdict='illegal'" in html and "class='bourre-feedback bourre-callout'" in html
+    assert "&lt;b&gt;4♠&lt;/b&gt;" in html and "<b>" not in html
+    assert "<span class='bourre-rule'>glimne-5</span>" in html and "font-size:22px" in html
+
+
+def test_a_situation_becomes_a_table_seen_by_the_player_to_act():
+    """Two cards on the table before you, one player after: seats A, B, You, C."""
+    situation = Situation(hand="SJ S4 DK", trump="S", trick="H6 S6", players_after=1)
+    legal = legal_plays(situation, Rules.preset("glimne"))
+    scene = situation_table(situation, legal=legal, feedback="✔ J♠ is allowed. [glimne-5]")
+    assert [s["seat"] for s in scene.seats] == ["A", "B", "You", "C"]
+    assert [s["label"] for s in scene.seats][2] == "you, 0 tricks, to play"
+    assert [(c["seat"], c["card"], c["led"], c["winning"]) for c in scene.trick] == [
+        ("A", "H6", True, False),
+        ("B", "S6", False, True),
+    ]
+    assert {c["card"]: c["label"] for c in scene.hand} == {
+        "SJ": "jack of spades, legal",
+        "S4": "four of spades, not allowed",
+        "DK": "king of diamonds, not allowed",
+    }
+    assert scene.trump["plural"] == "spades" and scene.status == "Your turn: play a card."
+    view = CardTable()
+    view.show(scene)
+    text = view.to_text()
+    assert "This trick: A: six of hearts (led); B: six of spades (winning so far)" in text
+    assert "Lifted (legal): J♠" in text and "Feedback: ✔ J♠ is allowed. [glimne-5]" in text
+
+
+def _mid_hand(seed: int) -> Game:
+    """A five-seat pagat game, first legal action each time, stopped in the second trick with
+    two cards on the table."""
+    game = Game(Rules.preset("pagat"), 5, seed=seed)
+    while not (
+        game.phase == "play"
+        and game.hand_record.tricks
+        and game.current_trick
+        and len(game.current_trick.cards) == 2
+    ):
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def _codes(value) -> set[str]:
+    """Every card code anywhere in the drawn values (a 'card' field or a 'codes' list)."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        if isinstance(value.get("card"), str):
+            found.add(value["card"])
+        found |= set(value.get("codes", ()))
+        for inner in value.values():
+            found |= _codes(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            found |= _codes(inner)
+    return found
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_game_mid_hand_shows_only_what_the_seat_may_know(seed):
+    """The others' hands never reach the view: only your cards, the turned card and the cards
+    played face up; the others' hands show as counts."""
+    game = _mid_hand(seed)
+    hand = game.hand_record
+    played = {c for t in hand.tricks for c in t.cards} | set(game.current_trick.cards)
+    scene = seen_table(game, "A", set(), "your turn", "")
+    shown = _codes(scene.traits())
+    secret = {c.code for p in game.players if p != "A" for c in game.cards_of(p)}
+    assert not shown & secret, f"another seat's unplayed cards on screen: {shown & secret}"
+    public = {c.code for c in (*played, *game.cards_of("A"), hand.trump_card)}
+    assert shown <= public and {c.code for c in game.cards_of("A")} <= shown
+    counts = {s["seat"]: s["cards"] for s in scene.seats}
+    for player in game.players:
+        if hand.declared.get(player) is not False:
+            assert counts[player] == len(game.cards_of(player))
+    assert len(scene.past) == len(hand.tricks) and len(scene.trick) == 2
+    assert scene.trump["beside"] == hand.dealer and scene.pot == game.pot
+    view = CardTable()
+    view.show(scene)
+    assert f"Pot: {game.pot} chips" in view.to_text()
+    assert not any(str(parse_card(code)) in view.to_text() for code in secret)
+    state = json.loads(json.dumps(view.get_state(), ensure_ascii=False))  # plain JSON only
+    assert state["hand"] == scene.hand and state["seats"] == scene.seats
+
+
+def test_the_rulebooks_side_by_side():
+    row = compare_entry(
+        "wikipedia",
+        [parse_card("DK"), parse_card("S4")],
+        current=True,
+        colour="#1b9e77",
+        tried=(parse_card("DK"), True, "wikipedia-2"),
+    )
+    assert row["codes"] == ["S4", "DK"] and row["cards"] == "4♠ K♦"
+    assert row["verdict"] == "legal" and row["tried"] == "K♦"
+    assert row["label"] == "wikipedia, in force: legal 4♠ K♦; K♦ allowed [wikipedia-2]"
+    view = CardTable()
+    view.show(TableScene(compare=[row, compare_entry("glimne", [parse_card("S4")])]))
+    lines = view.to_text().splitlines()
+    assert lines[-3:] == [
+        "The rulebooks side by side:",
+        "  wikipedia, in force: legal 4♠ K♦; K♦ allowed [wikipedia-2]",
+        "  glimne: legal 4♠",
+    ]
+
+
+def test_the_turned_card_sits_beside_the_dealer_and_the_suit_alone_otherwise():
+    turned = trump_entry(Suit.CLUBS, parse_card("CQ"), beside="C")
+    assert (turned["card"], turned["beside"], turned["label"]) == (
+        "CQ",
+        "C",
+        "turned card: queen of clubs",
+    )
+    assert trump_entry(Suit.SPADES) == {
+        "suit": "S",
+        "plural": "spades",
+        "text": "♠ spades",
+        "label": "trump: spades",
+    }
+    assert trump_entry(None) == {}

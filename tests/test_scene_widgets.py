@@ -18,8 +18,9 @@ def to_turn(w):
 
 
 def feedback_text(w) -> str:
-    """What the Output widget holds, as the learner sees it."""
-    return "".join(o.get("text", "") for o in w.output.outputs)
+    """What the feedback callout on the drawn table says, line by line, as the learner sees it."""
+    shown = w.table.feedback
+    return "\n".join([shown["head"], *shown["lines"]])
 
 
 @pytest.mark.parametrize("scene_id", list(ALL))
@@ -124,8 +125,30 @@ def test_disagreement_is_shown_side_by_side():
     w = to_turn(show("wikipedia-2-cannot-win"))
     text = w.to_text()
     assert "The rulebooks disagree here: glimne: 2♠ 4♠ | wikipedia: 2♠ 4♠ 5♦ 9♣" in text
-    assert "wikipedia" in w.compare.value and "<table" in w.compare.value
-    assert show("glimne-5").compare.value == ""
+    assert [row["rulebook"] for row in w.table.compare] == ["glimne", "wikipedia", "pagat"]
+    assert [row["cards"] for row in w.table.compare][:2] == ["2♠ 4♠", "2♠ 4♠ 5♦ 9♣"]
+    assert [row["current"] for row in w.table.compare] == [
+        name == w.rulebook.value for name in ("glimne", "wikipedia", "pagat")
+    ]
+    assert "The rulebooks side by side:" in w.table.to_text()
+    assert show("glimne-5").table.compare == []
+
+
+def test_the_side_by_side_table_judges_the_card_you_tried_under_each_rulebook():
+    """glimne 6: a trump that cannot win is owed under glimne and pagat, not under wikipedia
+    (glimne 6, pagat 2, wikipedia 2), so the K♦ is refused twice and allowed once."""
+    w = to_turn(show("glimne-6"))
+    w.table.click("DK")
+    rows = {row["rulebook"]: row for row in w.table.compare}
+    assert {name: row["verdict"] for name, row in rows.items()} == {
+        "glimne": "illegal",
+        "wikipedia": "legal",
+        "pagat": "illegal",
+    }
+    assert rows["glimne"]["rule"] == "glimne-6" and rows["pagat"]["rule"] == "pagat-2"
+    assert rows["wikipedia"]["label"].endswith("K♦ allowed [wikipedia-2]")
+    w.show_answer()
+    assert all(row["verdict"] == "" for row in w.table.compare), "no card tried: no verdicts"
 
 
 def test_cinch_switch_changes_the_answer():
@@ -302,6 +325,18 @@ def test_story_scenes_take_no_cards():
     assert w.play("QH") == w.say("the queen") == w.feedback
     assert "no cards to play" in w.feedback and w.played is None
     assert w.to_turn() is w and w.step == 0
+    assert "no cards to play" in w.notice.value and "data-verdict='info'" in w.notice.value
+    w.next()
+    assert "data-verdict=''" in w.notice.value, "a new step clears the callout"
+
+
+def test_a_story_draws_its_steps_with_the_pot_and_no_monospace():
+    w = show("pagat-lone")
+    assert "<pre" not in w.table.value
+    assert w.table.value.count("<li") == 1 and "bourre-story-now" in w.table.value
+    w.next()
+    assert w.table.value.count("<li") == 2 and "pot 0</span>" in w.table.value
+    assert "bourre-story-detail" in w.table.value and "B says play" in w.table.value
 
 
 def test_scene_views_stay_small():

@@ -2,7 +2,8 @@
 
 The view draws what its synced traits hold (seats around an oval table, you at the bottom;
 the current trick in the middle, each card in front of the seat that played it; earlier
-tricks face up; the trump; the pot; your hand as card faces; a coloured feedback callout)
+tricks face up; the trump, the turned card beside the dealer; the pot; your hand as card faces;
+a coloured feedback callout; the rulebooks side by side when they disagree)
 and sends back one message only: "card X clicked". The rules stay in Python: whoever owns
 the table (a scene view, the game table) decides what a click means and sets the traits
 again. `to_text()` reads the same traits, so the text form never disagrees with the picture.
@@ -21,7 +22,7 @@ import anywidget
 import traitlets
 
 from ..cards import CardError, parse_card
-from .table_model import TableScene, text_lines
+from .table_model import TableScene, feedback_entry, text_lines
 
 __all__ = ["CardTable"]
 
@@ -43,6 +44,7 @@ class CardTable(anywidget.AnyWidget):
     pot = traitlets.Int(-1).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
     feedback = traitlets.Dict().tag(sync=True)
+    compare = traitlets.List(traitlets.Dict()).tag(sync=True)
     size = traitlets.Unicode("normal").tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
@@ -50,6 +52,7 @@ class CardTable(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.add_class("bourre-table")
         self._handlers: list[Callable[[str], object]] = []
         self._shakes = 0
         self.on_msg(self._on_message)
@@ -84,7 +87,7 @@ class CardTable(anywidget.AnyWidget):
         return "\n".join(text_lines(self._drawn_values()))
 
     def _drawn_values(self) -> dict[str, Any]:
-        names = ("seats", "hand", "trick", "past", "trump", "pot", "status", "feedback")
+        names = ("seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "compare")
         return {name: getattr(self, name) for name in names}
 
     def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
@@ -106,8 +109,4 @@ class CardTable(anywidget.AnyWidget):
         except CardError:
             card = repr(code)
         held = " ".join(entry["text"] for entry in self.hand) or "no cards"
-        self.feedback = {
-            "verdict": "illegal",
-            "head": f"✘ {card} is not a card of your hand.",
-            "lines": [f"You hold: {held}."],
-        }
+        self.feedback = feedback_entry(f"✘ {card} is not a card of your hand.\nYou hold: {held}.")

@@ -30,8 +30,6 @@ STYLE = """<style>
 .bourre-classroom-app .bourre-classroom .widget-label,
 .bourre-classroom-app .bourre-classroom .widget-label-basic,
 .bourre-classroom-app .bourre-classroom input[type="text"] { font-size: 18px; height: auto; }
-.bourre-classroom-app .bourre-classroom .bourre-feedback pre { font-size: 22px; }
-.bourre-classroom-app .widget-button.bourre-card { border: 2px solid #9a9a9a; border-radius: 8px; }
 .bourre-classroom-app { padding: 64px 0 64px 0; }
 /* Voila's page panels use `contain: strict`, which would pin "fixed" bars to the panel */
 .lm-Widget:has(.bourre-classroom-app) { contain: none !important; }

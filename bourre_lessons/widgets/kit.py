@@ -1,4 +1,4 @@
-"""Small pieces every widget of the course shares: feedback output, DOM classes, card buttons.
+"""Small pieces every widget of the course shares: feedback output and callout, DOM classes.
 
 Feedback is written to an `Output` widget's state from the kernel side (`outputs = ()`, then
 `append_stdout`), which renders the same in JupyterLab and Voila and never leaks into a cell's
@@ -7,7 +7,9 @@ own output (tried in both front ends when the course was built).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import html
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -17,7 +19,7 @@ __all__ = [
     "FOUR_COLOURS",
     "SIZES",
     "TWO_COLOURS",
-    "card_button",
+    "callout_html",
     "card_colour",
     "connect_buttons",
     "dom_name",
@@ -92,45 +94,70 @@ def card_colour(card: Card, four_colour: bool = False) -> str:
     return (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
 
 
-def card_button(
-    card: Card,
-    size: str = "normal",
-    four_colour: bool = False,
-    on_click: Callable[[Card], object] | None = None,
-    button: widgets.Button | None = None,
-) -> widgets.Button:
-    """A large, readable card button with the card's full name as its tooltip."""
-    if button is None:
-        button = widgets.Button(description=str(card), tooltip=card.name)
-        button.add_class("bourre-card")
-        button.add_class(f"bourre-card-{card.code}")
-        if on_click is not None:
-            button.on_click(lambda _b: on_click(card))
-    looks = SIZES[size]
-    button.layout = widgets.Layout(width=looks["card_w"], height=looks["card_h"], margin="2px")
-    button.style.font_size = looks["card_font"]
-    button.style.font_weight = "bold"
-    button.style.text_color = card_colour(card, four_colour)
-    return button
+def callout_html(feedback: Mapping[str, Any], font_size: str = "15px") -> str:
+    """The feedback callout as HTML, as the card table draws it (a `table_model.feedback_entry`):
+    a ✔ or ✘ mark, the reason, the rule cited and its summary, then the other lines."""
+    esc = html.escape
+    parts = []
+    if feedback.get("head"):
+        mark = feedback.get("mark", "")
+        head = f"<span class='bourre-mark'>{esc(mark)}</span>" if mark else ""
+        head += esc(feedback.get("reason", feedback["head"]))
+        if feedback.get("rule"):
+            head += f"<span class='bourre-rule'>{esc(feedback['rule'])}</span>"
+        parts.append(f"<div class='bourre-feedback-head'>{head}</div>")
+    if feedback.get("summary"):
+        parts.append(f"<div class='bourre-feedback-summary'>{esc(feedback['summary'])}</div>")
+    parts += [
+        f"<div class='bourre-feedback-line'>{esc(x)}</div>" for x in feedback.get("lines", [])
+    ]
+    verdict = esc(feedback.get("verdict", ""))
+    return (
+        f"<div class='bourre-feedback bourre-callout' data-verdict='{verdict}' role='status' "
+        f"aria-live='polite' style='font-size:{esc(font_size)}'>{''.join(parts)}</div>"
+    )
 
 
 STYLE = """
 <style>
-.widget-button.bourre-card { border: 2px solid #8a8a8a !important; border-radius: 8px !important;
-  box-shadow: 1px 2px 3px rgba(0, 0, 0, 0.15); }
-.widget-button.bourre-card.bourre-legal { border-color: #2e8b57 !important; }
-.widget-button.bourre-card { padding: 0 2px !important; overflow: visible !important; }
 .bourre-rulebook { flex: 0 0 auto !important; width: auto !important; }
 .bourre-rulebook .widget-toggle-button { width: auto !important; min-width: 84px; }
+.bourre-classroom-toggle { flex: 0 0 auto !important; }
+.bourre-cinch { width: auto !important; flex: 0 0 auto !important; }
+.bourre-nav { flex-wrap: wrap; }
+.bourre-nav .widget-button { width: auto !important; min-width: 7.5em; flex: 0 0 auto !important;
+  overflow: visible !important; }
+.bourre-cinch select { width: auto !important; min-width: 12em; }
 .bourre-classroom .widget-button:not(.bourre-card),
 .bourre-classroom .widget-toggle-button,
 .bourre-classroom .widget-label,
+.bourre-classroom .widget-label-basic,
 .bourre-classroom .widget-text input,
 .bourre-classroom select,
 .bourre-classroom .bourre-feedback pre { font-size: 22px !important; }
 .bourre-classroom .widget-button:not(.bourre-card),
 .bourre-classroom .widget-toggle-button { height: auto !important; padding: 6px 14px !important; }
 .bourre-rulebook .btn-group, .bourre-rulebook .widget-toggle-buttons { flex-wrap: nowrap; }
+.bourre-callout { border-radius: 8px; line-height: 1.4; margin: 6px 0; }
+.bourre-callout[data-verdict="legal"], .bourre-callout[data-verdict="illegal"],
+.bourre-callout[data-verdict="info"] { padding: 8px 12px; border-left: 6px solid; }
+.bourre-callout[data-verdict="legal"] { background: #e6f4ea; border-color: #2e8b57; }
+.bourre-callout[data-verdict="illegal"] { background: #fde8e8; border-color: #c8102e; }
+.bourre-callout[data-verdict="info"] { background: #eef3fb; border-color: #1f5fbf; }
+.bourre-callout .bourre-feedback-head { font-weight: bold; }
+.bourre-callout .bourre-mark { display: inline-block; min-width: 1.4em; margin-right: 6px;
+  border-radius: 50%; text-align: center; color: #ffffff; }
+.bourre-callout[data-verdict="legal"] .bourre-mark { background: #2e8b57; }
+.bourre-callout[data-verdict="illegal"] .bourre-mark { background: #c8102e; }
+.bourre-callout .bourre-rule { margin-left: 8px; padding: 0 6px; border-radius: 5px;
+  font-size: 0.85em; font-weight: normal; background: #ffffff; border: 1px solid currentColor; }
+.bourre-story { margin: 6px 0; padding-left: 2em; }
+.bourre-story li { padding: 3px 8px; border-radius: 6px; }
+.bourre-story li.bourre-story-now { background: #fff3c4; }
+.bourre-story-pot { display: inline-block; margin-left: 8px; padding: 0 8px; border-radius: 10px;
+  background: #f6e7b0; border: 1px solid #b8962e; font-weight: bold; white-space: nowrap; }
+.bourre-story-detail { white-space: pre-line; margin: 6px 0 6px 2em; padding: 6px 12px;
+  border-left: 4px solid #b9b2a0; background: #faf8f2; }
 </style>
 """
 

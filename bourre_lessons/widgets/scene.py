@@ -3,7 +3,9 @@
 `SceneWidget(scene, ...)` returns the view for the scene's kind (`PlayView` in
 `scene_play`, `NamingView` in `scene_naming`, `StoryView` in `scene_story`); each is a
 `SceneWidget`. The base holds navigation (Back / Next / Restart), the rulebook and cinch
-selectors, sizes, the feedback output, the Say box plumbing and the skeleton of `to_text()`.
+selectors, sizes, the feedback, the Say box plumbing and the skeleton of `to_text()`. Play and
+naming scenes draw on the card table (`card_table.CardTable`: seats, trick, hand, the verdict as
+a coloured callout, the rulebooks side by side); a story draws its steps and the same callout.
 
 No rules logic lives here: every verdict, legal set and payment comes from the engine.
 Every widget the browser tests need carries a stable DOM class (`bourre-...`), and
@@ -22,8 +24,16 @@ from ..cards import Card, parse_card
 from ..rules import SOURCES, Rules
 from ..scenes.model import Scene
 from ..text import card_list
-from .chart_style import RULEBOOK_COLOURS
-from .kit import SIZES, card_colour, connect_buttons, style_sheet, tag_attributes, write
+from .kit import (
+    SIZES,
+    callout_html,
+    card_colour,
+    connect_buttons,
+    style_sheet,
+    tag_attributes,
+    write,
+)
+from .table_model import feedback_entry
 
 __all__ = ["SIZES", "SceneWidget", "card_colour"]
 
@@ -66,7 +76,6 @@ class SceneWidget(widgets.VBox):
     _RENAMED: ClassVar[dict[str, str]] = {
         "classroom": "classroom-toggle",
         "say_button": "say-button",
-        "output": "feedback",
     }
     """DOM class names that are not the attribute's own (see `_tagged`)."""
 
@@ -129,7 +138,7 @@ class SceneWidget(widgets.VBox):
         )
 
     def _build_navigation(self) -> None:
-        """The table, Back / Next / Restart, the Say box, the comparison and the feedback."""
+        """The table, Back / Next / Restart, the Say box and the feedback callout."""
         self.table = widgets.HTML()
         self.back_button = widgets.Button(description="◀ Back")
         self.next_button = widgets.Button(description="Next ▶")
@@ -140,7 +149,9 @@ class SceneWidget(widgets.VBox):
             continuous_update=False,
         )
         self.say_button = widgets.Button(description="Say it")
-        self.compare = widgets.HTML()
+        self.notice = widgets.HTML()  # the callout of a view without a drawn table
+        # The feedback as plain text, never drawn (the callout shows it): older code cells and
+        # tests read `output.outputs`; `feedback` holds the same text.
         self.output = widgets.Output()
 
     def _build(self) -> None:
@@ -150,7 +161,7 @@ class SceneWidget(widgets.VBox):
         """The widget attributes that get a DOM class `bourre-<name>` (see kit.dom_name)."""
         return (
             "header rulebook cinch four_colour classroom table back_button next_button "
-            "restart_button say_box say_button compare output"
+            "restart_button say_box say_button notice"
         )
 
     def _wire(self) -> None:
@@ -177,7 +188,7 @@ class SceneWidget(widgets.VBox):
         body += self._middle_rows()
         navigation = widgets.HBox(self._nav_buttons())
         navigation.add_class("bourre-nav")
-        body += [navigation, *self._feedback_rows(), self.compare]
+        body += [navigation, *self._feedback_rows()]
         return body + self._bottom_rows()
 
     def _middle_rows(self) -> list[widgets.Widget]:
@@ -186,7 +197,7 @@ class SceneWidget(widgets.VBox):
 
     def _feedback_rows(self) -> list[widgets.Widget]:
         """Where the feedback shows (a view with a drawn table shows it on the table)."""
-        return [self.output]
+        return [self.notice]
 
     def _nav_buttons(self) -> list[widgets.Widget]:
         return [self.back_button, self.next_button, self.restart_button]
@@ -354,24 +365,8 @@ class SceneWidget(widgets.VBox):
         self._render_body()
         self.back_button.disabled = self.step == 0
         self.next_button.disabled = self.step >= self.step_count - 1
-        compare = self._compare_rows()
-        self.compare.value = self._compare_html(compare, style) if compare else ""
+        self.notice.value = callout_html(feedback_entry(self.feedback), self._size()["text"])
 
     def _render_table(self, style: str) -> None:
         """Draw the table part of the scene (an HTML block unless a view draws its own)."""
         self.table.value = f"<div style='{style}'>{self._body_html()}</div>"
-
-    def _compare_html(self, rows: list[tuple[str, str]], style: str) -> str:
-        current = self.rulebook.value
-        cells = "".join(
-            f"<td style='padding:6px 14px;border-left:6px solid {RULEBOOK_COLOURS.get(name, '#888')};"
-            f"background:{'#eef3fb' if name == current else '#f7f7f7'};border-radius:6px;"
-            f"{'font-weight:bold' if name == current else ''}'>"
-            f"{html.escape(name)}<br>{html.escape(cards)}</td>"
-            for name, cards in rows
-        )
-        return (
-            f"<div style='{style}'>The rulebooks disagree on this position. Legal cards under each:"
-            f"<table style='border-collapse:separate;border-spacing:8px 4px'><tr>{cells}</tr>"
-            "</table></div>"
-        )

@@ -38,6 +38,11 @@ class NamingView(PlayView):
             return self._say(f"✔ Yes, {card}. {text}")
         return self._say(f"✘ Not {card}. {text}")
 
+    def _verdict_under(self, row: str, card: Card) -> None:
+        """A naming scene's columns list the legal cards only: what a phrase names is judged
+        by the laws, not by a rulebook's play rules."""
+        return None
+
     def _why_heading(self) -> list[str]:
         return [self._phrase_reading()]
 

@@ -14,10 +14,13 @@ from ..cards import Card, parse_card
 from ..play import explain, trick_winner, verdicts
 from ..scenes.model import YOU, Moment
 from .card_table import CardTable
+from .chart_style import rulebook_colour
 from .kit import connect_buttons
 from .scene import SAY_HINT, SceneWidget, _cards_text
 from .table_model import (
+    OUT_OF_TRUMP,
     TableScene,
+    compare_entry,
     feedback_entry,
     hand_entries,
     past_entries,
@@ -279,7 +282,40 @@ class PlayView(SceneWidget):
             trump=trump_entry(s.trump),
             status="\n".join(self._table_notes()),
             feedback=feedback_entry(self.feedback),
+            compare=self._compare_entries(),
         )
+
+    def _compare_entries(self) -> list[dict]:
+        """The rulebooks side by side when they disagree here: each one's legal cards, the one
+        in force marked, and each one's verdict on the card you tried (play scenes)."""
+        answers = self.scene.disagreement(self.moment_index)
+        kind, tried = self._last
+        in_force = f"cinch {self.cinch.value}" if self.cinch.value else self.rulebook.value
+        rows = []
+        for name, legal in answers.items():
+            verdict = None
+            if kind == "play" and isinstance(tried, Card):
+                verdict = self._verdict_under(name, tried)
+            rows.append(
+                compare_entry(
+                    name,
+                    legal,
+                    current=name == in_force,
+                    colour=rulebook_colour(name),
+                    tried=verdict,
+                )
+            )
+        return rows
+
+    def _verdict_under(self, row: str, card: Card) -> tuple[Card, bool, str] | None:
+        """(card, allowed?, rule) for a card under one row of the side-by-side table (a
+        rulebook, or 'cinch <setting>' under the scene's own rulebook)."""
+        if row.startswith("cinch "):
+            rules = self.scene.rules(cinch=row.removeprefix("cinch "))
+        else:
+            rules = self.scene.rules(row)
+        verdict = explain(self.scene.situation(self.moment_index), card, rules)
+        return card, verdict.legal, verdict.rule
 
     def _seat_entries(self, shown: int) -> list[dict]:
         """The seats of the moment, whose turn it is, and your tricks won."""
@@ -298,7 +334,7 @@ class PlayView(SceneWidget):
     def _table_notes(self) -> list[str]:
         """Lines under the table: what is known, the caption, the phrase and whose turn."""
         m = self.moment
-        notes = ["Every other player has shown they hold no trump."] * m.others_out_of_trump
+        notes = [OUT_OF_TRUMP] * m.others_out_of_trump
         notes += [m.caption] if m.caption else []
         return [*notes, *self._phrase_text(), self._status()]
 
@@ -319,7 +355,7 @@ class PlayView(SceneWidget):
         if m.tricks_won:
             lines.append(f"Tricks you have won: {m.tricks_won}")
         if m.others_out_of_trump:
-            lines.append("Every other player has shown they hold no trump.")
+            lines.append(OUT_OF_TRUMP)
         trick = ", ".join(f"{p} {c}" for p, c in self._shown_plays()) or "no cards yet"
         lines.append(f"This trick: {trick}")
         if m.caption:

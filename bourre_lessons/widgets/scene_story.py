@@ -1,5 +1,7 @@
 """The view of a story scene: numbered steps with the pot after each, and a pot chart.
 
+The feedback (a story takes no cards) is the same coloured callout the card table draws.
+
 The steps and the pot come from the engine (`Scene.steps`); nothing is played here.
 """
 
@@ -36,14 +38,18 @@ class StoryView(SceneWidget):
         return self.scene.steps(self.rules)
 
     def _body_html(self) -> str:
+        """The steps so far as a numbered list, the current one lit, each with its pot drawn as
+        a badge; the current step's detail (what the engine did) under the list."""
         steps = self._story_steps()[: self.step + 1]
         rows = []
         for i, st in enumerate(steps, start=1):
-            pot = f" <b>Pot: {st.pot}</b>" if st.pot is not None else ""
-            current = " style='background:#fff7d6'" if i == len(steps) else ""
-            rows.append(f"<li{current}>{html.escape(st.caption)}{pot}</li>")
+            pot = (
+                f"<span class='bourre-story-pot'>pot {st.pot}</span>" if st.pot is not None else ""
+            )
+            now = " class='bourre-story-now' aria-current='step'" if i == len(steps) else ""
+            rows.append(f"<li{now}>{html.escape(st.caption)}{pot}</li>")
         detail = steps[-1].detail
-        extra = f"<pre class='bourre-detail'>{html.escape(detail)}</pre>" if detail else ""
+        extra = f"<div class='bourre-story-detail'>{html.escape(detail)}</div>" if detail else ""
         return f"<ol class='bourre-story'>{''.join(rows)}</ol>{extra}"
 
     def _body_text(self) -> list[str]:
@@ -63,27 +69,33 @@ class StoryView(SceneWidget):
             self.chart.layout.display = "none"
             return
         self.chart.layout.display = None
+        self.chart.layout.width = f"{CHART_SIZES[self.classroom.value][0] * CHART_DPI:.0f}px"
         self.chart.value = _pot_chart_png(
             pots, len([st for st in steps if st.pot is not None]), self.classroom.value
         )
 
 
-def _pot_chart_png(pots: list[int], total_steps: int, big: bool) -> bytes:
-    """A small bar chart of the pot at each step so far, as PNG bytes."""
-    from matplotlib.figure import Figure  # no pyplot: the notebook's backend is left alone
+CHART_DPI = 100
+CHART_SIZES = {False: (5.6, 2.6), True: (8.0, 3.6)}
+"""Inches of the pot chart at normal and at classroom size (drawn at CHART_DPI, never scaled)."""
 
-    fig = Figure(figsize=(5.5, 2.4) if not big else (8, 3.4), dpi=80)
-    ax = fig.subplots()
+
+def _pot_chart_png(pots: list[int], total_steps: int, big: bool) -> bytes:
+    """A bar chart of the pot at each step so far, as PNG bytes, in the course's chart style."""
+    from matplotlib.ticker import MaxNLocator
+
+    from .chart_style import TEXT, label_axes, new_figure
+
+    fig, ax = new_figure(*CHART_SIZES[big])
     xs = list(range(1, len(pots) + 1))
-    ax.bar(xs, pots, color="#d4a017")
+    ax.bar(xs, pots, color="#d4a017", edgecolor="#8a6a00")
     for x, p in zip(xs, pots, strict=True):
-        ax.text(x, p, str(p), ha="center", va="bottom", fontsize=11 if not big else 16)
+        ax.text(x, p, str(p), ha="center", va="bottom", fontsize=TEXT["label"] + 4 * big)
     ax.set_xlim(0.4, max(total_steps, 1) + 0.6)
-    ax.set_ylim(0, max(max(pots), 1) * 1.25)
-    ax.set_xlabel("step")
-    ax.set_ylabel("chips in the pot")
+    ax.set_ylim(0, max(max(pots), 1) * 1.3)
     ax.set_xticks(range(1, total_steps + 1))
-    fig.tight_layout()
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    label_axes(ax, "The pot after each step", "step", "chips in the pot")
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
+    fig.savefig(buffer, format="png", dpi=CHART_DPI)
     return buffer.getvalue()

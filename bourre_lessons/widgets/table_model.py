@@ -5,31 +5,38 @@ everything a learner sees is computed here, in Python, from the engine: testable
 browser, and the same text a screen reader gets. Nothing here imports ipywidgets.
 
 Every card is a dict `{"card": "H7", "label": "seven of hearts", ...}`; every seat a dict with
-its letter, its name, what it did and an ARIA label saying all of it in words.
+its letter, its name, what it did and an ARIA label saying all of it in words. The table can be
+built from a `play.Situation` (`situation_table`) or from a `game.Game` as one seat sees it
+(`seen_table`: the others' hands only as counts).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Suit
 from ..game import Game
-from ..play import trick_winner
+from ..play import Situation, trick_winner
+from ..text import card_list
 
 __all__ = [
     "TableScene",
     "card_entry",
     "card_label",
+    "compare_entry",
     "feedback_entry",
     "hand_entries",
     "seat_entry",
     "seen_table",
+    "situation_table",
     "trick_entries",
 ]
 
 VERDICTS = ("legal", "illegal", "info", "")
+OUT_OF_TRUMP = "Every other player has shown they hold no trump."
 
 
 def card_label(card: Card, legal: bool | None = None, played: bool = False) -> str:
@@ -146,8 +153,13 @@ def seat_entry(
     }
 
 
-def feedback_entry(text: str, verdict: str | None = None) -> dict[str, Any]:
-    """The feedback callout: a verdict (from a leading ✔ or ✘ unless given) and its lines."""
+RULE_CITED = re.compile(r"\s*\[(?P<rule>[A-Za-z][\w-]*)(?::\s*(?P<summary>[^\]]*))?\]")
+"""A rule cited in feedback: `[glimne-5]`, or `[glimne-5: the rule in one sentence]`."""
+
+
+def feedback_entry(text: str, verdict: str | None = None, rule: str | None = None) -> dict:
+    """The feedback callout: a verdict (from a leading ✔ or ✘ unless given), its first line
+    (`head`) split into mark, reason, cited rule and the rule's summary, and the other lines."""
     text = text.strip()
     if verdict is None:
         verdict = "legal" if text.startswith("✔") else "illegal" if text.startswith("✘") else ""
@@ -155,7 +167,54 @@ def feedback_entry(text: str, verdict: str | None = None) -> dict[str, Any]:
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {', '.join(repr(v) for v in VERDICTS)}")
     lines = text.splitlines()
-    return {"verdict": verdict, "head": lines[0] if lines else "", "lines": lines[1:]}
+    head = lines[0] if lines else ""
+    mark = head[:1] if head[:1] in ("✔", "✘") else ""
+    reason, summary = head[len(mark) :].strip(), ""
+    cited = RULE_CITED.search(reason)
+    if cited and rule is None:
+        rule, summary = cited["rule"], (cited["summary"] or "").strip()
+        reason = (reason[: cited.start()] + reason[cited.end() :]).strip()
+    return {
+        "verdict": verdict,
+        "head": head,
+        "mark": mark,
+        "reason": reason,
+        "rule": rule or "",
+        "summary": summary,
+        "lines": lines[1:],
+    }
+
+
+def compare_entry(
+    rulebook: str,
+    legal: Iterable[Card],
+    *,
+    current: bool = False,
+    colour: str = "",
+    tried: tuple[Card, bool, str] | None = None,
+) -> dict[str, Any]:
+    """One rulebook's column of the side-by-side table: its legal cards here and, when a card
+    was tried, `tried` = (card, allowed?, rule) as that rulebook judges it."""
+    ordered = sorted(legal)
+    cards = card_list(ordered, sep=" ", empty="none")
+    entry: dict[str, Any] = {
+        "rulebook": rulebook,
+        "codes": [c.code for c in ordered],
+        "cards": cards,
+        "current": current,
+        "colour": colour,
+        "tried": "",
+        "verdict": "",
+        "rule": "",
+    }
+    words = f"{rulebook}{', in force' if current else ''}: legal {cards}"
+    if tried is not None:
+        card, allowed, rule = tried
+        verdict = "legal" if allowed else "illegal"
+        entry.update(tried=str(card), verdict=verdict, rule=rule)
+        words += f"; {card} {'allowed' if allowed else 'refused'} [{rule}]"
+    entry["label"] = words
+    return entry
 
 
 @dataclass
@@ -170,6 +229,7 @@ class TableScene:
     pot: int | None = None
     status: str = ""
     feedback: dict[str, Any] = field(default_factory=lambda: feedback_entry(""))
+    compare: list[dict[str, Any]] = field(default_factory=list)
 
     def traits(self) -> dict[str, Any]:
         """The values to set on the view, by trait name."""
@@ -182,6 +242,7 @@ class TableScene:
             "pot": -1 if self.pot is None else self.pot,
             "status": self.status,
             "feedback": self.feedback,
+            "compare": self.compare,
         }
 
 
@@ -190,7 +251,11 @@ def trump_entry(trump: Suit | None, card: Card | None = None, beside: str = "") 
     suit alone."""
     if trump is None:
         return {}
-    entry: dict[str, Any] = {"suit": trump.letter, "text": f"{trump.symbol} {trump.plural}"}
+    entry: dict[str, Any] = {
+        "suit": trump.letter,
+        "plural": trump.plural,
+        "text": f"{trump.symbol} {trump.plural}",
+    }
     if card is not None:
         entry.update(card_entry(card), beside=beside, label=f"turned card: {card.name}")
         entry["text"] = f"{card} ({trump.plural})"
@@ -224,7 +289,37 @@ def text_lines(traits: Mapping[str, Any]) -> list[str]:
     if feedback.get("head"):
         lines.append(f"Feedback: {feedback['head']}")
         lines += feedback.get("lines", [])
+    compare = traits.get("compare") or []
+    if compare:
+        lines.append("The rulebooks side by side:")
+        lines += [f"  {row['label']}" for row in compare]
     return lines
+
+
+def situation_table(
+    situation: Situation,
+    legal: Iterable[Card] | None = None,
+    feedback: str = "",
+    you: str = "You",
+) -> TableScene:
+    """The drawn table for one decision of the engine (a `play.Situation`): the players
+    before you (A, B, ...) with the cards they played, you, the players still to come, and your
+    hand, with the legal cards lifted when `legal` is given."""
+    before = [chr(ord("A") + i) for i in range(len(situation.trick))]
+    after = [chr(ord("A") + len(before) + i) for i in range(situation.players_after)]
+    plays = list(zip(before, situation.trick, strict=True))
+    seats = [seat_entry(s) for s in before]
+    seats.append(seat_entry(you, you=True, tricks=situation.tricks_won, turn=True))
+    seats += [seat_entry(s) for s in after]
+    return TableScene(
+        seats=seats,
+        hand=hand_entries(situation.hand, legal),
+        trick=trick_entries(plays, situation.trump),
+        trump=trump_entry(situation.trump),
+        status=(OUT_OF_TRUMP + "\n") * situation.others_out_of_trump
+        + f"Your turn: {'lead' if not plays else 'play'} a card.",
+        feedback=feedback_entry(feedback),
+    )
 
 
 def seen_table(

@@ -96,7 +96,7 @@ def test_scenes_are_drawn_large(app):
     app.go("glimne-2a")
     scene = app.page.locator(".bourre-scene-glimne-2a")
     expect(scene).to_have_class(re.compile(r"\bbourre-classroom\b"))
-    box = scene.locator(".bourre-card-HJ").bounding_box()
+    box = scene.locator(".bourre-hand .bourre-card[data-card=HJ]").bounding_box()
     assert box is not None and box["width"] >= 100 and box["height"] >= 130, box
 
 
@@ -143,10 +143,12 @@ def test_picker_and_a_card_click(app):
     for _ in range(2):  # A and B play before you
         scene.locator(".bourre-next").click()
     feedback = scene.locator(".bourre-feedback")
-    scene.locator(".bourre-card-H4").click()
+    scene.locator(".bourre-hand .bourre-card[data-card=H4]").click()
     expect(feedback).to_have_text(re.compile(r"^\s*✘.*4♥", re.DOTALL))
-    scene.locator(".bourre-card-HJ").click()
+    expect(feedback).to_have_attribute("data-verdict", "illegal")
+    scene.locator(".bourre-hand .bourre-card[data-card=HJ]").click()
     expect(feedback).to_have_text(re.compile(r"^\s*✔.*J♥", re.DOTALL))
+    expect(feedback).to_have_attribute("data-verdict", "legal")
 
 
 def test_a_link_can_open_the_app_on_a_scene(voila, browser):
@@ -177,12 +179,12 @@ def test_on_a_projector_the_verdict_and_the_navigation_share_one_screen(app):
         scene.locator(".bourre-restart").click()
         for _ in range(3):  # A, B and C play before you
             scene.locator(".bourre-next").click()
-        scene.locator(".bourre-card[data-card=S4]").click()
+        scene.locator(".bourre-hand .bourre-card[data-card=S4]").click()
         feedback = scene.locator(".bourre-feedback")
         expect(feedback).to_have_attribute("data-verdict", "illegal")
         for part in (feedback, scene.locator(".bourre-nav"), page.locator(".bourre-next-scene")):
             assert _in_view(page, part), part
-        scene.locator(".bourre-card[data-card=SJ]").click()
+        scene.locator(".bourre-hand .bourre-card[data-card=SJ]").click()
         expect(feedback).to_have_attribute("data-verdict", "legal")
         page.locator(".bourre-picker select").blur()
         page.keyboard.press("ArrowRight")  # the scene is at its end: on to the next scene

@@ -5,6 +5,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const TWO = { S: "#111111", C: "#111111", H: "#c8102e", D: "#c8102e" };
 const FOUR = { S: "#111111", H: "#c8102e", D: "#1f5fbf", C: "#1d7a2e" };
+const FONT = "DejaVu Sans, Arial, sans-serif";
+const TRAITS = ["seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "compare", "size", "four_colour", "interactive", "shake"];
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -20,49 +22,71 @@ function svg(tag, attrs, text) {
   return node;
 }
 
-// A card face: corner rank and suit (twice), a large suit in the middle. Code "H10" -> 10, H.
+// A card face: corner rank and suit (twice), a large suit in the middle. Code "HT" -> 10, H.
 function face(code, fourColour) {
   const suit = code[0];
   const rank = code.slice(1) === "T" ? "10" : code.slice(1);
   const ink = (fourColour ? FOUR : TWO)[suit] || "#111111";
   const box = svg("svg", { viewBox: "0 0 60 84", class: "bourre-face", "aria-hidden": "true" });
   box.appendChild(svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "bourre-paper" }));
-  const font = "DejaVu Sans, Arial, sans-serif";
-  const corner = (x, y, turn) => {
-    const g = svg("g", { transform: `rotate(${turn} 30 42)`, fill: ink, "font-family": font });
-    const size = rank.length > 1 ? 12 : 15; // "10" in the same corner as one letter
-    g.appendChild(svg("text", { x: x + (rank.length > 1 ? 1 : 0), y, "font-size": size, "font-weight": "bold", "text-anchor": "middle", "letter-spacing": rank.length > 1 ? -1 : 0 }, rank));
-    g.appendChild(svg("text", { x, y: y + 14, "font-size": 13, "text-anchor": "middle" }, SYMBOL[suit]));
+  const corner = (turn) => {
+    const g = svg("g", { transform: `rotate(${turn} 30 42)`, fill: ink, "font-family": FONT });
+    const wide = rank.length > 1; // "10" fits the same corner as one letter
+    g.appendChild(svg("text", { x: wide ? 11 : 10, y: 16, "font-size": wide ? 12 : 15, "font-weight": "bold", "text-anchor": "middle", "letter-spacing": wide ? -1 : 0 }, rank));
+    g.appendChild(svg("text", { x: 10, y: 30, "font-size": 13, "text-anchor": "middle" }, SYMBOL[suit]));
     return g;
   };
-  box.appendChild(corner(10, 16, 0));
-  box.appendChild(corner(10, 16, 180));
-  box.appendChild(svg("text", {
-    x: 30, y: 54, "font-size": 30, "text-anchor": "middle", fill: ink, "font-family": font,
-  }, SYMBOL[suit]));
+  box.appendChild(corner(0));
+  box.appendChild(corner(180));
+  box.appendChild(svg("text", { x: 30, y: 54, "font-size": 30, "text-anchor": "middle", fill: ink, "font-family": FONT }, SYMBOL[suit]));
+  return box;
+}
+
+// The back of a card: a blue lattice, for the cards the other seats hold (only their number).
+function back() {
+  const box = svg("svg", { viewBox: "0 0 60 84", class: "bourre-face", "aria-hidden": "true" });
+  box.appendChild(svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "bourre-cardback-paper" }));
+  box.appendChild(svg("rect", { x: 7, y: 7, width: 46, height: 70, rx: 3, class: "bourre-cardback-inner" }));
   return box;
 }
 
 function cardNode(entry, fourColour, tag, extraClass) {
-  const node = el(tag, `bourre-card bourre-card-${entry.card} ${extraClass || ""}`);
+  const node = el(tag, `bourre-card bourre-card-${entry.card} ${extraClass || ""}`.trim());
   node.dataset.card = entry.card;
   node.setAttribute("aria-label", entry.label || entry.text || entry.card);
+  if (tag !== "button") node.setAttribute("role", "img");
   node.appendChild(face(entry.card, fourColour));
   return node;
 }
 
-// Seats sit on an ellipse: you at the bottom, the others clockwise from your left.
+// Seats sit on the rim of the oval: you at the bottom, the others clockwise from your left.
 function seatPlaces(seats) {
   const n = seats.length;
   const you = Math.max(0, seats.findIndex((s) => s.you));
   return seats.map((_, i) => {
     const k = (i - you + n) % n;
     const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
-    return { x: 50 + 42 * Math.cos(angle), y: 50 + 46 * Math.sin(angle) };
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    return { x: 50 + 45 * cos, y: 50 + 51 * sin, cos, sin };
   });
 }
 
-function drawSeat(seat, place) {
+function given(value) {
+  return value !== null && value !== undefined;
+}
+
+function seatFacts(seat) {
+  const facts = [];
+  if (seat.dealer) facts.push("dealer");
+  if (given(seat.chips)) facts.push(`${seat.chips} chips`);
+  if (seat.status && seat.status !== "empty") facts.push(seat.status);
+  if (given(seat.tricks)) facts.push(`${seat.tricks} won`);
+  if (seat.turn) facts.push("to play");
+  return facts;
+}
+
+function drawSeat(seat, place, turned, fourColour) {
   const node = el("div", "bourre-seat");
   node.style.left = `${place.x}%`;
   node.style.top = `${place.y}%`;
@@ -72,68 +96,122 @@ function drawSeat(seat, place) {
   if (seat.turn) node.classList.add("bourre-turn");
   if (seat.you) node.classList.add("bourre-you");
   if (seat.status) node.classList.add(`bourre-status-${seat.status.replace(/[^a-z]/g, "")}`);
+  const words = el("div", "bourre-seat-words");
   const plain = seat.you ? seat.name === "you" : seat.name === `player ${seat.seat}`;
   const title = seat.you ? "You" : seat.seat;
-  node.appendChild(el("div", "bourre-seat-name", plain ? title : `${title} \u00b7 ${seat.name}`));
-  const facts = [];
-  if (seat.dealer) facts.push("dealer");
-  if (seat.chips !== null && seat.chips !== undefined) facts.push(`${seat.chips} chips`);
-  if (seat.status) facts.push(seat.status);
-  if (seat.tricks !== null && seat.tricks !== undefined) facts.push(`${seat.tricks} won`);
-  if (facts.length) node.appendChild(el("div", "bourre-seat-facts", facts.join(" \u00b7 ")));
+  words.appendChild(el("div", "bourre-seat-name", plain ? title : `${title} \u00b7 ${seat.name}`));
+  const facts = seat.status === "empty" ? ["empty seat"] : seatFacts(seat);
+  if (facts.length) words.appendChild(el("div", "bourre-seat-facts", facts.join(" \u00b7 ")));
+  node.appendChild(words);
+  if (!seat.you && given(seat.cards) && seat.cards > 0) {
+    const backs = el("div", "bourre-cardbacks");
+    backs.setAttribute("aria-hidden", "true");
+    for (let i = 0; i < Math.min(seat.cards, 5); i++) {
+      const one = el("div", "bourre-cardback");
+      one.appendChild(back());
+      backs.appendChild(one);
+    }
+    node.appendChild(backs);
+  }
+  if (turned) node.appendChild(turned);
   return node;
 }
 
-function drawTrick(model, places, seats, fourColour, seen) {
+// A card of the trick lies in the middle, towards the seat that played it: on a small ellipse
+// about two card widths across and one card height up or down, so the cards of a trick hide
+// none of each other's corners.
+// Under prefers-reduced-motion a card is drawn in its place at once: no slide, no fade.
+function stillness() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+function trickPlace(place) {
+  const dx = (place.cos || 0) * 1.9;
+  const dy = (place.sin || 0) * 0.56;
+  return {
+    x: `calc(50% + ${dx.toFixed(3)} * var(--bourre-card-w))`,
+    y: `calc(50% + ${dy.toFixed(3)} * var(--bourre-card-h))`,
+  };
+}
+
+// The trick in the middle, each card in front of its seat. A card that just arrived starts at
+// its seat and slides to its place (a CSS transition, off under prefers-reduced-motion).
+function drawTrick(trick, bySeat, fourColour, seen) {
   const middle = el("div", "bourre-trick");
   middle.setAttribute("role", "group");
-  middle.setAttribute("aria-label", "the trick being played");
-  const bySeat = Object.fromEntries(seats.map((s, i) => [s.seat, places[i]]));
-  for (const entry of model.get("trick")) {
-    const place = bySeat[entry.seat] || { x: 50, y: 50 };
+  middle.setAttribute("aria-label", trick.length ? "the trick being played" : "the trick: no cards yet");
+  trick.forEach((entry, order) => {
+    const seatPlace = bySeat[entry.seat] || { x: 50, y: 50 };
+    const place = trickPlace(seatPlace);
     const cls = [entry.led ? "bourre-led" : "", entry.winning ? "bourre-winning" : ""].join(" ");
     const card = cardNode(entry, fourColour, "div", cls);
-    card.setAttribute("role", "img");
-    card.style.left = `${50 + (place.x - 50) * 0.6}%`;
-    card.style.top = `${50 + (place.y - 50) * 0.3}%`;
+    card.style.zIndex = `${order + 1}`; // a later card lies on top
     const key = `${entry.seat}:${entry.card}`;
-    if (!seen.has(key)) card.classList.add("bourre-arrive");
+    const arriving = !seen.has(key) && !stillness();
+    card.style.left = arriving ? `${seatPlace.x}%` : place.x;
+    card.style.top = arriving ? `${seatPlace.y}%` : place.y;
+    if (arriving) {
+      card.classList.add("bourre-arrive");
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        card.style.left = place.x;
+        card.style.top = place.y;
+        card.classList.remove("bourre-arrive");
+      }));
+    }
+    if (entry.led) card.appendChild(el("span", "bourre-led-mark", "led"));
     middle.appendChild(card);
-  }
+  });
   seen.clear();
-  for (const entry of model.get("trick")) seen.add(`${entry.seat}:${entry.card}`);
+  for (const entry of trick) seen.add(`${entry.seat}:${entry.card}`);
   return middle;
 }
 
 function drawPot(pot) {
   const node = el("div", "bourre-pot");
+  node.setAttribute("role", "img");
   node.setAttribute("aria-label", `pot: ${pot} chips`);
+  node.appendChild(el("span", "bourre-pot-title", "Pot"));
   const chips = el("span", "bourre-chips");
-  for (let i = 0; i < Math.min(5, Math.max(1, Math.ceil(pot / 5))); i++) chips.appendChild(el("span", "bourre-chip"));
+  chips.setAttribute("aria-hidden", "true");
+  const shown = pot <= 0 ? 0 : Math.min(6, Math.ceil(pot / 4));
+  for (let i = 0; i < shown; i++) chips.appendChild(el("span", "bourre-chip"));
   node.appendChild(chips);
   node.appendChild(el("span", "bourre-pot-number", `${pot}`));
   return node;
 }
 
-function drawTrump(trump, fourColour) {
-  const node = el("div", "bourre-trump");
-  node.setAttribute("aria-label", trump.label || "trump");
-  node.appendChild(el("span", "bourre-trump-title", "Trump: "));
-  if (trump.card) node.appendChild(cardNode(trump, fourColour, "div", "bourre-small"));
-  else node.appendChild(el("div", `bourre-trump-suit bourre-suit-${trump.suit}`, trump.text));
+function drawTrumpSuit(trump, withCard) {
+  const node = el("div", withCard ? "bourre-trump-note" : "bourre-trump");
+  node.setAttribute("aria-label", withCard ? `trump: ${trump.text}` : trump.label || "trump");
+  node.appendChild(el("span", "bourre-trump-title", "Trump"));
+  const symbol = el("span", `bourre-trump-suit bourre-suit-${trump.suit}`, SYMBOL[trump.suit] || "");
+  symbol.setAttribute("aria-hidden", "true");
+  node.appendChild(symbol);
+  if (trump.plural) node.appendChild(el("span", "bourre-trump-word", trump.plural));
+  return node;
+}
+
+function turnedCard(trump, fourColour) {
+  const node = el("div", "bourre-trump bourre-turned");
+  node.setAttribute("aria-label", trump.label || "turned card");
+  node.appendChild(cardNode(trump, fourColour, "div", "bourre-small"));
   return node;
 }
 
 function drawPast(past, fourColour) {
   const row = el("div", "bourre-past");
+  row.setAttribute("role", "group");
   row.setAttribute("aria-label", "earlier tricks, face up");
+  row.appendChild(el("div", "bourre-past-heading", "Earlier tricks"));
   for (const trick of past) {
     const stack = el("div", "bourre-past-trick");
+    stack.setAttribute("role", "group");
     stack.setAttribute("aria-label", trick.label);
-    stack.appendChild(el("div", "bourre-past-title", `${trick.number} \u00b7 ${trick.winner} won`));
     const cards = el("div", "bourre-past-cards");
     for (const c of trick.cards) cards.appendChild(cardNode(c, fourColour, "div", "bourre-tiny"));
     stack.appendChild(cards);
+    const title = trick.winner ? `${trick.number} \u00b7 ${trick.winner} won` : `${trick.number}`;
+    stack.appendChild(el("div", "bourre-past-title", title));
     row.appendChild(stack);
   }
   return row;
@@ -145,8 +223,7 @@ function drawHand(model, fourColour, focusCode, state) {
   row.setAttribute("aria-label", "your hand");
   const shake = model.get("shake") || {};
   for (const entry of model.get("hand")) {
-    const cls = [entry.lifted ? "bourre-legal" : ""].join(" ");
-    const button = cardNode(entry, fourColour, "button", cls);
+    const button = cardNode(entry, fourColour, "button", entry.lifted ? "bourre-legal" : "");
     button.type = "button";
     button.disabled = !model.get("interactive") || entry.enabled === false;
     button.addEventListener("click", () => {
@@ -159,14 +236,15 @@ function drawHand(model, fourColour, focusCode, state) {
   }
   state.shaken = shake.n;
   row.addEventListener("keydown", (event) => {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
+    if (!step) return;
     const buttons = [...row.querySelectorAll("button:not([disabled])")];
     const at = buttons.indexOf(document.activeElement);
     if (at < 0) return;
-    const next = buttons[(at + (event.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length];
-    next.focus();
+    buttons[(at + step + buttons.length) % buttons.length].focus();
     event.preventDefault();
   });
+  if (!model.get("hand").length) row.appendChild(el("div", "bourre-empty-hand", "no cards"));
   return row;
 }
 
@@ -175,8 +253,51 @@ function drawFeedback(feedback) {
   node.dataset.verdict = feedback.verdict || "";
   node.setAttribute("role", "status");
   node.setAttribute("aria-live", "polite");
-  if (feedback.head) node.appendChild(el("div", "bourre-feedback-head", feedback.head));
-  for (const line of feedback.lines || []) node.appendChild(el("div", "bourre-feedback-line", line));
+  if (feedback.head) {
+    // spaces between the parts, so the text (and a screen reader) reads "✘ 4♠ is ... glimne-5"
+    const head = el("div", "bourre-feedback-head");
+    if (feedback.mark) head.append(el("span", "bourre-mark", feedback.mark), " ");
+    head.appendChild(el("span", "bourre-reason", given(feedback.reason) ? feedback.reason : feedback.head));
+    if (feedback.rule) head.append(" ", el("span", "bourre-rule", feedback.rule));
+    node.appendChild(head);
+  }
+  if (feedback.summary) node.appendChild(el("div", "bourre-feedback-summary", feedback.summary));
+  for (const line of feedback.lines || []) {
+    const mark = line[0] === "\u2714" ? " bourre-line-legal" : line[0] === "\u2718" ? " bourre-line-illegal" : "";
+    node.appendChild(el("div", `bourre-feedback-line${mark}`, line));
+  }
+  return node;
+}
+
+// The rulebooks side by side: each one's legal cards here, and its verdict on the card tried.
+function drawCompare(rows, fourColour) {
+  const node = el("div", "bourre-compare");
+  node.setAttribute("role", "group");
+  node.setAttribute("aria-label", "the rulebooks side by side");
+  node.appendChild(el("div", "bourre-compare-title", "The rulebooks disagree on this position. Legal cards under each:"));
+  const line = el("div", "bourre-compare-rows");
+  for (const row of rows) {
+    const cell = el("div", `bourre-compare-row${row.current ? " bourre-current" : ""}`);
+    cell.dataset.rulebook = row.rulebook;
+    cell.dataset.verdict = row.verdict || "";
+    cell.setAttribute("aria-label", row.label);
+    if (row.colour) cell.style.borderLeftColor = row.colour;
+    cell.appendChild(el("div", "bourre-compare-name", row.current ? `${row.rulebook} (in force)` : row.rulebook));
+    const cards = el("div", "bourre-compare-cards");
+    for (const code of row.codes || []) {
+      const mini = el("div", "bourre-mini-card bourre-tiny"); // not a bourre-card: no card to play
+      mini.appendChild(face(code, fourColour));
+      cards.appendChild(mini);
+    }
+    cards.appendChild(el("span", "bourre-compare-text", row.cards));
+    cell.appendChild(cards);
+    if (row.verdict) {
+      const mark = row.verdict === "legal" ? "\u2714" : "\u2718";
+      cell.appendChild(el("div", "bourre-compare-verdict", `${mark} ${row.tried} [${row.rule}]`));
+    }
+    line.appendChild(cell);
+  }
+  node.appendChild(line);
   return node;
 }
 
@@ -213,6 +334,27 @@ function installArrowKeys() {
   });
 }
 
+// The oval: seats on its rim, the trick in the middle, the trump and the pot in its corners.
+function drawOval(model, four, seen) {
+  const seats = model.get("seats");
+  const places = seatPlaces(seats);
+  const bySeat = Object.fromEntries(seats.map((s, i) => [s.seat, places[i]]));
+  const trump = model.get("trump") || {};
+  const besideDealer = trump.card && trump.beside && bySeat[trump.beside];
+  const area = el("div", "bourre-area");
+  const oval = el("div", "bourre-oval");
+  seats.forEach((seat, i) => {
+    const turned = besideDealer && seat.seat === trump.beside ? turnedCard(trump, four) : null;
+    oval.appendChild(drawSeat(seat, places[i], turned, four));
+  });
+  oval.appendChild(drawTrick(model.get("trick"), bySeat, four, seen));
+  area.appendChild(oval);
+  if (trump.card && !besideDealer) area.appendChild(turnedCard(trump, four));
+  if (trump.suit) area.appendChild(drawTrumpSuit(trump, Boolean(trump.card)));
+  if (model.get("pot") >= 0) area.appendChild(drawPot(model.get("pot")));
+  return area;
+}
+
 function render({ model, el: root }) {
   installArrowKeys();
   const seen = new Set();
@@ -220,32 +362,32 @@ function render({ model, el: root }) {
   const draw = () => {
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset.card : null;
     const four = model.get("four_colour");
-    const seats = model.get("seats");
-    const places = seatPlaces(seats);
     const felt = el("div", `bourre-felt bourre-size-${model.get("size")}`);
-    const oval = el("div", "bourre-oval");
-    if (seats.length) seats.forEach((seat, i) => oval.appendChild(drawSeat(seat, places[i])));
-    oval.appendChild(drawTrick(model, places, seats, four, seen));
-    const trump = model.get("trump");
-    const pot = model.get("pot");
-    const side = el("div", "bourre-info");
-    if (trump && (trump.card || trump.suit)) side.appendChild(drawTrump(trump, four));
-    if (pot >= 0) side.appendChild(drawPot(pot));
-    if (side.children.length) felt.appendChild(side);
-    felt.appendChild(oval);
+    felt.appendChild(drawOval(model, four, seen));
     if (model.get("past").length) felt.appendChild(drawPast(model.get("past"), four));
     if (model.get("status")) felt.appendChild(el("div", "bourre-status", model.get("status")));
     const play = el("div", "bourre-play-row");
     play.appendChild(drawHand(model, four, focused, state));
     play.appendChild(drawFeedback(model.get("feedback") || {}));
     felt.appendChild(play);
+    if ((model.get("compare") || []).length) felt.appendChild(drawCompare(model.get("compare"), four));
     root.replaceChildren(felt);
     moveFocusOn(root, model, state);
   };
-  const names = ["seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "size", "four_colour", "interactive", "shake"];
-  for (const name of names) model.on(`change:${name}`, draw);
+  // Python sets several traits at once (one message); draw once after all of them, so a card
+  // that just arrived is drawn once, at its seat, and slides from there.
+  let pending = false;
+  const redraw = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  };
+  for (const name of TRAITS) model.on(`change:${name}`, redraw);
   draw();
-  return () => names.forEach((name) => model.off(`change:${name}`, draw));
+  return () => TRAITS.forEach((name) => model.off(`change:${name}`, redraw));
 }
 
 export default { render };
