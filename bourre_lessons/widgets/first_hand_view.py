@@ -1,0 +1,251 @@
+"""The view of your first hand: the card table, the story told step by step, your decisions.
+
+The story (`first_hand.FirstHand`) decides everything; this view draws it on the card table,
+tells the latest step under it with each new word defined (and linked to the glossary), and
+turns clicks into the story's calls: Next, Play / Pass, Exchange / Keep all, a card of your
+hand, Hint, Start again. `to_text()` gives the same as plain text.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..actions import GameError
+from ..cards import Card, parse_card
+from ..first_hand import FIRST_HAND_SEED, FirstHand, Moment
+from .card_table import CardTable
+from .kit import SIZES, callout_html, style_sheet, tag_attributes
+from .table_model import feedback_entry, seen_table
+
+__all__ = ["GLOSSARY", "FirstHandView", "history_html", "moment_html", "refusal"]
+
+GLOSSARY = "../docs/glossary.md"
+"""Where the new words link to, from a lesson in notebooks/."""
+
+DOM_PARTS = (
+    "story next_button play_button pass_button exchange_button keep_button hint_button "
+    "restart_button hint_view history"
+)
+DOM_RENAMED = {
+    "story": "first-hand-story",
+    "next_button": "first-hand-next",
+    "play_button": "declare-play",
+    "pass_button": "declare-pass",
+    "exchange_button": "exchange",
+    "keep_button": "keep-all",
+    "hint_button": "hint",
+    "restart_button": "restart",
+    "hint_view": "hint-text",
+    "history": "first-hand-history",
+}
+
+
+class FirstHandView(widgets.VBox):
+    """One whole hand at a table of four, told step by step; you decide for seat A."""
+
+    def __init__(self, seed: int = FIRST_HAND_SEED, size: str = "normal") -> None:
+        if size not in SIZES:
+            raise ValueError(f"size must be one of {', '.join(SIZES)}, got {size!r}")
+        self.seed, self.size = seed, size
+        self.selected: set[Card] = set()
+        self.feedback = ""
+        self.hint_text = ""
+        self._build()
+        super().__init__(
+            [
+                style_sheet(),
+                self.table,
+                widgets.HBox(
+                    [
+                        self.next_button,
+                        self.play_button,
+                        self.pass_button,
+                        self.exchange_button,
+                        self.keep_button,
+                        self.hint_button,
+                        self.restart_button,
+                    ]
+                ),
+                self.hint_view,
+                self.story,
+                self.history,
+            ]
+        )
+        self.add_class("bourre-first-hand")
+        self.restart()
+
+    def __repr__(self) -> str:
+        return f"<first hand view: {self.hand!r}>"
+
+    # --- what the buttons call --------------------------------------------------------------
+
+    def restart(self) -> Moment:
+        """Deal the same hand again, from the antes."""
+        self.hand = FirstHand(self.seed)
+        self.selected, self.feedback, self.hint_text = set(), "", ""
+        self._render()
+        return self.hand.now
+
+    def next(self) -> Moment:
+        """The next player acts (or the view says it is your turn)."""
+        return self._step(self.hand.next)
+
+    def declare(self, play: bool) -> Moment:
+        """Say play (True) or pass (False)."""
+        return self._step(lambda: self.hand.declare(play))
+
+    def exchange(self) -> Moment:
+        """Throw away the cards you selected (none selected: keep all five)."""
+        return self._step(lambda: self.hand.discard(*sorted(self.selected)))
+
+    def click(self, card: Card | str) -> str:
+        """Click a card of your hand: choose it for the draw, or play it in a trick."""
+        chosen = parse_card(card)
+        if self.hand.waiting_for == "draw":
+            self.selected ^= {chosen}
+            self._render()
+            return f"chosen to throw away: {' '.join(map(str, sorted(self.selected))) or 'none'}"
+        if self.hand.waiting_for != "card":
+            return self._refuse(f"✘ Not yet: {self.hand.hint()}")
+        try:
+            self._step(lambda: self.hand.play(chosen), raise_errors=True)
+        except GameError as refused:
+            self.table.shake_card(chosen.code)
+            return self._refuse(refusal(refused))
+        self.feedback = f"✔ You played {chosen}."
+        self._render()
+        return self.feedback
+
+    def show_hint(self) -> str:
+        """Show help for the decision at hand."""
+        self.hint_text = self.hand.hint()
+        self._render()
+        return self.hint_text
+
+    def to_text(self) -> str:
+        """The table, the latest step and any hint, as plain text."""
+        parts = [self.table.to_text(), self.hand.now.to_text()]
+        if self.hint_text:
+            parts.append("Hint: " + self.hint_text)
+        return "\n\n".join(parts)
+
+    # --- internals ----------------------------------------------------------------------------
+
+    def _step(self, call, raise_errors: bool = False) -> Moment:
+        """Run one call of the story; a refused action is shown, never lost state."""
+        try:
+            moment = call()
+        except GameError as refused:
+            if raise_errors:
+                raise
+            self._refuse(refusal(refused))
+            return self.hand.now
+        self.selected, self.feedback, self.hint_text = set(), "", ""
+        self._render()
+        return moment
+
+    def _refuse(self, text: str) -> str:
+        self.feedback = text
+        self._render()
+        return text
+
+    def _build(self) -> None:
+        self.table = CardTable(size=self.size)
+        self.table.on_play(self.click)
+        self.next_button = widgets.Button(description="Next ▶", button_style="primary")
+        self.play_button = widgets.Button(description="Play")
+        self.pass_button = widgets.Button(description="Pass")
+        self.exchange_button = widgets.Button(description="Exchange chosen")
+        self.keep_button = widgets.Button(description="Keep all")
+        self.hint_button = widgets.Button(description="Hint")
+        self.restart_button = widgets.Button(description="Start again")
+        self.hint_view = widgets.HTML()
+        self.story = widgets.HTML()
+        self.history = widgets.HTML()
+        tag_attributes(self, "bourre", DOM_PARTS, DOM_RENAMED)
+        self.next_button.on_click(lambda _: self.next())
+        self.play_button.on_click(lambda _: self.declare(True))
+        self.pass_button.on_click(lambda _: self.declare(False))
+        self.exchange_button.on_click(lambda _: self.exchange())
+        self.keep_button.on_click(lambda _: self.hand.waiting_for == "draw" and self._keep())
+        self.hint_button.on_click(lambda _: self.show_hint())
+        self.restart_button.on_click(lambda _: self.restart())
+
+    def _keep(self) -> Moment:
+        self.selected = set()
+        return self.exchange()
+
+    def _render(self) -> None:
+        hand, waiting = self.hand, self.hand.waiting_for
+        status = "Your turn: " + hand.now.asks if hand.now.asks else _status(waiting)
+        live = status if waiting in ("card", "draw") else None
+        scene = seen_table(hand.game, hand.you, self.selected, live, self.feedback)
+        if live is None:
+            scene.status = status
+        self.table.show(scene)
+        self.next_button.disabled = waiting != "next"
+        self.play_button.disabled = self.pass_button.disabled = waiting != "declare"
+        self.exchange_button.disabled = not (waiting == "draw" and self.selected)
+        self.keep_button.disabled = waiting != "draw"
+        self.hint_button.disabled = waiting in ("next", "over")
+        font = SIZES[self.size]["text"]
+        hint = feedback_entry("ⓘ " + self.hint_text, "info") if self.hint_text else None
+        self.hint_view.value = callout_html(hint, font) if hint else ""
+        self.story.value = moment_html(hand.now, font)
+        self.history.value = history_html(hand.story[:-1])
+
+
+def refusal(refused: GameError) -> str:
+    """The feedback for a refused action: ✘, the reason, and the rule cited as the callout
+    reads it (`[pagat-2]`)."""
+    verdict = getattr(refused, "verdict", None)
+    reason = verdict.reason if verdict is not None else str(refused)
+    rule = getattr(refused, "rule", "")
+    return f"✘ {reason} [{rule}]" if rule else f"✘ {reason}"
+
+
+def _status(waiting: str) -> str:
+    """The line over the table when it is not your decision."""
+    return {
+        "next": "Press Next ▶ to see the next player act.",
+        "over": "The hand is over. Start again to play it differently.",
+    }.get(waiting, "")
+
+
+def moment_html(moment: Moment, font_size: str = "15px") -> str:
+    """One step as HTML: what happened, what it means, each new word with a glossary link."""
+    esc = html.escape
+    events = "".join(f"<li>{esc(line)}</li>" for line in moment.lines)
+    words = "".join(
+        f"<li><a href='{GLOSSARY}#{t.anchor}' target='_blank'><b>{esc(t.word)}</b></a>: "
+        f"{esc(t.meaning)}</li>"
+        for t in moment.words
+    )
+    parts = [f"<ul class='bourre-first-hand-events'>{events}</ul>" if events else ""]
+    parts.append(f"<p class='bourre-first-hand-meaning'>{esc(moment.meaning)}</p>")
+    if words:
+        parts.append(
+            "<div class='bourre-first-hand-words' role='note'><b>New words</b>"
+            f"<ul>{words}</ul></div>"
+        )
+    if moment.asks:
+        parts.append(f"<p class='bourre-first-hand-ask'><b>Your turn:</b> {esc(moment.asks)}</p>")
+    return (
+        f"<div class='bourre-first-hand-now' aria-live='polite' style='font-size:{font_size}'>"
+        f"{''.join(parts)}</div>"
+    )
+
+
+def history_html(moments: list[Moment]) -> str:
+    """The earlier steps, folded under 'The story so far'."""
+    if not moments:
+        return ""
+    rows = "".join(
+        f"<li>{html.escape(' · '.join(m.lines) or m.meaning)}</li>" for m in moments if m.lines
+    )
+    return (
+        f"<details class='bourre-first-hand-so-far'><summary>The story so far "
+        f"({len(moments)} steps)</summary><ol>{rows}</ol></details>"
+    )
