@@ -164,7 +164,7 @@ def test_the_callout_html_escapes_and_says_its_verdict():
     html = callout_html(feedback_entry("✘ <b>4♠</b> refused [glimne-5: rule]"), "22px")
     assert "data-verdict='illegal'" in html and "class='bourre-feedback bourre-callout'" in html
     assert "&lt;b&gt;4♠&lt;/b&gt;" in html and "<b>" not in html
-    assert "<span class='bourre-rule'>glimne-5</span>" in html and "font-size:22px" in html
+    assert "<span class='bourre-rule'>glimne 5</span>" in html and "font-size:22px" in html
 
 
 def test_a_situation_becomes_a_table_seen_by_the_player_to_act():
@@ -257,13 +257,13 @@ def test_the_rulebooks_side_by_side():
     )
     assert row["codes"] == ["S4", "DK"] and row["cards"] == "4♠ K♦"
     assert row["verdict"] == "legal" and row["tried"] == "K♦"
-    assert row["label"] == "wikipedia, in force: legal 4♠ K♦; K♦ allowed [wikipedia-2]"
+    assert row["label"] == "wikipedia, in force: legal 4♠ K♦; K♦ allowed (wikipedia 2)"
     view = CardTable()
     view.show(TableScene(compare=[row, compare_entry("glimne", [parse_card("S4")])]))
     lines = view.to_text().splitlines()
     assert lines[-3:] == [
         "The rulebooks side by side:",
-        "  wikipedia, in force: legal 4♠ K♦; K♦ allowed [wikipedia-2]",
+        "  wikipedia, in force: legal 4♠ K♦; K♦ allowed (wikipedia 2)",
         "  glimne: legal 4♠",
     ]
 

@@ -11,7 +11,7 @@ __all__ = ["LESSON_SCENES", "NOT_YET_IN_A_LESSON", "lesson_of"]
 
 LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("00 · Welcome", ("glimne-2a",)),
-    ("01 · Cards, ante, the deal and the trump card", ("glimne-dealer-ace", "pagat-dealer-ace")),
+    ("01 · Your first hand", ("pagat-dealer-ace",)),
     (
         "02 · Play or pass, the draw and the restock",
         ("wikipedia-seven", "pagat-restock", "pagat-lone", "pagat-dealer-alone"),
@@ -89,6 +89,7 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "laws-intent",
         ),
     ),
+    ("08 · The rulebooks side by side", ("glimne-dealer-ace",)),
 )
 """(lesson title, the scenes it shows first, in the order it shows them)."""
 

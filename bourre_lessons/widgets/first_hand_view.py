@@ -57,17 +57,7 @@ class FirstHandView(widgets.VBox):
             [
                 style_sheet(),
                 self.table,
-                widgets.HBox(
-                    [
-                        self.next_button,
-                        self.play_button,
-                        self.pass_button,
-                        self.exchange_button,
-                        self.keep_button,
-                        self.hint_button,
-                        self.restart_button,
-                    ]
-                ),
+                widgets.HBox(self._buttons(), layout=widgets.Layout(flex_flow="row wrap")),
                 self.hint_view,
                 self.story,
                 self.history,
@@ -165,6 +155,8 @@ class FirstHandView(widgets.VBox):
         self.story = widgets.HTML()
         self.history = widgets.HTML()
         tag_attributes(self, "bourre", DOM_PARTS, DOM_RENAMED)
+        for button in self._buttons():
+            button.layout = widgets.Layout(width="auto", min_width="7em")
         self.next_button.on_click(lambda _: self.next())
         self.play_button.on_click(lambda _: self.declare(True))
         self.pass_button.on_click(lambda _: self.declare(False))
@@ -172,6 +164,17 @@ class FirstHandView(widgets.VBox):
         self.keep_button.on_click(lambda _: self.hand.waiting_for == "draw" and self._keep())
         self.hint_button.on_click(lambda _: self.show_hint())
         self.restart_button.on_click(lambda _: self.restart())
+
+    def _buttons(self) -> list[widgets.Button]:
+        return [
+            self.next_button,
+            self.play_button,
+            self.pass_button,
+            self.exchange_button,
+            self.keep_button,
+            self.hint_button,
+            self.restart_button,
+        ]
 
     def _keep(self) -> Moment:
         self.selected = set()
@@ -191,7 +194,7 @@ class FirstHandView(widgets.VBox):
         self.keep_button.disabled = waiting != "draw"
         self.hint_button.disabled = waiting in ("next", "over")
         font = SIZES[self.size]["text"]
-        hint = feedback_entry("ⓘ " + self.hint_text, "info") if self.hint_text else None
+        hint = feedback_entry("Hint: " + self.hint_text, "info") if self.hint_text else None
         self.hint_view.value = callout_html(hint, font) if hint else ""
         self.story.value = moment_html(hand.now, font)
         self.history.value = history_html(hand.story[:-1])

@@ -104,7 +104,8 @@ def callout_html(feedback: Mapping[str, Any], font_size: str = "15px") -> str:
         head = f"<span class='bourre-mark'>{esc(mark)}</span>" if mark else ""
         head += esc(feedback.get("reason", feedback["head"]))
         if feedback.get("rule"):
-            head += f"<span class='bourre-rule'>{esc(feedback['rule'])}</span>"
+            rule = feedback.get("cite") or feedback["rule"]
+            head += f"<span class='bourre-rule'>{esc(rule)}</span>"
         parts.append(f"<div class='bourre-feedback-head'>{head}</div>")
     if feedback.get("summary"):
         parts.append(f"<div class='bourre-feedback-summary'>{esc(feedback['summary'])}</div>")

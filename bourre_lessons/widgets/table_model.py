@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards import Card, Suit
 from ..game import Game
-from ..play import Situation, trick_winner
+from ..play import Situation, cite, trick_winner
 from ..text import card_list
 
 __all__ = [
@@ -180,6 +180,7 @@ def feedback_entry(text: str, verdict: str | None = None, rule: str | None = Non
         "mark": mark,
         "reason": reason,
         "rule": rule or "",
+        "cite": cite(rule) if rule else "",
         "summary": summary,
         "lines": lines[1:],
     }
@@ -211,8 +212,8 @@ def compare_entry(
     if tried is not None:
         card, allowed, rule = tried
         verdict = "legal" if allowed else "illegal"
-        entry.update(tried=str(card), verdict=verdict, rule=rule)
-        words += f"; {card} {'allowed' if allowed else 'refused'} [{rule}]"
+        entry.update(tried=str(card), verdict=verdict, rule=rule, cite=cite(rule))
+        words += f"; {card} {'allowed' if allowed else 'refused'} ({cite(rule)})"
     entry["label"] = words
     return entry
 

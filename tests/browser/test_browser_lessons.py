@@ -426,3 +426,36 @@ def test_a_card_is_played_from_the_keyboard_and_answers_fast(notebook):
     expect(feedback).to_have_attribute("data-verdict", "legal")
     expect(table.locator(".bourre-trick .bourre-card[data-card=SJ]")).to_have_count(1)
     expect(_in_hand(table, "SJ")).to_have_count(0)
+
+
+@pytest.mark.parametrize("notebook", ["notebooks/01_your_first_hand.ipynb"], indirect=True)
+def test_the_first_hand_is_played_by_clicks_after_run_all(notebook):
+    """Lesson 01 after Run All: the hand is at its start; Next, Play, a chosen card and
+    Exchange move it on; a card the rules refuse (pagat 2) shakes back and names its rule."""
+    root = notebook.page.locator(".bourre-first-hand").first
+    story = root.locator(".bourre-first-hand-story")
+    expect(story).to_contain_text("clockwise")
+    next_button = root.locator(".bourre-first-hand-next")
+    expect(root.locator(".bourre-declare-play")).to_be_disabled()
+    while not next_button.is_disabled():
+        next_button.click()
+        notebook.page.wait_for_timeout(150)
+    expect(story).to_contain_text("play or pass?")
+    root.locator(".bourre-declare-play").click()
+    expect(next_button).to_be_enabled(timeout=UI_TIMEOUT)
+    while not next_button.is_disabled():
+        next_button.click()
+        notebook.page.wait_for_timeout(150)
+    root.locator(".bourre-hand .bourre-card[data-card=S6]").click()
+    expect(root.locator(".bourre-exchange")).to_be_enabled(timeout=UI_TIMEOUT)
+    root.locator(".bourre-exchange").click()
+    expect(story).to_contain_text("A discards 6♠")
+    while not next_button.is_disabled():
+        next_button.click()
+        notebook.page.wait_for_timeout(150)
+    feedback = root.locator(".bourre-feedback[data-verdict]")
+    root.locator(".bourre-hand .bourre-card[data-card=S8]").click()
+    expect(feedback).to_have_attribute("data-verdict", "illegal", timeout=UI_TIMEOUT)
+    expect(feedback).to_contain_text("pagat 2")
+    root.locator(".bourre-hand .bourre-card[data-card=D6]").click()
+    expect(story).to_contain_text("wins trick 1", timeout=UI_TIMEOUT)

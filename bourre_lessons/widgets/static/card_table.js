@@ -258,7 +258,7 @@ function drawFeedback(feedback) {
     const head = el("div", "bourre-feedback-head");
     if (feedback.mark) head.append(el("span", "bourre-mark", feedback.mark), " ");
     head.appendChild(el("span", "bourre-reason", given(feedback.reason) ? feedback.reason : feedback.head));
-    if (feedback.rule) head.append(" ", el("span", "bourre-rule", feedback.rule));
+    if (feedback.rule) head.append(" ", el("span", "bourre-rule", feedback.cite || feedback.rule));
     node.appendChild(head);
   }
   if (feedback.summary) node.appendChild(el("div", "bourre-feedback-summary", feedback.summary));
@@ -293,7 +293,7 @@ function drawCompare(rows, fourColour) {
     cell.appendChild(cards);
     if (row.verdict) {
       const mark = row.verdict === "legal" ? "\u2714" : "\u2718";
-      cell.appendChild(el("div", "bourre-compare-verdict", `${mark} ${row.tried} [${row.rule}]`));
+      cell.appendChild(el("div", "bourre-compare-verdict", `${mark} ${row.tried} (${row.cite || row.rule})`));
     }
     line.appendChild(cell);
   }
