@@ -75,7 +75,8 @@ $(MPL_STAMP): $(STAMP)
 lab: install
 	@target="$(WELCOME)"; [ -f "$$target" ] || target=notebooks/; \
 	root=""; [ "$$(id -u)" = 0 ] && root=--allow-root; \
-	set -x; $(VENV)/bin/jupyter lab $$root --ServerApp.root_dir="$(CURDIR)" $(LAB_ARGS) "$$target"
+	hide=$$($(PY) -c "from bourre_lessons.cli import HIDE_TEXT_PAIRS as h; print(*h)"); \
+	set -f -x; $(VENV)/bin/jupyter lab $$root --ServerApp.root_dir="$(CURDIR)" $$hide $(LAB_ARGS) "$$target"
 
 # ---------------------------------------------------------------------------------------------
 # Checks

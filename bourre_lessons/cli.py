@@ -32,6 +32,10 @@ CLASSROOM = "present/classroom.ipynb"
 COURSE_FOLDERS = ("notebooks", "exercises", "present", "docs")
 # jupytext's front-end extension, if installed, cannot load inside Voila (as in `make present`)
 VOILA_NO_JUPYTEXT = "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext"
+HIDDEN_IN_LAB = ("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "[0-9][0-9]_*.md")
+HIDE_TEXT_PAIRS = tuple(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN_IN_LAB)
+"""JupyterLab's file browser lists each lesson once: the notebook, not its text pair
+(`NN_name.md`, kept for version control and editors)."""
 LAB_MISSING = (
     "JupyterLab is not installed in this Python ({python}). Install the course with it:\n"
     '    pip install "bourre-lessons[lab]"'
@@ -236,7 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     if options.command == "lab":
         root = ["--allow-root"] if _is_root() and "--allow-root" not in extra else []
         return _launch(
-            "jupyterlab", [*root, f"--ServerApp.root_dir={folder}", *extra, WELCOME], folder
+            "jupyterlab",
+            [*root, f"--ServerApp.root_dir={folder}", *HIDE_TEXT_PAIRS, *extra, WELCOME],
+            folder,
         )
     voila = [CLASSROOM, "--Voila.ip=127.0.0.1", VOILA_NO_JUPYTEXT, *extra]
     return _launch("voila", voila, folder)

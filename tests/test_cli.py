@@ -130,3 +130,25 @@ def test_lab_without_jupyterlab_says_how_to_install_it(course, tmp_path, monkeyp
     monkeypatch.setattr("builtins.__import__", no_lab)
     assert cli.main(["lab", str(tmp_path / "mine")]) == 1
     assert 'pip install "bourre-lessons[lab]"' in capsys.readouterr().err
+
+
+def test_the_lab_lists_each_lesson_once_and_hides_only_the_text_pairs():
+    """`make lab` and `bourre-lessons lab` pass HIDE_TEXT_PAIRS: read by JupyterLab's own
+    config loader, it hides `NN_name.md` and nothing a learner opens (notebooks, docs)."""
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+    from jupyter_server.services.contents.manager import ContentsManager
+    from traitlets.config.loader import KVArgParseConfigLoader
+
+    from bourre_lessons.cli import HIDE_TEXT_PAIRS
+
+    config = KVArgParseConfigLoader(list(HIDE_TEXT_PAIRS), classes=[ContentsManager]).load_config()
+    root = Path(__file__).resolve().parents[1]
+    manager = FileContentsManager(root_dir=str(root), config=config)
+    listed = {item["name"] for item in manager.get("notebooks")["content"]}
+    assert "01_your_first_hand.ipynb" in listed
+    assert not any(name.endswith(".md") for name in listed), sorted(listed)
+    docs = {item["name"] for item in manager.get("docs")["content"]}
+    assert "glossary.md" in docs
+    assert {
+        item["name"] for item in FileContentsManager(root_dir=str(root)).get("notebooks")["content"]
+    } >= {"01_your_first_hand.md"}, "without the option the pairs are listed (the check can fail)"
