@@ -3,6 +3,7 @@
 The engine's public names; see the lesson notebooks for a guided tour.
 """
 
+from .browser import in_browser, install_friendly_errors
 from .cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards, parse_suit
 from .game import Game, GameError, IllegalAction, IllegalPlay, UnreadableAction
 from .naming import CLAUSES, Designation, NamingError, clause_summary, designate
@@ -23,6 +24,9 @@ from .rules import PRESETS, SOURCES, Rules
 from .settle import Settlement, settle
 
 __version__ = "0.1.0"
+
+if in_browser():  # JupyterLite: a missing NumPy or matplotlib reads as one sentence
+    install_friendly_errors()
 
 # The simulator compiles with Numba: load it only when one of its names is asked for.
 _LAZY = {

@@ -9,6 +9,8 @@ A bot answers three questions, each from a `SeatView` (what that player knows):
 `bot.choose(game)` turns those answers into the action string the `Game` expects, and
 `play_bots(game, bots)` lets the bots act until a person is to act or the hand is settled.
 The bots never decide what is legal: the engine does (`legal_plays`, `Game.legal_actions`).
+Importing this module needs neither NumPy nor Numba: where they are missing (the course in the
+browser) `HeuristicBot` decides with the same policy written in plain Python (`heuristic`).
 
 Two bots come with the course, and `simulate` runs both in its fast core:
   RandomBot    -- every decision uniform among the legal actions.
@@ -24,14 +26,15 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from types import ModuleType
 
+from ..browser import has_module
 from ..cards import Card, Suit
 from ..game import Game, GameError
 from ..play import Situation, legal_plays
 from ..rules import Rules
 from ..text import card_codes
-from .fast.bits import card_bit, card_of, cards_of, mask_of, suit_number
-from .fast.policy import declare_heuristic, discard_heuristic, play_heuristic
+from . import heuristic
 
 __all__ = [
     "Bot",
@@ -39,6 +42,7 @@ __all__ = [
     "HeuristicBot",
     "RandomBot",
     "SeatView",
+    "compiled_policy",
     "play_bots",
     "resolve_bots",
     "view_of",
@@ -220,11 +224,21 @@ class RandomBot(Bot):
         return f"RandomBot(seed={self.seed!r})"
 
 
+def compiled_policy() -> tuple[ModuleType, ModuleType] | None:
+    """The fast core's (bits, policy) modules, or None where NumPy or Numba is missing."""
+    if not (has_module("numpy") and has_module("numba")):
+        return None
+    from .fast import bits, policy
+
+    return bits, policy
+
+
 class HeuristicBot(Bot):
     """Plays by trump strength and seat, keeps trumps and aces, wins tricks when it can.
 
     The same compiled policy runs at a `Game` table and in the fast core (see
-    `bourre_lessons.sim.fast.policy` for the strength scale and the bar).
+    `bourre_lessons.sim.fast.policy` for the strength scale and the bar); without NumPy and
+    Numba (in the browser) the bot decides with its plain-Python twin, `sim.heuristic`.
 
     boldness -- shifts the strength a hand needs before the bot plays (0 is the default bar;
     0.3 plays noticeably more hands, -0.3 fewer).
@@ -241,51 +255,62 @@ class HeuristicBot(Bot):
 
     def declare(self, view: SeatView) -> bool:
         """Play when the hand's trump strength clears the bar for this seat."""
-        return view.must_play or bool(
-            declare_heuristic(
-                mask_of(view.hand),
-                suit_number(view.trump),
-                view.position,
-                view.players,
-                view.playing_before,
-                self.boldness,
-            )
+        if view.must_play:
+            return True
+        seat = (view.position, view.players, view.playing_before, self.boldness)
+        fast = compiled_policy()
+        if fast is None:
+            return heuristic.declare(view.hand, view.trump, *seat)
+        bits, policy = fast
+        return bool(
+            policy.declare_heuristic(bits.mask_of(view.hand), bits.suit_number(view.trump), *seat)
         )
 
-    def _draw_plan(self, view: SeatView) -> tuple[int, bool]:
-        return discard_heuristic(
-            mask_of(view.hand),
-            suit_number(view.trump),
-            mask_of(view.locked),
+    def _draw_plan(self, view: SeatView) -> tuple[tuple[Card, ...], bool]:
+        fast = compiled_policy()
+        if fast is None:
+            return heuristic.discard(
+                view.hand, view.trump, view.locked, view.max_discards, view.can_take
+            )
+        bits, policy = fast
+        throw, take = policy.discard_heuristic(
+            bits.mask_of(view.hand),
+            bits.suit_number(view.trump),
+            bits.mask_of(view.locked),
             view.max_discards,
             view.can_take,
         )
+        return bits.cards_of(int(throw)), bool(take)
 
     def discard(self, view: SeatView) -> tuple[Card, ...]:
         """Keep trumps and side aces; throw the rest, lowest first when the limit bites."""
-        throw, _take = self._draw_plan(view)
-        return cards_of(int(throw))
+        return self._draw_plan(view)[0]
 
     def take(self, view: SeatView) -> bool:
         """Take the separate turned card (a sure trump) whenever there is a card to throw."""
-        return bool(self._draw_plan(view)[1])
+        return self._draw_plan(view)[1]
 
     def play(self, view: SeatView, legal: frozenset[Card]) -> Card:
         """Lead a known top card; win the trick if possible (cheaply when last); else throw low."""
         s = view.situation
         if s is None:
             raise BotError("play needs a view in the play phase (view.situation is None)")
-        bit = play_heuristic(
-            mask_of(legal),
-            mask_of(s.hand),
-            suit_number(s.trump),
+        fast = compiled_policy()
+        if fast is None:
+            best = s.best if s.trick else None
+            return heuristic.play(legal, s.hand, s.trump, s.trick, best, s.seen, s.players_after)
+        bits, policy = fast
+        bit = policy.play_heuristic(
+            bits.mask_of(legal),
+            bits.mask_of(s.hand),
+            bits.suit_number(s.trump),
             len(s.trick),
-            card_bit(s.best) if s.trick else -1,
-            mask_of(s.trick),
-            mask_of(s.seen),
+            bits.card_bit(s.best) if s.trick else -1,
+            bits.mask_of(s.trick),
+            bits.mask_of(s.seen),
             s.players_after,
         )
-        return card_of(int(bit))
+        return bits.card_of(int(bit))
 
     def __repr__(self) -> str:
         return f"HeuristicBot(boldness={self.boldness!r})"

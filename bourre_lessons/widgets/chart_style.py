@@ -9,14 +9,18 @@ without pyplot, so none is left open; a notebook shows the figure a function ret
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import functools
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
-
+from ..browser import BrowserNote, browser_note, missing_in_browser
 from ..cards import Suit
 from .kit import FOUR_COLOURS, TWO_COLOURS
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+Drawn = TypeVar("Drawn")
 
 __all__ = [
     "FONT",
@@ -26,6 +30,7 @@ __all__ = [
     "SEAT_COLOURS",
     "SIZES",
     "TEXT",
+    "chart_or_note",
     "figure_title",
     "interval_errors",
     "label_axes",
@@ -117,6 +122,8 @@ def new_figure(
             raise ValueError(
                 f"a figure needs a whole number of panels and rows, 1 or more: {name}={value!r}"
             )
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(width, height), layout="constrained")
     axes = fig.subplots(rows, panels, squeeze=True, sharey=sharey)
     return fig, axes
@@ -144,9 +151,29 @@ def figure_title(fig: Figure, title: str) -> None:
 def percent_axis(axis: Any, decimals: int | None = None) -> None:
     """Show an axis of shares (0 to 1) as percentages: 0.25 reads '25%' (decimals as the
     range needs them, unless given)."""
+    from matplotlib.ticker import PercentFormatter
+
     axis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=decimals))
 
 
 def interval_errors(values: Sequence[Any]) -> list[list[float]]:
     """Error-bar lengths below and above for Estimates (value, low, high)."""
     return [[v.value - v.low for v in values], [v.high - v.value for v in values]]
+
+
+def chart_or_note(
+    part: str,
+) -> Callable[[Callable[..., Drawn]], Callable[..., Drawn | BrowserNote]]:
+    """Decorate a function that draws a chart: in the browser without matplotlib it returns
+    one sentence naming `part` (e.g. 'The deck figure') and how to get the full course."""
+
+    def wrap(draw: Callable[..., Drawn]) -> Callable[..., Drawn | BrowserNote]:
+        @functools.wraps(draw)
+        def drawn(*args: Any, **kwargs: Any) -> Drawn | BrowserNote:
+            if missing_in_browser("matplotlib"):
+                return browser_note(part)
+            return draw(*args, **kwargs)
+
+        return drawn
+
+    return wrap

@@ -15,20 +15,23 @@ from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from matplotlib.figure import Figure
-
 from .. import __version__
+from ..browser import FULL_INSTALL, has_module, in_browser
 from ..cards import DECK, Card, CardError, Rank, Suit, parse_card
 from ..game import Game
+from .chart_style import chart_or_note
 from .scene import card_colour
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
     from .scene import SceneWidget
 
 __all__ = [
     "DealView",
     "SetupCheck",
     "act",
+    "browser_check",
     "card_readings",
     "deal_view",
     "dealers",
@@ -43,6 +46,8 @@ __all__ = [
 CONSTRAINTS = Path(__file__).resolve().parent.parent / "constraints.txt"
 MIN_PYTHON = (3, 10)
 CHECKED = ("ipywidgets", "matplotlib", "jupyterlab_widgets")
+BROWSER_CHECKED = ("ipywidgets", "anywidget")
+BROWSER_LACKS = (("charts", "matplotlib"), ("simulations", "numpy"))
 
 
 # --- 00: the setup check ------------------------------------------------------------------
@@ -53,16 +58,28 @@ class SetupCheck:
     """One line per requirement: what the course needs and whether this kernel has it."""
 
     rows: tuple[tuple[str, str], ...]
+    browser: bool = False
 
     @property
     def ok(self) -> bool:
         """True when every requirement reads 'ok'."""
         return all(status == "ok" for _, status in self.rows)
 
+    @property
+    def verdict(self) -> str:
+        """The last line: ready, ready for the browser, or not ready."""
+        if self.browser and all(
+            s == "ok" or s.startswith("not in the browser") for _, s in self.rows
+        ):
+            return (
+                "Ready for the browser: the lessons, scenes and exercises run here; for charts "
+                f"and simulations install the course on your computer ({FULL_INSTALL})."
+            )
+        return "Ready: every requirement is met." if self.ok else "Not ready: see above."
+
     def __str__(self) -> str:
         lines = [f"{need}: {status}" for need, status in self.rows]
-        verdict = "Ready: every requirement is met." if self.ok else "Not ready: see above."
-        return "\n".join([*lines, verdict])
+        return "\n".join([*lines, self.verdict])
 
     __repr__ = __str__
 
@@ -102,12 +119,29 @@ def _requirement(name: str, pins: dict[str, str]) -> tuple[str, str]:
 
 def setup_check(pins: dict[str, str] | None = None) -> SetupCheck:
     """Check python, the widget and plotting libraries, the widget frontend and this package."""
+    if in_browser():
+        return browser_check()
     pins = pinned_versions() if pins is None else pins
     python = "ok" if sys.version_info[:2] >= MIN_PYTHON else "too old"
     rows = [(f"python {MIN_PYTHON[0]}.{MIN_PYTHON[1]} or newer", python)]
     rows += [_requirement(name, pins) for name in CHECKED]
     rows.append((f"bourre-lessons {__version__}", "ok"))
     return SetupCheck(tuple(rows))
+
+
+def browser_check() -> SetupCheck:
+    """The setup check in the browser: the widget libraries, and what the browser goes without."""
+    python = "ok" if sys.version_info[:2] >= MIN_PYTHON else "too old"
+    rows = [(f"python {MIN_PYTHON[0]}.{MIN_PYTHON[1]} or newer (in the browser)", python)]
+    rows += [
+        (f"{name} {_installed(name) or ''}".strip(), "ok" if _installed(name) else "missing")
+        for name in BROWSER_CHECKED
+    ]
+    for part, module in BROWSER_LACKS:
+        status = "ok" if has_module(module) else "not in the browser"
+        rows.append((f"{part} ({module})", status))
+    rows.append((f"bourre-lessons {__version__}", "ok"))
+    return SetupCheck(tuple(rows), browser=True)
 
 
 # --- 01: the deck and card notations --------------------------------------------------------
@@ -123,8 +157,11 @@ def deck_summary() -> str:
     )
 
 
+@chart_or_note("The deck figure")
 def deck_figure(four_colour: bool = False) -> Figure:
     """The 52 cards as a closed figure: one row per suit, two (low) to ace (high) left to right."""
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(10.4, 3.4), dpi=80)
     ax = fig.subplots()
     for row, suit in enumerate(Suit):

@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING
 from ..cards import Card, parse_card
 from ..game import Game
 from ..rules import SOURCES, Rules
-from .chart_style import SIZES, figure_title, label_axes, new_figure, rulebook_line
+from .chart_style import (
+    SIZES,
+    chart_or_note,
+    figure_title,
+    label_axes,
+    new_figure,
+    rulebook_line,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -154,6 +161,7 @@ def compare_pots(
     return panels
 
 
+@chart_or_note("The pot chart")
 def pot_figure(comparison: Mapping[str, Mapping[str, PotRun]]) -> Figure:
     """A Figure: one panel per key of `comparison`, one line per rulebook in each.
 

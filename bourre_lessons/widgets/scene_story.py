@@ -12,6 +12,7 @@ import io
 
 import ipywidgets as widgets
 
+from ..browser import missing_in_browser
 from .scene import SceneWidget
 
 __all__ = ["StoryView"]
@@ -65,7 +66,7 @@ class StoryView(SceneWidget):
     def _render_body(self) -> None:
         steps = self._story_steps()
         pots = [st.pot for st in steps[: self.step + 1] if st.pot is not None]
-        if not pots:
+        if not pots or missing_in_browser("matplotlib"):  # the captions tell the pot too
             self.chart.layout.display = "none"
             return
         self.chart.layout.display = None

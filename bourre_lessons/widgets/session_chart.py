@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from ..game import Game
-from .chart_style import SEAT_COLOURS, label_axes, new_figure
+from .chart_style import SEAT_COLOURS, chart_or_note, label_axes, new_figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["bankroll_history", "plot_bankrolls"]
 
@@ -23,6 +26,7 @@ def bankroll_history(game: Game) -> dict[str, list[int]]:
     return history
 
 
+@chart_or_note("The chart of the chips")
 def plot_bankrolls(game: Game) -> Figure:
     """A line per seat: its chips after each finished hand (hand 0 is the start)."""
     history = bankroll_history(game)
