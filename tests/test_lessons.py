@@ -410,3 +410,53 @@ def test_lessons_fold_every_cell_that_prints_an_answer() -> None:
     root = Path(__file__).resolve().parents[1] / "notebooks"
     shown = {nb.name: visible_answer_cells(nb) for nb in sorted(root.glob("0[0-7]_*.ipynb"))}
     assert {name: cells for name, cells in shown.items() if cells} == {}
+
+
+ENGINE_CALL = re.compile(
+    r"\b(Game|Rules|Situation|replace|set_rulebook|parse_cards?|parse_suit|legal_plays|explain|"
+    r"winning_card|verdicts|settle|designate|rules_for|to_turn|show_answer|why)\b|\.(apply|play|say)\("
+)
+"""A call into the engine, or a scene driven from code: what lessons 01-07 keep out of view."""
+
+
+def visible_engine_cells(notebook: Path) -> list[int]:
+    """Indexes of code cells, outside the closing 'Under the hood' section, that call the
+    engine with their code in view (imports and bare displays of a scene are not calls)."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    found, under_the_hood = [], False
+    for index, cell in enumerate(cells):
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            heading = re.search(r"^## (.+)$", source, re.MULTILINE)
+            under_the_hood = heading.group(1) == "Under the hood" if heading else under_the_hood
+            continue
+        code = "\n".join(
+            line for line in source.splitlines() if not line.startswith(("from ", "import ", "%"))
+        )
+        folded = cell["metadata"].get("jupyter", {}).get("source_hidden")
+        if ENGINE_CALL.search(code) and not folded and not under_the_hood:
+            found.append(index)
+    return found
+
+
+def test_lessons_01_to_07_keep_engine_code_under_the_hood() -> None:
+    """The issue's measure: visible cells that call the engine in lessons 01-07, target 0.
+    Outputs may stay (a transcript, a table of payments); the code is folded."""
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    shown = {nb.name: visible_engine_cells(nb) for nb in sorted(root.glob("0[1-7]_*.ipynb"))}
+    assert len(shown) == 7
+    assert {name: cells for name, cells in shown.items() if cells} == {}
+
+
+def test_the_engine_code_check_can_fail(tmp_path: Path) -> None:
+    notebook = {
+        "cells": [
+            {"cell_type": "markdown", "metadata": {}, "source": ["## A section"]},
+            {"cell_type": "code", "metadata": {}, "source": ["print(Rules.preset('pagat'))"]},
+            {"cell_type": "markdown", "metadata": {}, "source": ["## Under the hood"]},
+            {"cell_type": "code", "metadata": {}, "source": ["Game(Rules.preset('pagat'))"]},
+        ]
+    }
+    path = tmp_path / "01_x.ipynb"
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    assert visible_engine_cells(path) == [1]
