@@ -165,3 +165,25 @@ def test_the_whole_catalogue_comes_grouped_by_lesson():
     lessons = [label.split(" · ")[0] for label, _ in app.picker.options]
     assert lessons == sorted(lessons), "lessons in order, each lesson's scenes together"
     assert app.scene_id == "glimne-2a"  # lesson 00 shows it first
+
+
+def test_predict_mode_holds_the_verdict_until_the_teacher_reveals_it():
+    """The class votes first: a click marks its choice and says nothing of the rules; Reveal
+    plays that card and shows the verdict with its rule (glimne 2: the 4♥ cannot be played
+    when the jack would beat the best heart)."""
+    app = Classroom(["glimne-2a", "wikipedia-seven"])
+    assert app.reveal_button.disabled
+    app.predict.value = True
+    assert not app.reveal_button.disabled
+    scene = app.scene.to_turn()
+    held = scene.play("H4")
+    assert held.startswith("The class chose 4♥") and "✘" not in held
+    assert scene.played is None and app.scene.table.feedback["verdict"] == "info"
+    verdict = app.reveal()
+    assert verdict.startswith("✘") and "glimne-2" in verdict
+    assert app.reveal().startswith("Nothing chosen yet")
+    app.next_scene()
+    assert app.reveal_button.disabled, "a story scene takes no card: nothing to reveal"
+    app.previous_scene()
+    app.predict.value = False
+    assert app.scene.play("HJ").startswith("✔"), "without Predict a click answers at once"

@@ -70,23 +70,27 @@ def test_legal_selection_right_in_any_accepted_form(answer):
     assert "J♠" in fb.summary
 
 
-def test_legal_selection_names_the_overtrump_rule_for_a_wrong_card():
-    """glimne 5: S4 cannot beat S6, so it is refused by the overtrump rule."""
+def test_a_wrong_selection_counts_the_wrong_card_but_does_not_name_it():
+    """glimne 5: S4 cannot beat S6, so only the J♠ may be played. The check says one chosen card
+    may not be played, and names neither card: which one is the answer, given on request."""
     fb = check_legal_selection(glimne_5(), {"S4", "SJ"}, Rules.preset("glimne"))
     assert not fb.correct
-    wrong = [d for d in fb.details if d.startswith("Wrongly included")]
-    assert len(wrong) == 1
-    assert "4♠" in wrong[0] and "overtrump" in wrong[0] and "[glimne-5]" in wrong[0]
-    assert any(d.startswith("Right: J♠") for d in fb.details)
+    assert fb.summary == "1 card you chose may not be played."
+    assert "4♠" not in fb.to_text() and "J♠" not in fb.to_text()
+    assert any("solution" in d for d in fb.details)
 
 
-def test_legal_selection_names_a_missed_card_and_its_rule():
+def test_a_missed_card_is_counted_not_named():
     """glimne 2b: following hearts, unable to beat HK: H4 and HJ both allowed."""
     s = Situation(hand="H4 HJ C9", trump="S", trick="H7 HK")
     fb = check_legal_selection(s, ["H4"], Rules.preset("glimne"))
     assert not fb.correct
-    missed = [d for d in fb.details if d.startswith("Missed")]
-    assert len(missed) == 1 and "J♥" in missed[0] and "[glimne-2]" in missed[0]
+    assert fb.summary == "1 card you may play is missing."
+    assert "J♥" not in fb.to_text()
+    both = check_legal_selection(s, ["C9"], Rules.preset("glimne"))
+    assert (
+        both.summary == "2 cards you may play are missing and 1 card you chose may not be played."
+    )
 
 
 def test_legal_selection_empty_answer_is_wrong():

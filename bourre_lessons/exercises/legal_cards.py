@@ -97,26 +97,36 @@ def check_legal_selection(
         return Feedback(False, summary, [*problems, f"Your hand: {_show(situation.hand)}."])
     legal = legal_plays(situation, rules)
     missed, extra = legal - chosen, chosen - legal
-    details = [f"Right: {_show(chosen & legal)}." if chosen & legal else "Right: none yet."]
-    details += [verdict_line(explain(situation, c, rules), "Missed") for c in sorted(missed)]
-    details += [
-        verdict_line(explain(situation, c, rules), "Wrongly included") for c in sorted(extra)
-    ]
     if not missed and not extra:
         rule = explain(situation, min(legal), rules).rule
         summary = f"You may play exactly {_show(legal)} [{rule}]."
         details = [verdict_line(v) for v in verdicts(situation, rules)]
         return Feedback(True, summary, details, situation=situation)
     if not chosen:
-        # listing the missed cards here would hand over the whole answer unasked
         summary = "You chose no card, but there is always at least one card you may play."
         details = [f"Your hand: {_show(situation.hand)}. Select every card you may play."]
     else:
-        summary = (
-            f"{count(len(chosen & legal), 'right card')}, {count(len(missed), 'missed card')} "
-            f"and {count(len(extra), 'card')} that may not be played."
-        )
+        # counts only: which cards are missing or wrong is the answer, given on request
+        summary = _not_yet(len(missed), len(extra)).capitalize() + "."
+        details = [ON_REQUEST]
     return Feedback(False, summary, details, situation=situation)
+
+
+ON_REQUEST = (
+    "The hint names the rule to think about; the solution gives every card with its reason."
+)
+
+
+def _not_yet(missed: int, extra: int) -> str:
+    """'1 card you may play is missing and 2 of your cards may not be played', in counts."""
+    parts = []
+    if missed:
+        parts.append(
+            f"{count(missed, 'card')} you may play {'is' if missed == 1 else 'are'} missing"
+        )
+    if extra:
+        parts.append(f"{count(extra, 'card')} you chose may not be played")
+    return " and ".join(parts)
 
 
 # --- one exercise --------------------------------------------------------------------------------

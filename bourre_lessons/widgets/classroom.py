@@ -94,6 +94,17 @@ class Classroom(widgets.VBox):
         for button in (self.previous_button, self.next_button):
             button.style.font_size = BUTTON_FONT
             button.layout = widgets.Layout(width="200px", height="48px")
+        self.predict = widgets.ToggleButton(
+            value=False,
+            description="Predict",
+            tooltip="The class votes first: a click marks its choice, Reveal shows the verdict",
+        )
+        self.reveal_button = widgets.Button(description="Reveal", disabled=True)
+        for control in (self.predict, self.reveal_button):
+            control.style.font_size = BUTTON_FONT
+            control.layout = widgets.Layout(width="140px", height="48px")
+        self.predict.add_class("bourre-predict")
+        self.reveal_button.add_class("bourre-reveal")
         self.counter = widgets.HTML()
         self.stage = widgets.Box()
         self.picker.add_class("bourre-picker")
@@ -105,8 +116,17 @@ class Classroom(widgets.VBox):
         self.picker.observe(lambda _: self._show(), names="value")
         self.previous_button.on_click(lambda _: self.previous_scene())
         self.next_button.on_click(lambda _: self.next_scene())
+        self.predict.observe(lambda _: self._show(), names="value")
+        self.reveal_button.on_click(lambda _: self.reveal())
         toolbar = widgets.HBox(
-            [self.picker, self.previous_button, self.next_button, self.counter],
+            [
+                self.picker,
+                self.previous_button,
+                self.next_button,
+                self.predict,
+                self.reveal_button,
+                self.counter,
+            ],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         toolbar.add_class("bourre-toolbar")
@@ -148,6 +168,13 @@ class Classroom(widgets.VBox):
         """Show the scene before (the first one stays); returns its widget."""
         return self.go(self.scene_ids[max(self.index - 1, 0)])
 
+    def reveal(self) -> str:
+        """Predict mode: show the verdict on the card the class chose in the scene on screen."""
+        scene = self.scene
+        if not hasattr(scene, "reveal"):
+            return "This scene takes no card: nothing to reveal."
+        return scene.reveal()
+
     def to_text(self) -> str:
         """What is on screen, as plain text: where we are, then the scene's own text."""
         return f"Scene {self.index + 1} of {len(self.scene_ids)}\n{self.scene.to_text()}"
@@ -160,7 +187,11 @@ class Classroom(widgets.VBox):
         return self._scenes[scene_id]
 
     def _show(self) -> None:
-        self.stage.children = (self.scene,)
+        scene = self.scene
+        if hasattr(scene, "reveal"):
+            scene.predict = self.predict.value
+        self.reveal_button.disabled = not (self.predict.value and hasattr(scene, "reveal"))
+        self.stage.children = (scene,)
         last = len(self.scene_ids) - 1
         self.previous_button.disabled = self.index == 0
         self.next_button.disabled = self.index == last

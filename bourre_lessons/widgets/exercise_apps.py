@@ -309,8 +309,10 @@ class LegalCardsWidget(_ExerciseWidget):
             self._clear_marks()
 
     def _mark(self, feedback: Feedback) -> None:
-        """Mark each card after a check: right choice, wrongly chosen, or missed."""
-        if feedback.situation is None:
+        """Mark each card after a right answer (✔ on each card to play); a wrong answer marks
+        nothing, since which cards are wrong is the answer (Show solution gives it)."""
+        if feedback.situation is None or not feedback.correct:
+            self._clear_marks()
             return
         legal = self.exercise.legal()
         for card, button in self.card_buttons.items():

@@ -35,6 +35,10 @@ __all__ = ["PlayView"]
 class PlayView(SceneWidget):
     """A play scene: step to your turn, then click a card (or say it) and ask why."""
 
+    predict = False
+    """Predict mode (the classroom's): a click only marks the class's choice; `reveal()` plays it."""
+    chosen: Card | None = None
+
     def _build(self) -> None:
         self.table = CardTable()
         self.table.on_play(self._on_card)
@@ -112,6 +116,17 @@ class PlayView(SceneWidget):
             return self._say(f"You already played {self.played}. Press Try again to choose again.")
         if not self.your_turn:
             return self._say("It is not your turn yet: press Next until the trick reaches you.")
+        if self.predict:
+            self.chosen = card
+            return self._say(f"The class chose {card}. Press Reveal to see what the rules say.")
+        self._last = ("play", card)
+        return self._judge_click(card)
+
+    def reveal(self) -> str:
+        """Predict mode: play the card the class chose, and show the verdict."""
+        if self.chosen is None:
+            return self._say("Nothing chosen yet: click the card the class votes for, then Reveal.")
+        card, self.chosen = self.chosen, None
         self._last = ("play", card)
         return self._judge_click(card)
 
@@ -157,7 +172,7 @@ class PlayView(SceneWidget):
 
     def try_again(self) -> None:
         """Take back your card at this moment and choose again."""
-        self.played = None
+        self.played = self.chosen = None
         self._last = ("", None)
         self._say("Choose again.")
 

@@ -192,3 +192,28 @@ def test_on_a_projector_the_verdict_and_the_navigation_share_one_screen(app):
         expect(page.locator(f".bourre-scene-{following}")).to_be_visible()
     finally:
         page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_predict_mode_the_class_votes_then_the_teacher_reveals(app):
+    """Predict on: a click on the 4♥ (glimne 2) shows only the class's choice; Reveal shows the
+    verdict with its rule; Predict off again answers a click at once."""
+    page = app.page
+    app.go("glimne-2a")
+    scene = page.locator(".bourre-scene-glimne-2a")
+    scene.locator(".bourre-restart").click()
+    page.locator(".bourre-predict").click()
+    reveal = page.locator(".bourre-reveal")
+    expect(reveal).to_be_enabled()
+    for _ in range(2):  # A and B play before you
+        scene.locator(".bourre-next").click()
+    feedback = scene.locator(".bourre-feedback")
+    scene.locator(".bourre-hand .bourre-card[data-card=H4]").click()
+    expect(feedback).to_contain_text("The class chose 4♥")
+    expect(feedback).to_have_attribute("data-verdict", "info")
+    reveal.click()
+    expect(feedback).to_have_attribute("data-verdict", "illegal")
+    expect(feedback).to_contain_text("glimne 2")
+    page.locator(".bourre-predict").click()
+    expect(reveal).to_be_disabled()
+    scene.locator(".bourre-hand .bourre-card[data-card=HJ]").click()
+    expect(feedback).to_have_attribute("data-verdict", "legal")
