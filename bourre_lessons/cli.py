@@ -32,10 +32,10 @@ CLASSROOM = "present/classroom.ipynb"
 COURSE_FOLDERS = ("notebooks", "exercises", "present", "docs")
 # jupytext's front-end extension, if installed, cannot load inside Voila (as in `make present`)
 VOILA_NO_JUPYTEXT = "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext"
-HIDDEN_IN_LAB = ("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "[0-9][0-9]_*.md")
+HIDDEN_IN_LAB = ("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "[0-9][0-9]*.md")
 HIDE_TEXT_PAIRS = tuple(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN_IN_LAB)
 """JupyterLab's file browser lists each lesson once: the notebook, not its text pair
-(`NN_name.md`, kept for version control and editors)."""
+(`NN_name.md`, `05a_name.md`, kept for version control and editors)."""
 LAB_MISSING = (
     "JupyterLab is not installed in this Python ({python}). Install the course with it:\n"
     '    pip install "bourre-lessons[lab]"'

@@ -464,7 +464,5 @@ def _card_hint(game: Game, you: str) -> str:
     rule = cite(allowed[0].rule)
     source = f" ({rule})" if rule != allowed[0].rule else ""
     if "cinch" in allowed[0].rule:
-        why += (
-            ": you are sure of the pot, so you must take the trick with your best trump (lesson 05)"
-        )
+        why += ": you are sure of the pot, so you must take the trick with your best trump (lesson 05b)"
     return f"The rules allow {cards}. Why: {why}{source}."

@@ -45,10 +45,12 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
-        "05 · Known cards and the cinch",
+        "05a · Known top cards",
+        ("glimne-9", "glimne-10"),
+    ),
+    (
+        "05b · The cinch",
         (
-            "glimne-9",
-            "glimne-10",
             "wikipedia-cinch-ak",
             "glimne-cinch-lead-ace",
             "glimne-cinch-akq",
@@ -95,7 +97,7 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 NOT_YET_IN_A_LESSON: tuple[tuple[str, str], ...] = (
     ("02 · Play or pass, the draw and the restock", "pagat-separate-trump"),
-    ("05 · Known cards and the cinch", "glimne-cinch-lay-down"),
+    ("05b · The cinch", "glimne-cinch-lay-down"),
     ("06 · Settling the pot", "glimne-split-five"),
 )
 """Scenes of the catalogue no lesson shows yet, with the lesson whose topic they belong to."""
