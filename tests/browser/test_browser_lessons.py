@@ -296,7 +296,7 @@ def test_switching_the_rulebook_changes_the_answer(notebook):
     _restart(root)
     _to_turn(root, "glimne-6")
     _in_hand(root, "DK").click()
-    expect(feedback).to_have_text(re.compile(r"^\s*✘.*K♦.*glimne-6", re.DOTALL))
+    expect(feedback).to_have_text(re.compile(r"^\s*✘.*K♦.*glimne 6", re.DOTALL))
     compare = root.locator(".bourre-compare")
     for name, verdict in (("glimne", "illegal"), ("wikipedia", "legal"), ("pagat", "illegal")):
         row = compare.locator(f".bourre-compare-row[data-rulebook={name}]")
@@ -383,7 +383,7 @@ def test_the_card_table_draws_seats_trick_and_hand_as_card_faces(notebook):
     _in_hand(table, "S4").click()
     feedback = table.locator(".bourre-feedback")
     expect(feedback).to_have_attribute("data-verdict", "illegal")
-    expect(feedback.locator(".bourre-rule")).to_have_text("glimne-5")
+    expect(feedback.locator(".bourre-rule")).to_have_text("glimne 5")
     expect(feedback).to_contain_text("With no card of the led suit")
     assert _hand_codes(table) == before == ["S4", "SJ", "DK"], "the hand is unchanged"
     expect(table.locator(".bourre-trick .bourre-card")).to_have_count(3)
