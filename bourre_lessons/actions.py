@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, CardError, parse_card, parse_cards
-from .play import Verdict
+from .play import Verdict, cite
 
 __all__ = [
     "WORDS",
@@ -67,7 +67,7 @@ class IllegalPlay(IllegalAction):
     """A card play that breaks a play rule; carries the engine's verdict."""
 
     def __init__(self, verdict: Verdict, alternatives: Sequence[str]) -> None:
-        message = f"{verdict.reason} (rule {verdict.rule})"
+        message = f"{verdict.reason} ({cite(verdict.rule)})"
         super().__init__(message, verdict.rule, alternatives)
         self.verdict = verdict
 

@@ -78,7 +78,7 @@ from .naming_words import (
     normalize,
     table,
 )
-from .play import Situation, Verdict, beats, explain, legal_plays
+from .play import Situation, Verdict, beats, cite, explain, legal_plays
 from .rules import Rules
 from .text import card_list
 
@@ -197,7 +197,7 @@ class Designation:
         return self.kind == "renege"
 
     def __str__(self) -> str:
-        return f"{self.kind} [{self.clause}] {self.reason}"
+        return f"{self.kind} [{cite(self.clause)}] {self.reason}"
 
 
 def renege_outcome(rules: Rules) -> tuple[str, str]:
@@ -494,8 +494,8 @@ def _named(card: Card, s: Situation, rules: Rules, said: _Said) -> Designation:
     if not verdict.legal:
         rule, outcome = renege_outcome(rules)
         reason = (
-            f"You named {card}, so it is played, but it may not be played [{verdict.rule}]: "
-            f"{verdict.reason} That is a renege [{rule}]: {outcome}"
+            f"You named {card}, so it is played, but it may not be played [{cite(verdict.rule)}]: "
+            f"{verdict.reason} That is a renege [{cite(rule)}]: {outcome}"
         )
         return Designation(
             "renege",
@@ -722,7 +722,7 @@ def _rank(
             refused = explain(s, card, rules)
             note = (
                 f" ({card}, in the suit you won the previous trick with, may not be led "
-                f"[{refused.rule}], so 46B3a does not apply.)"
+                f"[{cite(refused.rule)}], so 46B3a does not apply.)"
             )
     if not fits:
         held = tuple(sorted(c for c in s.hand if c.rank == rank))
@@ -754,9 +754,7 @@ def _no_fit(
         reason = f"You hold no {what}, so that names no card; name a card from {card_list(s.hand)}."
         return _invalid("laws-46B4", reason, said)
     verdict = explain(s, held[0], rules)
-    reason = (
-        f"None of your {what} ({card_list(held)}) may be played [{verdict.rule}]: {verdict.reason}"
-    )
+    reason = f"None of your {what} ({card_list(held)}) may be played [{cite(verdict.rule)}]: {verdict.reason}"
     return _invalid("laws-46B4", reason, said, verdict)
 
 

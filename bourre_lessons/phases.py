@@ -134,7 +134,7 @@ def declare(table: Table, st: TableState, action: Action) -> str:
     if action.kind == "pass" and must_play(table, st, player):
         raise IllegalAction(
             f"{player} may not pass: the turned trump card is an ace, so the dealer must play "
-            "(rule pagat-dealer-ace); say 'play'",
+            "(pagat dealer's ace); say 'play'",
             "pagat-dealer-ace",
             ["play"],
         )

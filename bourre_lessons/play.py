@@ -166,7 +166,7 @@ class Verdict:
 
     def __str__(self) -> str:
         mark = "allowed" if self.legal else "not allowed"
-        return f"{self.card}: {mark} [{self.rule}] {self.reason}"
+        return f"{self.card}: {mark} [{cite(self.rule)}] {self.reason}"
 
 
 # --- sure tricks and top cards ----------------------------------------------------------------

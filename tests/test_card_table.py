@@ -147,13 +147,13 @@ def test_the_view_carries_its_stable_dom_class():
 
 def test_feedback_splits_mark_reason_and_the_rule_cited():
     """The callout shows the rule id apart from the reason, and the rule's summary under it."""
-    shown = feedback_entry("✘ 4♠ is not allowed: play J♠. [glimne-5: Overtrump if you can.]\nmore")
+    shown = feedback_entry("✘ 4♠ is not allowed: play J♠. [glimne 5: Overtrump if you can.]\nmore")
     assert shown["mark"] == "✘" and shown["verdict"] == "illegal"
     assert shown["reason"] == "4♠ is not allowed: play J♠."
     assert (shown["rule"], shown["summary"]) == ("glimne-5", "Overtrump if you can.")
-    assert shown["head"].endswith("[glimne-5: Overtrump if you can.]"), "the line stays whole"
+    assert shown["head"].endswith("[glimne 5: Overtrump if you can.]"), "the line stays whole"
     assert shown["lines"] == ["more"]
-    picked = feedback_entry("✔ J♥ beats 10♥. [glimne-2] (glimne picks J♥ here.)")
+    picked = feedback_entry("✔ J♥ beats 10♥. [glimne 2] (glimne picks J♥ here.)")
     assert picked["rule"] == "glimne-2" and picked["summary"] == ""
     assert picked["reason"] == "J♥ beats 10♥. (glimne picks J♥ here.)"
     plain = feedback_entry("B took the pot [pot 5]")
@@ -161,7 +161,7 @@ def test_feedback_splits_mark_reason_and_the_rule_cited():
 
 
 def test_the_callout_html_escapes_and_says_its_verdict():
-    html = callout_html(feedback_entry("✘ <b>4♠</b> refused [glimne-5: rule]"), "22px")
+    html = callout_html(feedback_entry("✘ <b>4♠</b> refused [glimne 5: rule]"), "22px")
     assert "data-verdict='illegal'" in html and "class='bourre-feedback bourre-callout'" in html
     assert "&lt;b&gt;4♠&lt;/b&gt;" in html and "<b>" not in html
     assert "<span class='bourre-rule'>glimne 5</span>" in html and "font-size:22px" in html
@@ -171,7 +171,7 @@ def test_a_situation_becomes_a_table_seen_by_the_player_to_act():
     """Two cards on the table before you, one player after: seats A, B, You, C."""
     situation = Situation(hand="SJ S4 DK", trump="S", trick="H6 S6", players_after=1)
     legal = legal_plays(situation, Rules.preset("glimne"))
-    scene = situation_table(situation, legal=legal, feedback="✔ J♠ is allowed. [glimne-5]")
+    scene = situation_table(situation, legal=legal, feedback="✔ J♠ is allowed. [glimne 5]")
     assert [s["seat"] for s in scene.seats] == ["A", "B", "You", "C"]
     assert [s["label"] for s in scene.seats][2] == "you, 0 tricks, to play"
     assert [(c["seat"], c["card"], c["led"], c["winning"]) for c in scene.trick] == [
@@ -188,7 +188,7 @@ def test_a_situation_becomes_a_table_seen_by_the_player_to_act():
     view.show(scene)
     text = view.to_text()
     assert "This trick: A: six of hearts (led); B: six of spades (winning so far)" in text
-    assert "Lifted (legal): J♠" in text and "Feedback: ✔ J♠ is allowed. [glimne-5]" in text
+    assert "Lifted (legal): J♠" in text and "Feedback: ✔ J♠ is allowed. [glimne 5]" in text
 
 
 def _mid_hand(seed: int) -> Game:

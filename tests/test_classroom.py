@@ -180,7 +180,7 @@ def test_predict_mode_holds_the_verdict_until_the_teacher_reveals_it():
     assert held.startswith("The class chose 4♥") and "✘" not in held
     assert scene.played is None and app.scene.table.feedback["verdict"] == "info"
     verdict = app.reveal()
-    assert verdict.startswith("✘") and "glimne-2" in verdict
+    assert verdict.startswith("✘") and "glimne 2" in verdict
     assert app.reveal().startswith("Nothing chosen yet")
     app.next_scene()
     assert app.reveal_button.disabled, "a story scene takes no card: nothing to reveal"

@@ -59,7 +59,7 @@ def test_right_selection_is_marked_right(picker):
     """glimne 5: only the jack of spades overtrumps the 6 of spades."""
     fb = picker.select("SJ").check()
     assert fb.correct
-    assert shown(picker).startswith("✔ Right: You may play exactly J♠ [glimne-5].")
+    assert shown(picker).startswith("✔ Right: You may play exactly J♠ [glimne 5].")
     assert "bourre-ex-right" in classes(picker.card_buttons[parse_card("SJ")])
     assert "Selected: J♠" in picker.to_text()
 
@@ -246,7 +246,7 @@ def test_naming_widget_reads_the_words_by_the_laws():
     talk = NamingWidget(exercise=hearts_exercise(), progress=False)
     fb = talk.say("a heart")
     assert fb.correct
-    assert shown(talk).startswith("✔ Right: “a heart” plays 4♥, the card you wanted [laws-46B2].")
+    assert shown(talk).startswith("✔ Right: “a heart” plays 4♥, the card you wanted [laws 46B2].")
     assert "You say: “a heart”" in talk.to_text()
     assert "bourre-ex-say" in classes(talk.say_box)
 
@@ -255,7 +255,7 @@ def test_naming_widget_wrong_words_and_unknown_words():
     """laws 46B3: "the jack" names the only jack, J♥, not the 4; an unknown word is answered
     kindly."""
     talk = NamingWidget(exercise=hearts_exercise(), progress=False)
-    assert talk.say("the jack").summary == "“the jack” plays J♥, not 4♥ [laws-46B3]."
+    assert talk.say("the jack").summary == "“the jack” plays J♥, not 4♥ [laws 46B3]."
     fb = talk.say("the tall one")
     assert not fb.correct and fb.summary.startswith("I did not understand 'tall'")
 

@@ -7,6 +7,7 @@ Positions written out here come from SCENES.md; their answers are the sources' a
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -363,7 +364,7 @@ def test_must_beat_that_forgets_the_trumped_case_gets_the_trumped_follow_rule():
     assert s is not None and s.trumped
     assert "answers True where the engine answers False" in fb.summary
     deciding = next(d for d in fb.details if d.startswith("The rule that decides it"))
-    assert "[pagat-example]" in deciding and "trumped the trick" in deciding
+    assert "[pagat example]" in deciding and "trumped the trick" in deciding
     assert any(d.strip().startswith("s = Situation(") for d in fb.details)
 
 
@@ -385,7 +386,7 @@ def test_legal_set_missing_the_overtrump_rule_is_caught():
     s = fb.situation
     assert s is not None and s.trumped
     wrong = [d for d in fb.details if d.startswith("Wrongly included")]
-    assert wrong and all("overtrump" in d and "[pagat-2]" in d for d in wrong)
+    assert wrong and all("overtrump" in d and "[pagat 2]" in d for d in wrong)
     assert not any(d.startswith("Missed") for d in fb.details)
 
 
@@ -402,7 +403,7 @@ def test_must_trump_ignoring_the_preset_fails_under_wikipedia():
     assert check_rule_function("must_trump", must_trump).correct  # pagat: always trump
     fb = check_rule_function("must_trump", must_trump, rules=Rules.preset("wikipedia"))
     assert not fb.correct
-    assert "[wikipedia-2]" in next(d for d in fb.details if d.startswith("The rule that decides"))
+    assert "[wikipedia 2]" in next(d for d in fb.details if d.startswith("The rule that decides"))
 
 
 def test_the_first_counterexample_is_reported():
@@ -477,3 +478,18 @@ def test_rule_exercise_records_progress(tmp_path):
 def test_rule_kinds_and_default_rules():
     assert RULE_KINDS == ("must_follow", "must_beat", "must_trump", "legal_plays")
     assert replace(CORE_RULES, cinch="pot") == Rules()
+
+
+@pytest.mark.parametrize("preset", ["glimne", "wikipedia", "pagat"])
+@pytest.mark.parametrize("level", ["follow", "beat", "trump", "overtrump", "known-top", "cinch"])
+def test_a_hint_stays_within_the_chosen_rulebook(preset, level):
+    """Issue 14: hints cite only the rulebook the learner chose (the engine follows pagat, then
+    glimne, where a rulebook is silent, and then says which source it follows)."""
+    from bourre_lessons.exercises.legal_cards import _level_hint
+
+    rules = Rules.preset(preset)
+    hint = _level_hint(level, rules)
+    assert hint, f"no hint for {level}"
+    own = re.sub(r"\w+ has no rule of its own here; the engine follows [\w ]+", "", hint)
+    named = {s for s in ("glimne", "wikipedia", "pagat") if s in own}
+    assert named <= {preset}, hint

@@ -89,7 +89,7 @@ def test_pagat_2_a_card_the_rules_forbid_is_refused_with_its_rule_and_nothing_ch
         hand._act(plain_choice(hand.game))
     assert hand.game.current_trick.plays[0][1].suit.name.lower() == "hearts"
     before = list(hand.game.actions)
-    with pytest.raises(IllegalAction, match=r"pagat-2"):
+    with pytest.raises(IllegalAction, match=r"pagat 2"):
         hand.play("8S")
     assert hand.game.actions == before
     assert "pagat 2" in hand.hint()

@@ -200,7 +200,7 @@ def test_named_illegal_card_quotes_engine_verdict():
     assert result.verdict is not None
     assert result.verdict.rule == "glimne-5"
     assert not result.verdict.legal
-    assert "glimne-5" in result.reason
+    assert "glimne 5" in result.reason
     assert result.verdict.reason in result.reason
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from bourre_lessons import Card, Rules, Situation, legal_plays, parse_card, parse_cards
 from bourre_lessons.naming import RENEGE_RULES, designate, renege_outcome
-from bourre_lessons.play import beats
+from bourre_lessons.play import beats, cite
 from bourre_lessons.scenes.model import rules_for
 from bourre_lessons.sim.positions import played_hand
 
@@ -231,7 +231,7 @@ def test_46B3a_card_that_may_not_be_led_falls_back_to_46B3b():
     )
     result = designate("the king", s, Rules.preset("glimne"))
     assert (result.kind, result.clause, result.card) == ("played", "laws-46B3", parse_card("SK"))
-    assert "K♥" in result.reason and "glimne-10" in result.reason
+    assert "K♥" in result.reason and cite("glimne-10") in result.reason
 
 
 def test_46B3a_only_on_lead():
@@ -267,7 +267,7 @@ def test_45C4a_a_named_illegal_card_is_a_renege_under_the_rulebook(
     assert result.reneged and not result.played
     assert result.renege == renege_rule
     assert result.verdict is not None and result.verdict.rule == engine_rule
-    assert f"[{renege_rule}]" in result.reason and engine_rule in result.reason
+    assert f"[{cite(renege_rule)}]" in result.reason and cite(engine_rule) in result.reason
     assert "say" not in result.reason.lower().split("renege")[-1]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bourre_lessons import DECK, legal_plays, parse_card
+from bourre_lessons.play import cite
 from bourre_lessons.scenes import show
 from bourre_lessons.widgets.table import YOU, TableWidget
 
@@ -43,7 +44,7 @@ def test_scene_say_box_an_illegal_named_card_is_a_renege(preset, rule, words):
     w.say_box.value = "spar fire"
     text = feedback_text(w)
     assert text.startswith("✘ You said “spar fire”")
-    assert f"[{rule}]" in text and words in text
+    assert f"[{cite(rule)}]" in text and words in text
     assert "say it again" not in text
     assert w.played == parse_card("S4")
     assert "You played 4♠." in w.to_text()
@@ -64,7 +65,7 @@ def test_scene_say_box_switching_rulebook_restates_the_renege():
     """laws 45C4a: the renege outcome follows the rulebook chosen after the words were said."""
     w = glimne_5("pagat")
     w.say("S4")
-    assert "[pagat-renege]" in feedback_text(w)
+    assert "[pagat renege]" in feedback_text(w)
     w.set_rulebook("glimne")
     assert "[renege penalty]" in feedback_text(w) and w.played == parse_card("S4")
 
@@ -76,7 +77,7 @@ def test_scene_say_box_a_card_not_held_is_still_say_again(words):
     w = glimne_5("glimne")
     w.say(words)
     text = feedback_text(w)
-    assert "[laws-46B4]" in text and "Nothing is played: say it again." in text
+    assert "[laws 46B4]" in text and "Nothing is played: say it again." in text
     assert w.played is None
 
 
@@ -118,7 +119,7 @@ def test_table_say_an_illegal_card_under_pagat_is_a_renege_to_correct():
     legal, bad = to_my_card_with_an_illegal_one(t)
     said = t.say(bad.name)
     assert said.startswith("✘ You said")
-    assert "[pagat-renege]" in said and "say it again" not in said
+    assert "[pagat renege]" in said and "say it again" not in said
     assert t.game.actions[-1] == f"renege {bad.code}"
     assert t.game.pending_renege == (YOU, bad)
     fix = min(legal)
@@ -173,7 +174,7 @@ def test_table_say_words_naming_no_card_change_nothing(missing):
     said = t.say(absent.name if missing else "xyzzy")
     assert said.startswith("✘") and t.game.actions == actions
     if missing:
-        assert "[laws-46B4]" in said and "Nothing is played: say it again." in said
+        assert "[laws 46B4]" in said and "Nothing is played: say it again." in said
     else:
         assert "not understood: 'xyzzy'" in said
 

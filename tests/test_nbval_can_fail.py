@@ -10,7 +10,8 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSON = ROOT / "notebooks" / "03_follow_and_beat.ipynb"
+LESSON = ROOT / "notebooks" / "06_settling_the_pot.ipynb"
+"""A lesson whose printouts are in view (lesson 03 prints only into folded answers)."""
 NBVAL = [
     sys.executable,
     "-m",
@@ -47,9 +48,10 @@ def test_a_changed_expected_output_makes_nbval_fail(tmp_path):
     assert run_nbval(intact).returncode == 0, "the untouched copy must pass"
 
     output = first_stream_output(nb)
-    output["text"] = output["text"].replace("not allowed", "allowed", 1)
+    output["text"] = output["text"].replace("A takes", "A gives", 1)
+    assert "A gives" in output["text"], "the change must touch the stored output"
     changed = tmp_path / "changed.ipynb"
     nbformat.write(nb, changed)
     result = run_nbval(changed)
     assert result.returncode != 0
-    assert "allowed" in result.stdout and "1 failed" in result.stdout
+    assert "A takes" in result.stdout and "1 failed" in result.stdout

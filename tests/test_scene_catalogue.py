@@ -173,7 +173,7 @@ def test_story_text_cites_with_a_space():
 
 @pytest.mark.parametrize(("scene_id", "text"), LEARNER_TEXT)
 def test_learner_text_cites_with_a_space_and_shows_card_symbols(scene_id, text):
-    """Citations read 'glimne 2', never 'glimne-2' or '[glimne-2]'; cards show symbols."""
+    """Citations read 'glimne 2', never 'glimne-2' or '[glimne 2]'; cards show symbols."""
     assert not re.search(r"\b(glimne|wikipedia|pagat|laws)-\d", text)
     assert not re.search(r"\b[SHDC][2-9TJQKA]\b", text)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from ..play import Situation, Verdict
+from ..play import Situation, Verdict, cite
 
 __all__ = ["Feedback", "verdict_line"]
 
@@ -13,7 +13,7 @@ __all__ = ["Feedback", "verdict_line"]
 def verdict_line(verdict: Verdict, label: str = "") -> str:
     """One engine verdict as a line: its reason, then the rule id in brackets."""
     prefix = f"{label}: " if label else ""
-    return f"{prefix}{verdict.reason} [{verdict.rule}]"
+    return f"{prefix}{verdict.reason} [{cite(verdict.rule)}]"
 
 
 @dataclass

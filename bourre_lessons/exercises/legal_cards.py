@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..cards import ACCEPTED_FORMS, Card, CardError, parse_card
-from ..play import Situation, explain, legal_plays, verdicts
+from ..play import Situation, cite, explain, legal_plays, rule_id, silence_note, verdicts
 from ..progress import Progress, record_attempt
 from ..rules import Rules
 from ..sim.positions import (
@@ -99,7 +99,7 @@ def check_legal_selection(
     missed, extra = legal - chosen, chosen - legal
     if not missed and not extra:
         rule = explain(situation, min(legal), rules).rule
-        summary = f"You may play exactly {_show(legal)} [{rule}]."
+        summary = f"You may play exactly {_show(legal)} [{cite(rule)}]."
         details = [verdict_line(v) for v in verdicts(situation, rules)]
         return Feedback(True, summary, details, situation=situation)
     if not chosen:
@@ -131,37 +131,58 @@ def _not_yet(missed: int, extra: int) -> str:
 
 # --- one exercise --------------------------------------------------------------------------------
 
-_LEVEL_HINTS = {
-    "follow": (
-        "First ask: which suit was led, and do you hold a card of it? If you do, you must "
-        "play that suit, whether or not it can win (glimne 4, pagat 1)."
-    ),
-    "beat": (
-        "You can follow suit and nobody has trumped. Look at the card winning the trick: if "
-        "some of your cards of the led suit beat it, you must play one of those (glimne 2, pagat 3)."
-    ),
-    "trump": (
-        "You have no card of the led suit. Do you hold a trump? Then a trump it must be, even a "
-        "small one (glimne 3, pagat 2)."
-    ),
-    "overtrump": (
-        "A trump is already in the trick and you cannot follow suit. If some of your trumps beat "
-        "the highest trump played, only those will do (glimne 5). If none can, the rules in force "
-        "decide: glimne 6 and pagat still ask for a trump, wikipedia 2 does not."
-    ),
-    "known-top": (
-        "Which cards of the led suit have been played, in earlier tricks or in this one? If no "
-        "unseen card is higher than your best card of the suit, you know it is the top card, and "
-        "you must play it (glimne 9). Two readings are ours, not glimne's: the rule binds only "
-        "with players still to come after you, and a card of yours with no unseen card between "
-        "it and the top counts as the same card (pagat's equivalence for the cinch, borrowed)."
-    ),
-    "cinch": (
-        "Count the tricks you have won and the trump tricks you are sure to win. With three in "
-        "all the pot is certain, and the cinch rules ask you to play your highest trump (pagat "
-        "cinch; glimne's local cinch variant also asks it on lead even without a cinch)."
-    ),
-}
+
+def _level_hint(level: str | None, rules: Rules) -> str:
+    """The rule to think about for a level, under the chosen rulebook only, cited as that
+    rulebook cites it (the engine's own citation table)."""
+
+    def c(concept: str) -> str:
+        """The citation, and where the rulebook is silent, whom the engine follows."""
+        followed = cite(rule_id(concept, rules))
+        if silence_note(concept, rules):
+            return f"{rules.source} has no rule of its own here; the engine follows {followed}"
+        return followed
+
+    overtrump_fails = (
+        f"If none can, you must still play a trump ({c('trump-anyway')})."
+        if rules.trump_when_cannot_win
+        else f"If none can, you need not trump: any card will do ({c('trump-not-needed')})."
+    )
+    hints = {
+        "follow": (
+            "First ask: which suit was led, and do you hold a card of it? If you do, you must "
+            f"play that suit, whether or not it can win ({c('follow')})."
+        ),
+        "beat": (
+            "You can follow suit and nobody has trumped. Look at the card winning the trick: if "
+            f"some of your cards of the led suit beat it, you must play one of those ({c('beat')})."
+        ),
+        "trump": (
+            "You have no card of the led suit. Do you hold a trump? Then a trump it must be, even "
+            f"a small one ({c('trump')})."
+        ),
+        "overtrump": (
+            "A trump is already in the trick and you cannot follow suit. If some of your trumps "
+            f"beat the highest trump played, only those will do ({c('overtrump')}). "
+            + overtrump_fails
+        ),
+        "known-top": (
+            "Which cards of the led suit have been played, in earlier tricks or in this one? If no "
+            "unseen card is higher than your best card of the suit, you know it is the top card, "
+            f"and you must play it ({c('known-top')}). The engine asks it only with players still "
+            "to come after you, and counts a card of yours with no unseen card between it and the "
+            "top as the same card."
+            if rules.must_play_known_top
+            else f"{rules.source} has no known-top rule: the other rules of play decide."
+        ),
+        "cinch": (
+            "Count the tricks you have won and the trump tricks you are sure to win. With three "
+            f"in all the pot is certain, and you must play your highest trump ({c('cinch-pot')})."
+            if rules.cinch != "off"
+            else f"{rules.source} plays without the cinch rules: the other rules of play decide."
+        ),
+    }
+    return hints.get(level or "", "")
 
 
 @dataclass(frozen=True)
@@ -210,7 +231,7 @@ class LegalCardsExercise(PositionExercise):
             facts.append(f"Cards played in earlier tricks: {_show(s.seen)}.")
         if self.level == "cinch":
             facts.append(f"Tricks you have won: {s.tricks_won}.")
-        return " ".join([_LEVEL_HINTS.get(self.level, ""), *facts]).strip()
+        return " ".join([_level_hint(self.level, self.rules), *facts]).strip()
 
     def solution(self) -> str:
         """The worked answer: the legal cards, then the engine's verdict on every card."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, Suit, parse_card
 from ..naming import CLAUSES, Designation, NamingError, designate, renege_outcome
-from ..play import Situation, beats, explain, legal_plays
+from ..play import Situation, beats, cite, explain, legal_plays
 from ..progress import Progress, record_attempt
 from ..rules import Rules
 from ..sim.positions import MAX_TRIES, describe_situation, played_hand, random_situation
@@ -220,25 +220,25 @@ def _played(
     verdict = explain(situation, card, rules)
     details = [
         f"Heard: {named.heard}.",
-        f"{named.reason} [{named.clause}]",
+        f"{named.reason} [{cite(named.clause)}]",
         _law_line(named.clause),
         verdict_line(verdict, f"Is {card} legal? Yes"),
     ]
     if wanted is None:
-        summary = f"“{said}” plays {card} [{named.clause}]."
+        summary = f"“{said}” plays {card} [{cite(named.clause)}]."
         return Feedback(True, summary, details, situation=situation)
     if card != wanted:
-        summary = f"“{said}” plays {card}, not {wanted} [{named.clause}]."
+        summary = f"“{said}” plays {card}, not {wanted} [{cite(named.clause)}]."
         details.append(f"Look for words that pick out {wanted} and no other card.")
         return Feedback(False, summary, details, situation=situation)
     if short and named.clause == "laws-45C4a":
         summary = (
-            f"“{said}” names {card} in full, so it is played [{named.clause}]; "
+            f"“{said}” names {card} in full, so it is played [{cite(named.clause)}]; "
             "right card, but say it the short way."
         )
         details.append(f"Naming suit and rank always works. Here try {_SHORT_WAYS}.")
         return Feedback(False, summary, details, situation=situation)
-    summary = f"“{said}” plays {card}, the card you wanted [{named.clause}]."
+    summary = f"“{said}” plays {card}, the card you wanted [{cite(named.clause)}]."
     return Feedback(True, summary, details, situation=situation)
 
 
@@ -247,11 +247,11 @@ def _reneged(said: str, named: Designation, situation: Situation, rules: Rules) 
     card, verdict = named.card, named.verdict
     assert card is not None and verdict is not None
     rule, outcome = renege_outcome(rules)
-    summary = f"“{said}” plays {card}, which you may not play: a renege [{named.clause}, {rule}]."
+    summary = f"“{said}” plays {card}, which you may not play: a renege [{cite(named.clause)}, {cite(rule)}]."
     details = [
         f"Heard: {named.heard}.",
         _law_line(named.clause),
-        f"Is {card} legal? No [{verdict.rule}]: {verdict.reason}",
+        f"Is {card} legal? No [{cite(verdict.rule)}]: {verdict.reason}",
         f"A named card counts as played, so it cannot be taken back by saying another. "
         f"Under the {rules.source} rules ({rule}): {outcome}",
         "Name only a card you may play.",
@@ -262,22 +262,20 @@ def _reneged(said: str, named: Designation, situation: Situation, rules: Rules) 
 def _not_played(
     said: str, named: Designation, situation: Situation, wanted: Card | None
 ) -> Feedback:
-    details = [f"Heard: {named.heard}.", f"{named.reason} [{named.clause}]"]
+    details = [f"Heard: {named.heard}.", f"{named.reason} [{cite(named.clause)}]"]
     details.append(_law_line(named.clause))
     verdict = named.verdict
     if verdict is not None and not verdict.legal and verdict.card in situation.hand:
-        details.append(f"Is {verdict.card} legal? No [{verdict.rule}].")
+        details.append(f"Is {verdict.card} legal? No [{cite(verdict.rule)}].")
     if named.kind == "ask":
-        summary = f"“{said}” does not pick one card yet: {named.question} [{named.clause}]"
+        summary = f"“{said}” does not pick one card yet: {named.question} [{cite(named.clause)}]"
         details.append("Add the suit or the rank so that only one card fits.")
     elif named.kind == "opponent_chooses":
-        summary = (
-            f"“{said}” lets an opponent choose among {_show(named.candidates)} [{named.clause}]."
-        )
+        summary = f"“{said}” lets an opponent choose among {_show(named.candidates)} [{cite(named.clause)}]."
         if wanted is not None:
             details.append(f"They might not pick {wanted}: name it yourself.")
     else:
-        summary = f"“{said}” plays no card [{named.clause}]."
+        summary = f"“{said}” plays no card [{cite(named.clause)}]."
         details.append("Nothing is played: say it again.")
     return Feedback(False, summary, details, situation=situation)
 

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 from ..actions import GameError
 from ..cards import Card, parse_card
 from ..first_hand import FIRST_HAND_SEED, FirstHand, Moment
+from ..play import cite
 from .card_table import CardTable
 from .kit import SIZES, callout_html, style_sheet, tag_attributes
 from .table_model import feedback_entry, seen_table
@@ -206,7 +207,7 @@ def refusal(refused: GameError) -> str:
     verdict = getattr(refused, "verdict", None)
     reason = verdict.reason if verdict is not None else str(refused)
     rule = getattr(refused, "rule", "")
-    return f"✘ {reason} [{rule}]" if rule else f"✘ {reason}"
+    return f"✘ {reason} [{cite(rule)}]" if rule else f"✘ {reason}"
 
 
 def _status(waiting: str) -> str:

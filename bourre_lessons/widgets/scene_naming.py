@@ -6,6 +6,7 @@ What a phrase names comes from the engine (`Scene.designation`, laws 45C4a and 4
 from __future__ import annotations
 
 from ..cards import Card
+from ..play import cite
 from .scene_play import PlayView
 
 __all__ = ["NamingView"]
@@ -23,7 +24,7 @@ class NamingView(PlayView):
     def _phrase_reading(self) -> str:
         """What the phrase names, with the clause of the laws that says so."""
         named = self.designation
-        return f"“{self.moment.phrase}”: {named.reason} [{named.clause}]"
+        return f"“{self.moment.phrase}”: {named.reason} [{cite(named.clause)}]"
 
     def _judge_click(self, card: Card) -> str:
         named = self.designation

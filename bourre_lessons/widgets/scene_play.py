@@ -11,7 +11,7 @@ from typing import ClassVar
 import ipywidgets as widgets
 
 from ..cards import Card, parse_card
-from ..play import explain, trick_winner, verdicts
+from ..play import cite, explain, trick_winner, verdicts
 from ..scenes.model import YOU, Moment
 from .card_table import CardTable
 from .chart_style import rulebook_colour
@@ -148,7 +148,7 @@ class PlayView(SceneWidget):
         except NamingError as problem:
             first = str(problem).split(". Understood", 1)[0]
             return self._say(f"✘ {first}. {SAY_HINT}")
-        heard = f"You said “{text.strip()}”: {named.reason} [{named.clause}]"
+        heard = f"You said “{text.strip()}”: {named.reason} [{cite(named.clause)}]"
         if named.kind == "renege":
             return self._say_renege(named, text, heard)
         if named.kind != "played" or named.card is None:
@@ -191,7 +191,7 @@ class PlayView(SceneWidget):
         lines = [*self._why_heading(), f"Every card under {self._rules_label()}:"]
         for v in verdicts(self.scene.situation(self.moment_index), self.rules):
             mark = "✔" if v.legal else "✘"
-            lines.append(f"{mark} {v.card} [{v.rule}] {v.reason}")
+            lines.append(f"{mark} {v.card} [{cite(v.rule)}] {v.reason}")
         return self._say("\n".join(lines))
 
     # --- judging ------------------------------------------------------------------------
@@ -204,9 +204,9 @@ class PlayView(SceneWidget):
         verdict = explain(self.scene.situation(self.moment_index), card, self.rules)
         if verdict.legal:
             self.played = card
-            text = f"✔ {verdict.reason} [{verdict.rule}]{self._pick_note()}"
+            text = f"✔ {verdict.reason} [{cite(verdict.rule)}]{self._pick_note()}"
         else:
-            text = f"✘ {verdict.reason} [{verdict.rule}: {verdict.summary}]"
+            text = f"✘ {verdict.reason} [{cite(verdict.rule)}: {verdict.summary}]"
         return self._say(text)
 
     def _why_heading(self) -> list[str]:

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, parse_card
 from ..game import Game, GameError, IllegalAction
+from ..play import cite
 from ..rules import SOURCES, Rules
 from ..seat_view import transcript_for
 from ..sim.bots import Bot, resolve_bots
@@ -167,7 +168,7 @@ class TableWidget(widgets.VBox):
         except NamingError as problem:
             first = str(problem).split(". Understood", 1)[0]
             return self._say(f"✘ {first}. {SAY_HINT}")
-        heard = f"You said “{text.strip()}”: {named.reason} [{named.clause}]"
+        heard = f"You said “{text.strip()}”: {named.reason} [{cite(named.clause)}]"
         card = named.card
         if card is not None and named.kind == "played":
             return self._act(f"correct {card.code}" if mine else card.code, heard)

@@ -153,8 +153,12 @@ def seat_entry(
     }
 
 
-RULE_CITED = re.compile(r"\s*\[(?P<rule>[A-Za-z][\w-]*)(?::\s*(?P<summary>[^\]]*))?\]")
-"""A rule cited in feedback: `[glimne-5]`, or `[glimne-5: the rule in one sentence]`."""
+RULE_CITED = re.compile(
+    r"\s*\[(?P<rule>(?:glimne|wikipedia|pagat|laws) [\w-]+|[A-Za-z][\w-]*)"
+    r"(?::\s*(?P<summary>[^\]]*))?\]"
+)
+"""A rule cited in feedback as learners read it, `[glimne 5]` or `[glimne 5: the rule in one
+sentence]` (the rule id `[glimne-5]` is read too)."""
 
 
 def feedback_entry(text: str, verdict: str | None = None, rule: str | None = None) -> dict:
@@ -172,7 +176,7 @@ def feedback_entry(text: str, verdict: str | None = None, rule: str | None = Non
     reason, summary = head[len(mark) :].strip(), ""
     cited = RULE_CITED.search(reason)
     if cited and rule is None:
-        rule, summary = cited["rule"], (cited["summary"] or "").strip()
+        rule, summary = cited["rule"].replace(" ", "-", 1), (cited["summary"] or "").strip()
         reason = (reason[: cited.start()] + reason[cited.end() :]).strip()
     return {
         "verdict": verdict,

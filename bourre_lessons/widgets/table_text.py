@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from ..cards import Card, CardError, parse_card
 from ..game import Game
 from ..hand_state import HandRecord
-from ..play import Verdict
+from ..play import Verdict, cite
 from ..rules import Rules
 from ..seat_view import HAND_HEADER, transcript_for
 
@@ -196,6 +196,6 @@ def correction_refused(words: str, card: Card, verdict: Verdict) -> str:
     """The message when the card named to correct a renege may not be played either."""
     return (
         f"✘ You said “{words}”: {card} may not be played either "
-        f"[{verdict.rule}]: {verdict.reason} "
+        f"[{cite(verdict.rule)}]: {verdict.reason} "
         "Correct your renege with a card you may play, or press Let it stand."
     )
