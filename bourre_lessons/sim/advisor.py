@@ -33,7 +33,16 @@ from .fast.bits import card_bit, mask_of
 from .fast.hand import SAID_PLAY, FixedDeal, Outcomes, Seats, play_fixed
 from .simulation import chunk_seed, fast_kind
 
-__all__ = ["Advice", "Estimate", "HeardEffect", "advise", "heard_effect", "read_heard"]
+__all__ = [
+    "Advice",
+    "Estimate",
+    "HeardEffect",
+    "advise",
+    "chips_of",
+    "heard_effect",
+    "mean_interval",
+    "read_heard",
+]
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -247,7 +256,8 @@ def _simulate(
             f"none of {int(tries[0])} deals agreed with what was heard "
             f"({heard_words(heard)}): the bots almost never say that with these cards out"
         )
-    result = _outcomes(outcomes.declared[:kept], outcomes.tricks[:kept], you, pot, n, rules)
+    every = np.ones(n, dtype=bool)  # every seat's second ante is still to come
+    result = chips_of(outcomes.declared[:kept], outcomes.tricks[:kept], you, pot + n, every, rules)
     return result, kept, int(tries[0])
 
 
@@ -261,16 +271,24 @@ def _must_play(rules: Rules, you: int, turned: Card) -> bool:
     )
 
 
-def _outcomes(
-    declared: np.ndarray, tricks: np.ndarray, you: int, pot: int, n: int, rules: Rules
+def chips_of(
+    declared: np.ndarray,
+    tricks: np.ndarray,
+    you: int,
+    pot_now: int,
+    due: np.ndarray,
+    rules: Rules,
 ) -> dict[str, np.ndarray]:
-    """Per deal: did you win, were you bourréd, was the pot split, and your chips."""
+    """Per simulated hand (rows of `declared` and `tricks`, one column a seat): did seat `you`
+    take the pot, was it bourréd, was the pot split, and its chips from now on. `pot_now` is
+    the pot at this moment; `due` marks the seats whose second ante (if the rules ask one)
+    is not in it yet."""
     active = declared != 0
     score = np.where(active, tricks.astype(np.int64), -1)
     most = score.max(axis=1)
     leaders = (score == most[:, None]).sum(axis=1)
-    second = (declared == SAID_PLAY) if rules.pays_second_ante else np.zeros_like(active)
-    pot_end = pot + n + second.sum(axis=1)
+    second = (declared == SAID_PLAY) & due if rules.pays_second_ante else np.zeros_like(active)
+    pot_end = pot_now + second.sum(axis=1)
     stake = pot_end if rules.pot_limit is None else np.minimum(pot_end, rules.pot_limit)
     mine = score[:, you]
     win = (mine == most) & (leaders == 1) & active[:, you]

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from ..actions import hand_actions
 from ..cards import Card, parse_card
 from ..game import Game, GameError, IllegalAction
 from ..rules import SOURCES, Rules
@@ -61,16 +62,6 @@ DOM_RENAMED = {
     "output": "feedback",
     "log_view": "log",
 }
-
-
-def hand_actions(actions: Sequence[str], number: int) -> tuple[int, int]:
-    """The slice [start, stop) of `actions` that belongs to hand `number` (1 = the first)."""
-    deals = [i for i, a in enumerate(actions) if a == "deal"]
-    if not 1 <= number <= len(deals) + 1:
-        raise ValueError(f"there is no hand {number}; hands so far: 1 to {len(deals) + 1}")
-    start = 0 if number == 1 else deals[number - 2] + 1
-    stop = deals[number - 1] if number <= len(deals) else len(actions)
-    return start, stop
 
 
 class TableWidget(widgets.VBox):
