@@ -60,8 +60,9 @@ class Decision:
 
     number -- its place in the hand (1 = the first); kind -- 'declare', 'draw' or 'card';
     when -- the moment in words; made -- the action taken, in words; choices -- every choice,
-    best first (empty when the rules left one, or no deal agreed with what was seen); deals,
-    dealt -- deals each choice was played on, and deals dealt to find them; loss -- chips
+    best first (empty when the rules left one, or no deal agreed with what was seen); deals --
+    deals each choice was played on; built -- how many of them were built seat by seat
+    (`sim.hidden.Sampled`); loss -- chips
     the best choice is ahead of the one made, deal by deal (None when the made one is best);
     mistake -- the best choice's interval lies wholly above the made one's; reason -- why,
     where the rules say; forced -- why there was no choice ('' when there was one).
@@ -73,7 +74,7 @@ class Decision:
     made: str
     choices: tuple[Choice, ...]
     deals: int
-    dealt: int
+    built: int
     loss: Estimate | None
     mistake: bool
     reason: str
@@ -123,9 +124,7 @@ class Decision:
         lines.append(f"   {self.verdict()}")
         if self.reason:
             lines.append(f"   why: {self.reason}")
-        lines.append(
-            f"   {self.deals:,} deals (of {self.dealt:,} dealt), {len(self.choices)} choices"
-        )
+        lines.append(f"   {len(self.choices)} choices, each played out on {self.deals:,} deals")
         return "\n".join(lines)
 
 
@@ -208,7 +207,7 @@ def grade(moment: Moment, number: int, deals: int = DEALS, seed: int = 0) -> Dec
         return Decision(number, moment.kind, when, words, (), 0, 0, None, False, "", why)
     sampled = choice_chips(moment, moment.options, deals, seed)
     if sampled.used == 0:
-        return Decision(number, moment.kind, when, words, (), 0, sampled.dealt, None, False, "")
+        return Decision(number, moment.kind, when, words, (), 0, 0, None, False, "")
     return _graded(moment, number, when, words, made, sampled)
 
 
@@ -227,8 +226,9 @@ def _graded(
     loss = None if best == made else mean_interval(chips[:, best] - chips[:, made])
     mistake = estimates[best].low > estimates[made].high
     why = reason(moment, moment.options[made], moment.options[best])
+    built = min(sampled.built, sampled.used)
     return Decision(
-        number, moment.kind, when, words, choices, sampled.used, sampled.dealt, loss, mistake, why
+        number, moment.kind, when, words, choices, sampled.used, built, loss, mistake, why
     )
 
 

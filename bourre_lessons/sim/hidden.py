@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ..actions import read_action
 from ..cards import Card
+from ..rules import Rules
 from .advisor import chips_of
 from .fast import encode_rules
 from .fast.bits import card_bit, mask_of, suit_number
@@ -29,11 +31,7 @@ from .fast.policy import HEURISTIC
 from .fast.worlds import Seen, draw_for_others, fit_play, play_worlds, sample_deals
 from .moments import Moment, trick_leader_and_best, voids_shown
 
-__all__ = ["TRIES_PER_DEAL", "Sampled", "choice_chips"]
-
-TRIES_PER_DEAL = 300
-"""Deals dealt at most for each deal kept (a deal that disagrees with what was seen is
-dealt again)."""
+__all__ = ["Sampled", "choice_chips"]
 PHASES = {"declare": DECLARE_PHASE, "draw": DRAW_PHASE, "card": PLAY_PHASE}
 
 
@@ -41,13 +39,15 @@ PHASES = {"declare": DECLARE_PHASE, "draw": DRAW_PHASE, "card": PLAY_PHASE}
 class Sampled:
     """The chips of each choice, deal by deal: `chips[k, j]` for deal k and choice j.
 
-    dealt -- deals dealt; kept -- deals that agreed with the words and draws seen; used --
-    deals played out (those kept that could also be fitted to the tricks played so far).
+    dealt -- whole deals dealt, kept or not; built -- deals built seat by seat, where no
+    whole deal agreed with the words and draws seen in FIRST_TRIES tries (`fast.worlds`);
+    used -- deals played out (at a card decision, those that could be fitted to the tricks
+    played so far).
     """
 
     chips: np.ndarray
     dealt: int
-    kept: int
+    built: int
 
     @property
     def used(self) -> int:
@@ -65,13 +65,8 @@ def choice_chips(moment: Moment, choices: Sequence[str], deals: int, seed: int =
     bots = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
     seen = _seen(moment)
     seeds = np.random.SeedSequence([seed, moment.number, len(moment.seen), len(moment.trick)])
-    sample_seed, draw_seed, play_seed = seeds.generate_state(3, dtype=np.uint64)
-    hands = np.zeros((deals, n), dtype=np.int64)
-    pools = np.zeros(deals, dtype=np.int64)
-    kept, dealt = sample_deals(
-        n, rules, bots, sample_seed, seen, hands, pools, deals * TRIES_PER_DEAL
-    )
-    hands, pools = hands[:kept], pools[:kept]
+    draw_seed, play_seed = seeds.generate_state(2, dtype=np.uint64)
+    hands, pools, dealt, built = _deals(moment.rules, _seen_key(seen), deals, seed, moment.number)
     if moment.kind == "card":
         hands, pools = _fitted(moment, seen, rules, draw_seed, hands, pools)
     values, takes = _codes(moment, choices)
@@ -91,7 +86,35 @@ def choice_chips(moment: Moment, choices: Sequence[str], deals: int, seed: int =
     due = seen.said < 0
     due[seen.me] = moment.kind == "declare"
     chips = chips_of(outcomes.declared, outcomes.tricks, seen.me, moment.pot, due, moment.rules)
-    return Sampled(chips["chips"].reshape(len(hands), len(values)), dealt, kept)
+    return Sampled(chips["chips"].reshape(len(hands), len(values)), dealt, built)
+
+
+def _seen_key(seen: Seen) -> tuple:
+    """What the seat knew, as a key: the same key, the same deals."""
+    said, thrown, took = (tuple(int(v) for v in a) for a in (seen.said, seen.thrown, seen.took))
+    return (seen.me, seen.hand, seen.trump_card, seen.apart, seen.known_out, said, thrown, took)
+
+
+@lru_cache(maxsize=16)
+def _deals(
+    rules: Rules, key: tuple, deals: int, seed: int, number: int
+) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """(hands as dealt, stocks, deals dealt whole, deals built seat by seat) agreeing with
+    what was seen. Kept for the next decision that knew as much (every card decision of a
+    hand after the draw), so a hand's card decisions share their deals; read-only."""
+    me, hand, trump_card, apart, known_out, said, thrown, took = key
+    n = len(said)
+    seen = Seen(
+        me, hand, trump_card, apart, known_out,
+        np.array(said, dtype=np.int64), np.array(thrown, dtype=np.int64), np.array(took, dtype=np.int64),
+    )  # fmt: skip
+    bots = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
+    sample_seed = np.random.SeedSequence([seed, number]).generate_state(1, dtype=np.uint64)[0]
+    hands = np.zeros((deals, n), dtype=np.int64)
+    pools = np.zeros(deals, dtype=np.int64)
+    dealt, built = sample_deals(n, encode_rules(rules, n), bots, sample_seed, seen, hands, pools)
+    hands.flags.writeable = pools.flags.writeable = False
+    return hands, pools, dealt, built
 
 
 def _index(moment: Moment) -> dict[str, int]:
@@ -131,7 +154,8 @@ def _fitted(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The deals after everyone's draw, fitted to the tricks played so far (the deals that
     cannot be fitted are dropped); no stock is needed any more."""
-    n, at = len(hands[0]) if len(hands) else len(moment.seats), _index(moment)
+    n, at = len(moment.seats), _index(moment)
+    hands = hands.copy()  # the draw changes the hands; the deals as dealt are shared
     spare = draw_for_others(len(moment.seats), rules, seed, seen, hands, pools)
     played = np.zeros(len(moment.seats), dtype=np.int64)
     voids = np.zeros_like(played)

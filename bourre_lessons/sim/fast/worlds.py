@@ -43,22 +43,30 @@ from .hand import (
     _clear,
     _draw,
     _fill,
-    declarations_agree,
+    _must_play,
     play_from,
 )
-from .policy import HEURISTIC, count_cards, discard_heuristic, nth_card
+from .policy import HEURISTIC, count_cards, declare_heuristic, discard_heuristic, nth_card
 from .rng import below, next_u64
 from .switches import (
     DEALER_MAY_DISCARD_TRUMP_CARD,
+    LONE_PLAYER_WINS,
     MAX_DISCARDS,
     SEPARATE_TRUMP_CARD,
     SEPARATE_TRUMP_CARD_IS_DEALER,
+    SIMULTANEOUS_DECLARATION,
 )
 
 __all__ = ["Seen", "draw_for_others", "fit_play", "play_worlds", "sample_deals"]
 
 FIELD = 0x1FFF
 EVERY_CARD = (1 << 52) - 1
+FIRST_TRIES = 100
+"""Whole deals tried for each deal kept before it is built seat by seat instead."""
+SEAT_TRIES = 5000
+"""Hands tried for one seat before the last one is kept anyway."""
+SWEEPS = 3
+"""Times each seat is dealt again when a deal is built seat by seat."""
 
 
 class Seen(NamedTuple):
@@ -96,15 +104,118 @@ def _draw_plan(
 
 
 @jit
-def _draws_agree(rules: np.ndarray, seats: Seats, n: int, work: np.ndarray, seen: Seen) -> bool:
-    """Whether every heuristic bot whose draw was seen would throw as many cards as it did."""
-    for p in range(n):
-        if p == seen.me or seen.thrown[p] < 0 or seats.kinds[p] != HEURISTIC:
-            continue
-        throw, take = _draw_plan(rules, n, p, work[HAND, p], seen.trump_card, seen.apart)
+def _heard_before(n: int, rules: np.ndarray, said: np.ndarray) -> np.ndarray:
+    """For each seat, how many seats before it were heard saying play (0 for all when
+    everyone declares at once)."""
+    before = np.zeros(n, dtype=np.int64)
+    if rules[SIMULTANEOUS_DECLARATION] != 0:
+        return before
+    for p in range(1, n):
+        before[p] = before[p - 1] + (1 if said[p - 1] == 1 else 0)
+    return before
+
+
+@jit
+def _seat_agrees(
+    rules: np.ndarray, seats: Seats, n: int, p: int, hand: int, seen: Seen, before: np.ndarray
+) -> bool:
+    """Whether seat `p`'s heuristic bot, holding `hand` as dealt, would say what it was heard
+    to say and throw away as many cards as it was seen to (a word the rules force is no sign:
+    pagat's dealer alone, a turned ace)."""
+    if seats.kinds[p] != HEURISTIC:
+        return True
+    blind = rules[SIMULTANEOUS_DECLARATION] != 0
+    alone = p == n - 1 and rules[LONE_PLAYER_WINS] != 0 and before[p] == 0 and not blind
+    forced = alone or (p == n - 1 and _must_play(rules, seen.trump_card))
+    if seen.said[p] >= 0 and not forced:
+        trump = seen.trump_card // 13
+        says = declare_heuristic(hand, trump, p, n, before[p], seats.boldness[p])
+        if says != (seen.said[p] == 1):
+            return False
+    if seen.thrown[p] >= 0:
+        throw, take = _draw_plan(rules, n, p, hand, seen.trump_card, seen.apart)
         if count_cards(throw) != seen.thrown[p] or take != (seen.took[p] == 1):
             return False
     return True
+
+
+@jit
+def _deal_agrees(
+    rules: np.ndarray, seats: Seats, n: int, work: np.ndarray, seen: Seen, before: np.ndarray
+) -> bool:
+    """Whether every other seat agrees with what was seen (`_seat_agrees`)."""
+    for p in range(n):
+        if p != seen.me and not _seat_agrees(rules, seats, n, p, work[HAND, p], seen, before):
+            return False
+    return True
+
+
+@jit
+def _redeal_seat(
+    state: np.uint64,
+    rules: np.ndarray,
+    seats: Seats,
+    n: int,
+    p: int,
+    pinned: int,
+    free: int,
+    seen: Seen,
+    before: np.ndarray,
+) -> tuple[int, np.uint64]:
+    """(a hand for seat `p`: its `pinned` cards and cards of `free`, drawn at random until the
+    seat agrees with what was seen, the new state). After SEAT_TRIES hands the last is kept:
+    a seat that no hand makes agree did not play as the heuristic bot does."""
+    hand = pinned
+    for _ in range(SEAT_TRIES):
+        hand, left = pinned, free
+        while count_cards(hand) < 5:
+            card, state = _pick(state, left)
+            hand |= 1 << card
+            left &= ~(1 << card)
+        if _seat_agrees(rules, seats, n, p, hand, seen, before):
+            break
+    return hand, state
+
+
+@jit
+def _seat_by_seat(
+    state: np.uint64,
+    rules: np.ndarray,
+    seats: Seats,
+    n: int,
+    work: np.ndarray,
+    seen: Seen,
+    before: np.ndarray,
+    pool: int,
+) -> tuple[int, np.uint64]:
+    """Deal the other seats one at a time, each until it agrees with what was seen, then
+    deal each again SWEEPS times from its own cards and those nobody holds (a Gibbs sampler:
+    each step keeps the deal uniform among those that agree). Fills work row HAND; returns
+    (the cards left for the stock, the new state)."""
+    free = pool
+    for p in range(n):
+        if p != seen.me:
+            pinned = _pinned(n, p, seen)
+            work[HAND, p], state = _redeal_seat(
+                state, rules, seats, n, p, pinned, free, seen, before
+            )
+            free &= ~work[HAND, p]
+    for _ in range(SWEEPS):
+        for p in range(n):
+            if p != seen.me:
+                pinned = _pinned(n, p, seen)
+                free |= work[HAND, p] & ~pinned
+                work[HAND, p], state = _redeal_seat(
+                    state, rules, seats, n, p, pinned, free, seen, before
+                )
+                free &= ~work[HAND, p]
+    return free, state
+
+
+@jit
+def _pinned(n: int, p: int, seen: Seen) -> int:
+    """The cards seat `p` is known to have been dealt: the turned card, for the dealer."""
+    return 1 << seen.trump_card if p == n - 1 and not seen.apart and p != seen.me else 0
 
 
 @jit
@@ -116,44 +227,48 @@ def sample_deals(
     seen: Seen,
     hands: np.ndarray,
     pools: np.ndarray,
-    max_tries: int,
 ) -> tuple[int, int]:
     """Fill `hands` (deals, n) with deals as dealt that agree with what `seen` heard and saw
-    of the draw, and `pools` with the cards left in each deal's stock. Returns (deals kept,
-    deals dealt); fewer than asked once `max_tries` deals have been dealt."""
+    of the draw, and `pools` with the cards left in each deal's stock. Each deal is dealt
+    whole up to FIRST_TRIES times, kept at the first that agrees (rejection: exact); if none
+    does, it is built seat by seat (`_seat_by_seat`). Returns (deals dealt whole, deals built
+    seat by seat)."""
     state = np.uint64(seed)
     dealer = n - 1
     stock = np.empty(52, dtype=np.int64)
     work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
     pool = EVERY_CARD & ~seen.hand & ~(1 << seen.trump_card) & ~seen.known_out
+    before = _heard_before(n, rules, seen.said)
     tries = 0
+    built = 0
     for k in range(hands.shape[0]):
-        while True:
-            if tries >= max_tries:
-                return k, tries
+        agree = False
+        for _ in range(FIRST_TRIES):
             tries += 1
             _clear(n, dealer, work)
             size = _fill(stock, pool)
-            work[HAND, seen.me] = seen.hand
-            if not seen.apart and seen.me != dealer:
-                work[HAND, dealer] = 1 << seen.trump_card
+            for p in range(n):
+                work[HAND, p] = seen.hand if p == seen.me else _pinned(n, p, seen)
             for p in range(n):
                 while p != seen.me and count_cards(work[HAND, p]) < 5:
                     card, state = _draw(state, stock, size)
                     size -= 1
                     work[HAND, p] |= 1 << card
-            agree = declarations_agree(
-                n, dealer, rules, seats, work, seen.trump_card, seen.said, seen.me
-            )
-            if agree and _draws_agree(rules, seats, n, work, seen):
+            agree = _deal_agrees(rules, seats, n, work, seen, before)
+            if agree:
                 break
-        left = 0
-        for i in range(size):
-            left |= 1 << stock[i]
+        if agree:
+            left = 0
+            for i in range(size):
+                left |= 1 << stock[i]
+        else:
+            built += 1
+            work[HAND, seen.me] = seen.hand
+            left, state = _seat_by_seat(state, rules, seats, n, work, seen, before, pool)
         pools[k] = left
         for p in range(n):
             hands[k, p] = work[HAND, p]
-    return hands.shape[0], tries
+    return tries, built
 
 
 @jit
