@@ -47,7 +47,7 @@ class SamplingBot(HeuristicBot):
         deals: int = 100,
         seed: int = 0,
         boldness: float = 0.0,
-        phases: tuple[str, ...] = ("play",),
+        phases: tuple[str, ...] = ("declare", "play"),
     ) -> None:
         super().__init__(boldness)
         if isinstance(deals, bool) or not isinstance(deals, int) or deals < 2:
