@@ -75,8 +75,9 @@ def _draw_reason(moment: Moment, chosen: frozenset[Card], best: frozenset[Card])
     trump = moment.trump
     lost_trumps = sorted((c for c in chosen - best if c.suit == trump), reverse=True)
     if lost_trumps:
+        what = "a trump" if len(lost_trumps) == 1 else "trumps"
         return (
-            f"you threw away {_the(lost_trumps)}, a trump: a trump takes any trick of another "
+            f"you threw away {_the(lost_trumps)}, {what}: a trump takes any trick of another "
             "suit it is played to (glimne 3, pagat 2)"
         )
     lost_aces = sorted(c for c in chosen - best if c.rank == Rank.ACE)
