@@ -12,7 +12,7 @@ from bourre_lessons.game import Game
 from bourre_lessons.rules import PRESETS
 from bourre_lessons.sim.advisor import Estimate
 from bourre_lessons.sim.bots import HeuristicBot, RandomBot, play_bots
-from bourre_lessons.sim.coach import Decision, HandReview, _graded, review
+from bourre_lessons.sim.coach import Decision, HandReview, _graded, decisions_made, review
 from bourre_lessons.sim.coach_reasons import known_to_win, reason
 from bourre_lessons.sim.fast import encode_rules, mask_of
 from bourre_lessons.sim.fast.bits import card_bit
@@ -396,3 +396,11 @@ def test_decisions_are_frozen() -> None:
     assert isinstance(decision, Decision)
     with pytest.raises(dataclasses.FrozenInstanceError):
         decision.mistake = True  # type: ignore[misc]
+
+
+def test_the_decisions_made_are_listed_as_the_review_numbers_them() -> None:
+    game = played_hand(1)
+    listed = decisions_made(game, "A")
+    graded = review(game, "A", deals=100).decisions
+    assert listed == [f"{d.number}. {d.when}: you chose {d.made}" for d in graded]
+    assert not any("CI" in line or "mistake" in line for line in listed)

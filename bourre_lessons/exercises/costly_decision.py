@@ -102,9 +102,12 @@ class CostlyDecisionExercise(ShownAsPrompt):
         seen = public_transcript(self.game.transcript(), ME, False, self.game.players)
         lines = [self.title, "The hand, as you (seat A) saw it while it was played:"]
         lines += [f"  {line}" for line in seen.splitlines()[1:] if not line.startswith("Bankrolls")]
+        from ..sim.coach import decisions_made
+
+        made = decisions_made(self.game, ME)
         lines.append("Your decisions:")
-        lines += [f"  {d.number}. {d.when}: you chose {d.made}" for d in self.review.decisions]
-        last = len(self.review.decisions)
+        lines += [f"  {line}" for line in made]
+        last = len(made)
         lines.append(
             f"Which decision cost you the most chips? Answer with its number (1 to {last})."
         )

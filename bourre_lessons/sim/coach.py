@@ -32,7 +32,7 @@ from .coach_reasons import forced_reason, reason
 from .hidden import Sampled, choice_chips
 from .moments import Moment, moments
 
-__all__ = ["DEALS", "Choice", "Decision", "HandReview", "grade", "review"]
+__all__ = ["DEALS", "Choice", "Decision", "HandReview", "decisions_made", "grade", "review"]
 
 DEALS = 2000
 """Deals each decision's choices are played out on, unless `review` is told otherwise."""
@@ -195,6 +195,17 @@ def review(
     number = found[0].number if found else (hand or game.hand_record.number)
     players = len(found[0].seats) if found else len(game.players)
     return HandReview(seat, number, game.rules, players, deals, decisions, note)
+
+
+def decisions_made(game: Game, seat: str = "A", hand: int | None = None) -> list[str]:
+    """The decisions `seat` made in hand `hand` (default: the last one over), numbered as
+    the review numbers them, in words and ungraded: what to predict before the review."""
+    found, note = moments(game, seat, hand)
+    lines = [
+        f"{i}. {moment_words(m)}: you chose {choice_words(m, m.action or '')}"
+        for i, m in enumerate(found, start=1)
+    ]
+    return lines + ([f"Note: {note}"] if note else [])
 
 
 def grade(moment: Moment, number: int, deals: int = DEALS, seed: int = 0) -> Decision:
