@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bourre_lessons.sim.bots import HeuristicBot, RandomBot
+from bourre_lessons.sim.coach import DEALS
 from bourre_lessons.sim.sampling_bot import SamplingBot
 from bourre_lessons.widgets.table import OPPONENTS, YOU, TableWidget
 from bourre_lessons.widgets.table_model import review_entries, text_lines
@@ -40,6 +41,8 @@ def test_the_review_is_drawn_in_the_table_and_told_in_text() -> None:
     """Each decision in order: the moment, the choice made with its chips, the best one,
     the chips at stake, the mark; the same words in to_text() and in the drawn table."""
     table = played(TableWidget("pagat", players=4, seed=11))
+    table.review_button.click()  # the button reviews with the default deals
+    assert table.reviewed is not None and table.reviewed.deals == DEALS
     text = table.review_hand(deals=200)
     result = table.reviewed
     assert result is not None and text == result.to_text()

@@ -63,7 +63,7 @@ DOM_RENAMED = {
     "pass_button": "declare-pass",
     "skip_button": "to-my-turn",
     "replay_slider": "replay-step",
-    "review_button": "review",
+    "review_button": "review-hand",
     "output": "feedback",
     "log_view": "log",
 }

@@ -426,3 +426,24 @@ def test_a_card_is_played_from_the_keyboard_and_answers_fast(notebook):
     expect(feedback).to_have_attribute("data-verdict", "legal")
     expect(table.locator(".bourre-trick .bourre-card[data-card=SJ]")).to_have_count(1)
     expect(_in_hand(table, "SJ")).to_have_count(0)
+
+
+@pytest.mark.parametrize("notebook", ["notebooks/10_play_whole_hands.ipynb"], indirect=True)
+def test_a_finished_hand_is_reviewed_in_the_table(notebook):
+    """Lesson 10: the review of the coached hand is drawn in its table, a row a decision in
+    order, the two mistakes marked with their reasons and said in words for a screen reader;
+    it leaves the table when the hand is replayed."""
+    coached = notebook.page.locator(".bourre-table-game").nth(1)
+    review = coached.locator(".bourre-table .bourre-review")
+    expect(review).to_have_count(1)
+    expect(review.locator(".bourre-review-row")).to_have_count(7)
+    mistakes = review.locator(".bourre-review-row.bourre-review-mistake")
+    expect(mistakes).to_have_count(2)
+    expect(mistakes.first.locator(".bourre-review-mark")).to_have_text("✘")
+    expect(mistakes.first.locator(".bourre-review-reason")).to_contain_text("a trump")
+    expect(mistakes.first).to_have_attribute("aria-label", re.compile(r"✘ mistake: it cost \d"))
+    expect(review.locator(".bourre-review-summary")).to_contain_text("Mistakes: 2")
+    expect(coached.locator("button.bourre-review-hand")).to_be_enabled()
+    coached.locator("button.bourre-replay").click()
+    expect(review).to_have_count(0)
+    expect(coached.locator("button.bourre-review-hand")).to_be_disabled()
