@@ -404,3 +404,16 @@ def test_the_decisions_made_are_listed_as_the_review_numbers_them() -> None:
     graded = review(game, "A", deals=100).decisions
     assert listed == [f"{d.number}. {d.when}: you chose {d.made}" for d in graded]
     assert not any("CI" in line or "mistake" in line for line in listed)
+
+
+def test_chips_already_in_the_pot_count_for_no_choice() -> None:
+    """glimne (docs/rules.md, second ante): a player who plays adds a second ante. Before you declare, yours is still to
+    pay and counts against playing; at a later decision it is in the pot already, sunk."""
+    from bourre_lessons.sim.advisor import chips_of
+
+    declared, tricks = np.array([[1, 1, 0]]), np.array([[3, 2, 0]])
+    glimne = PRESETS["glimne"]
+    later = chips_of(declared, tricks, 0, 5, np.zeros(3, dtype=bool), glimne)["chips"][0]
+    declaring = chips_of(declared, tricks, 0, 3, np.ones(3, dtype=bool), glimne)["chips"][0]
+    assert later == 5  # the three antes and both second antes are taken
+    assert declaring == 5 - 1  # the same pot, less the second ante you were yet to pay
