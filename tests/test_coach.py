@@ -407,8 +407,9 @@ def test_the_decisions_made_are_listed_as_the_review_numbers_them() -> None:
 
 
 def test_chips_already_in_the_pot_count_for_no_choice() -> None:
-    """glimne (docs/rules.md, second ante): a player who plays adds a second ante. Before you declare, yours is still to
-    pay and counts against playing; at a later decision it is in the pot already, sunk."""
+    """glimne (docs/rules.md, second ante): a player who plays adds a second ante. Before you
+    declare, yours is still to pay and counts against playing; at a later decision it is in
+    the pot already, sunk."""
     from bourre_lessons.sim.advisor import chips_of
 
     declared, tricks = np.array([[1, 1, 0]]), np.array([[3, 2, 0]])
