@@ -2,6 +2,8 @@
 
     python -m benchmarks            # full run (about a minute)
     python -m benchmarks --quick    # fewer, shorter runs
+    python -m benchmarks.coach      # the coach's review time and the advisor hearing words
+    python -m benchmarks.sampling_bot  # the sampling bot against heuristic bots (minutes)
 
 Every figure is the median of several runs, reported both by the wall clock and by the
 process's CPU time (the CPU figure is steadier on a shared machine). Nothing here is a test:
@@ -26,6 +28,8 @@ from bourre_lessons.rules import PRESETS
 from bourre_lessons.sim.advisor import advise
 from bourre_lessons.sim.bots import RandomBot, play_bots
 from bourre_lessons.sim.simulation import simulate
+
+from . import coach
 
 GOAL_RANDOM = 1_000_000
 GOAL_HEURISTIC = 250_000
@@ -178,6 +182,8 @@ def main() -> None:
         f"({1 / estimate:,.0f} hands/s at best, before the draw, cinch rules and settlement)"
     )
     print(f"  fast core, whole hand: {1e6 / fast_rates[('pagat', 'random')]:.2f} us cpu")
+    print()
+    coach.main(hands=5 if args.quick else 20)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ __all__ = [
     "IllegalAction",
     "IllegalPlay",
     "UnreadableAction",
+    "hand_actions",
     "read_action",
 ]
 
@@ -170,3 +171,14 @@ def _seat(text: str, seats: Sequence[str]) -> str:
             f"{text!r} is not a seat at this table"
         )
     return text
+
+
+def hand_actions(actions: Sequence[str], number: int) -> tuple[int, int]:
+    """The slice [start, stop) of a game's `actions` that belongs to hand `number` (1 = the
+    first): the hands are separated by their 'deal' actions."""
+    deals = [i for i, a in enumerate(actions) if a == "deal"]
+    if not 1 <= number <= len(deals) + 1:
+        raise ValueError(f"there is no hand {number}; hands so far: 1 to {len(deals) + 1}")
+    start = 0 if number == 1 else deals[number - 2] + 1
+    stop = deals[number - 1] if number <= len(deals) else len(actions)
+    return start, stop

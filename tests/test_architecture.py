@@ -68,6 +68,8 @@ LAZY_EXCEPTIONS = {
     ("bourre_lessons.exercises.play_or_pass", "sim"),
     # the discard drill plays the draw out with the simulator's bots; loaded on first use too
     ("bourre_lessons.exercises.discard_drill", "sim"),
+    # set 5's costly decision asks the coach; loaded on first use too
+    ("bourre_lessons.exercises.costly_decision", "sim"),
     # the convenience `show(scene_id)` returns the scene widget, imported when called
     ("bourre_lessons.scenes", "widgets"),
 }

@@ -220,15 +220,16 @@ def test_under_glimnes_reading_a_winning_reneger_does_not_get_their_penalty_back
 def test_the_advisor_counts_the_winners_take_as_the_rulebook_does():
     """The advisor's chips per deal follow settle(): a pot limit caps only the bourré payment
     (wikipedia variant), and under glimne's reading the winner also takes the others' payments."""
-    from bourre_lessons.sim.advisor import _outcomes
+    from bourre_lessons.sim.advisor import chips_of
 
     declared = np.array([[1, 1, 1, 0]])  # seats 0-2 played, seat 3 passed
     tricks = np.array([[3, 2, 0, 0]])
+    due = np.ones(4, dtype=bool)  # every second ante still to come
     for rules in (PAGAT, replace(PAGAT, pot_limit=2), GLIMNE, replace(GLIMNE, pot_limit=2)):
         pot_end = 4 + (3 if rules.pays_second_ante else 0)  # four antes (+ second antes)
         expected = settle(pot_end, {"A": 3, "B": 2, "C": 0}, rules)
-        you_win = _outcomes(declared, tricks, 0, 0, 4, rules)["chips"][0]
+        you_win = chips_of(declared, tricks, 0, 4, due, rules)["chips"][0]
         second = 1 if rules.pays_second_ante else 0
         assert you_win == expected.taken - second, rules
-        bourred = _outcomes(declared, tricks, 2, 0, 4, rules)["chips"][0]
+        bourred = chips_of(declared, tricks, 2, 4, due, rules)["chips"][0]
         assert bourred == -expected.payments["C"] - second, rules

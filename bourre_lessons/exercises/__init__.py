@@ -8,7 +8,9 @@ solutions in `bourre_lessons.exercises.reference`. Every checker returns a `Feed
 Set 4, "Name the card": `NamingExercise`, `NamingSeries`, `naming_exercise`, `check_naming`.
 Set 5, "Play or pass": `PlayOrPassExercise`, `PlayOrPassSeries`, `play_or_pass_exercise`,
 `check_play_or_pass` (judged by the advisor's expected chips; loaded on first use, since the
-advisor runs the compiled simulator).
+advisor runs the compiled simulator), and "Find the costly decision" in a hand you played
+(`CostlyDecisionExercise`, `costly_decision_exercise`, judged by the coach; loaded on first
+use too).
 Set 6, "Drills": who wins the trick, sure trump tricks, glimne 10 (`drills`), and what to
 throw away in the draw (`discard_drill`, judged by simulated play-outs, loaded on first use).
 The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.widgets.exercise_apps`.
@@ -74,6 +76,7 @@ __all__ = [
     "SETTLE_FIELDS",
     "SETTLE_LEVELS",
     "SETTLE_RULES",
+    "CostlyDecisionExercise",
     "DiscardDrill",
     "DiscardSeries",
     "DrillSeries",
@@ -95,6 +98,7 @@ __all__ = [
     "check_play_or_pass",
     "check_rule_function",
     "check_settlement",
+    "costly_decision_exercise",
     "discard_exercise",
     "drill",
     "engine_answer",
@@ -112,8 +116,8 @@ __all__ = [
     "trick_winner_drill",
 ]
 
-# Set 5 and the discard drill run the compiled simulator (Numba): each module is loaded only
-# when one of its names is used.
+# Set 5, its costly-decision item and the discard drill run the compiled simulator (Numba):
+# each module is loaded only when one of its names is used.
 _LAZY_MODULES = {
     "play_or_pass": (
         "PLAY_OR_PASS_LEVELS",
@@ -123,6 +127,7 @@ _LAZY_MODULES = {
         "play_or_pass_exercise",
     ),
     "discard_drill": ("DiscardDrill", "DiscardSeries", "discard_exercise"),
+    "costly_decision": ("CostlyDecisionExercise", "costly_decision_exercise"),
 }
 _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 

@@ -5,6 +5,12 @@ in the fast core, once with you playing and once with you passing, the other sea
 bots. It reports the chance to take the pot and the chance to be bourréd if you play, and the
 chips you can expect either way, each with a 95% confidence interval.
 
+What you heard before you spoke counts: `heard=` gives the words of the seats before you
+("pass play": the dealer's left passed, the next said play). The advisor then keeps only the
+deals in which those seats' bots would have said exactly that (a deal that disagrees is dealt
+again), so a player who said play is dealt a hand worth playing. `heard_effect` puts the
+advice with and without what was heard side by side.
+
 The chips count this hand only, from the moment you decide: the antes are already in the pot
 and count for neither choice. Playing may cost a second ante (glimne, pagat's double ante);
 winning brings the pot as it stands at the end of play (up to a pot limit); a bourré costs
@@ -14,7 +20,7 @@ that same amount. What a split pot or a bourré payment is worth in later hands 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,10 +33,21 @@ from .fast.bits import card_bit, mask_of
 from .fast.hand import SAID_PLAY, FixedDeal, Outcomes, Seats, play_fixed
 from .simulation import chunk_seed, fast_kind
 
-__all__ = ["Advice", "Estimate", "advise"]
+__all__ = [
+    "Advice",
+    "Estimate",
+    "HeardEffect",
+    "advise",
+    "chips_of",
+    "heard_effect",
+    "mean_interval",
+    "read_heard",
+]
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
+TRIES_PER_DEAL = 200
+"""Deals dealt at most for each deal kept, when the deals must agree with what was heard."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +105,8 @@ class Advice:
     chips_play: Estimate
     chips_pass: Estimate
     must_play: bool
+    heard: tuple[bool, ...] | None = None
+    tried: int = 0
 
     @property
     def recommendation(self) -> str:
@@ -101,6 +120,8 @@ class Advice:
         lines = [
             f"{cards}, trump card {self.trump_card}, seat {self.seat} of {self.players} "
             f"({self.rules.source} rules, {self.deals} deals, pot {self.pot} before the antes)",
+            f"  heard before you: {heard_words(self.heard)}"
+            + (f" ({self.deals} deals kept of {self.tried} dealt)" if self.heard else ""),
             f"  if you play: take the pot {self.win}, bourréd {self.bourre}, split {self.split}",
             f"  expected chips: play {self.chips_play}; pass {self.chips_pass}",
             f"  advice: {self.recommendation}" + (" (you may not pass)" if self.must_play else ""),
@@ -118,42 +139,84 @@ def advise(
     seed: int = 0,
     bots: str | Bot = "heuristic",
     pot: int = 0,
+    heard: str | Sequence[str | bool] | None = None,
 ) -> Advice:
     """Estimate, from `deals` simulated deals, what playing and passing this hand are worth.
 
     seat -- your place in the speaking order: 1 is the dealer's left, `players` the dealer
     (whose hand must hold the turned card). bots -- the policy of every seat, yours included
     once you play: 'heuristic' (default), 'random', or a built-in bot object. pot -- chips
-    already in the pot before this hand's antes.
+    already in the pot before this hand's antes. heard -- what each seat before you said, in
+    speaking order ("pass play", or True/False for play/pass); None: not heard, every word
+    the bots might have said counts.
     """
     rules = Rules() if rules is None else rules
     cards, turned, n = _check_deal(hand, trump_card, seat, players, rules)
     deals = _whole("deals", deals, 1)
     seed = _whole("seed", seed, 0)
     pot = _whole("pot", pot, 0)
+    words = read_heard(heard, seat, rules)
     seats = _seats(bots, n)
     you = seat % n  # seat 0 deals; speaking order runs 1, 2, ..., n - 1, 0
     branches = {
-        forced: _simulate(cards, turned, you, n, rules, seats, deals, seed, pot, forced)
+        forced: _simulate(cards, turned, you, n, rules, seats, deals, seed, pot, forced, words)
         for forced in (1, 0)
     }
     must = _must_play(rules, you, turned)
-    played = branches[1]
+    played, kept, tried = branches[1]
     return Advice(
         hand=cards,
         trump_card=turned,
         seat=seat,
         players=n,
         rules=rules,
-        deals=deals,
+        deals=kept,
         pot=pot,
-        win=wilson(int(played["win"].sum()), deals),
-        bourre=wilson(int(played["bourre"].sum()), deals),
-        split=wilson(int(played["split"].sum()), deals),
+        win=wilson(int(played["win"].sum()), kept),
+        bourre=wilson(int(played["bourre"].sum()), kept),
+        split=wilson(int(played["split"].sum()), kept),
         chips_play=mean_interval(played["chips"]),
-        chips_pass=mean_interval(branches[0]["chips"]),
+        chips_pass=mean_interval(branches[0][0]["chips"]),
         must_play=bool(must),
+        heard=words,
+        tried=tried,
     )
+
+
+def read_heard(
+    heard: str | Sequence[str | bool] | None, seat: int, rules: Rules
+) -> tuple[bool, ...] | None:
+    """The words of the seats before `seat` as True (play) and False (pass), or None."""
+    if heard is None:
+        return None
+    if rules.simultaneous_declaration:
+        raise ValueError(
+            "nothing is heard before you speak when everyone declares at once "
+            "(simultaneous_declaration, a pagat variant): leave heard=None"
+        )
+    items = heard.split() if isinstance(heard, str) else list(heard)
+    words = []
+    for item in items:
+        word = item.strip().lower() if isinstance(item, str) else item
+        if word in ("play", True):
+            words.append(True)
+        elif word in ("pass", False):
+            words.append(False)
+        else:
+            raise ValueError(f"heard must list 'play' or 'pass' (or True/False), got {item!r}")
+    if len(words) != seat - 1:
+        raise ValueError(
+            f"heard must give the words of the {seat - 1} seat(s) before seat {seat}, in "
+            f"speaking order, e.g. {' '.join(['pass'] * (seat - 1)) or 'nothing'!r}; got {len(words)}"
+        )
+    return tuple(words)
+
+
+def heard_words(heard: tuple[bool, ...] | None) -> str:
+    """What was heard, in words: 'pass, play', 'nothing (you speak first)' or 'not used'."""
+    if heard is None:
+        return "not used (every word the bots might say counts)"
+    return ", ".join("play" if w else "pass" for w in heard) or "nothing (you speak first)"
 
 
 def _simulate(
@@ -167,20 +230,35 @@ def _simulate(
     seed: int,
     pot: int,
     forced: int,
-) -> dict[str, np.ndarray]:
-    """Per-deal outcomes of `deals` simulated deals where seat `you` holds `cards` and plays
-    (forced=1) or passes (forced=0)."""
+    heard: tuple[bool, ...] | None,
+) -> tuple[dict[str, np.ndarray], int, int]:
+    """(per-deal outcomes, deals kept, deals dealt) of simulated deals where seat `you` holds
+    `cards` and plays (forced=1) or passes (forced=0), agreeing with what was heard."""
     outcomes = Outcomes(
         declared=np.zeros((deals, n), dtype=np.int8),
         tricks=np.zeros((deals, n), dtype=np.int8),
         turned=np.zeros(deals, dtype=np.int8),
     )
-    fixed = FixedDeal(seat=you, hand=mask_of(cards), trump_card=card_bit(turned), forced=forced)
+    said = np.full(n, -1, dtype=np.int64)
+    said[you] = forced
+    for place, word in enumerate(heard or (), start=1):
+        said[place % n] = int(word)
+    tries = np.zeros(1, dtype=np.int64)
+    fixed = FixedDeal(you, mask_of(cards), card_bit(turned), said, tries)
     # the same seed for both branches: the same deals, so the comparison is sharper
-    error = play_fixed(n, 0, encode_rules(rules, n), seats, chunk_seed(seed, 0), fixed, outcomes)
-    if error:
+    rule_vector = encode_rules(rules, n)
+    limit = deals * TRIES_PER_DEAL
+    kept = play_fixed(n, 0, rule_vector, seats, chunk_seed(seed, 0), fixed, outcomes, limit)
+    if kept < 0:
         raise RuntimeError("a simulated draw ran out of cards; the engine refuses it too")
-    return _outcomes(outcomes.declared, outcomes.tricks, you, pot, n, rules)
+    if kept == 0:
+        raise ValueError(
+            f"none of {int(tries[0])} deals agreed with what was heard "
+            f"({heard_words(heard)}): the bots almost never say that with these cards out"
+        )
+    every = np.ones(n, dtype=bool)  # every seat's second ante is still to come
+    result = chips_of(outcomes.declared[:kept], outcomes.tricks[:kept], you, pot + n, every, rules)
+    return result, kept, int(tries[0])
 
 
 def _must_play(rules: Rules, you: int, turned: Card) -> bool:
@@ -193,16 +271,24 @@ def _must_play(rules: Rules, you: int, turned: Card) -> bool:
     )
 
 
-def _outcomes(
-    declared: np.ndarray, tricks: np.ndarray, you: int, pot: int, n: int, rules: Rules
+def chips_of(
+    declared: np.ndarray,
+    tricks: np.ndarray,
+    you: int,
+    pot_now: int,
+    due: np.ndarray,
+    rules: Rules,
 ) -> dict[str, np.ndarray]:
-    """Per deal: did you win, were you bourréd, was the pot split, and your chips."""
+    """Per simulated hand (rows of `declared` and `tricks`, one column a seat): did seat `you`
+    take the pot, was it bourréd, was the pot split, and its chips from now on. `pot_now` is
+    the pot at this moment; `due` marks the seats whose second ante (if the rules ask one)
+    is not in it yet."""
     active = declared != 0
     score = np.where(active, tricks.astype(np.int64), -1)
     most = score.max(axis=1)
     leaders = (score == most[:, None]).sum(axis=1)
-    second = (declared == SAID_PLAY) if rules.pays_second_ante else np.zeros_like(active)
-    pot_end = pot + n + second.sum(axis=1)
+    second = (declared == SAID_PLAY) & due if rules.pays_second_ante else np.zeros_like(active)
+    pot_end = pot_now + second.sum(axis=1)
     stake = pot_end if rules.pot_limit is None else np.minimum(pot_end, rules.pot_limit)
     mine = score[:, you]
     win = (mine == most) & (leaders == 1) & active[:, you]
@@ -260,3 +346,72 @@ def _whole(name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
         raise ValueError(f"{name} must be a whole number, {low} or more, got {value!r}")
     return int(value)
+
+
+@dataclass(frozen=True)
+class HeardEffect:
+    """One hand advised without and with what was heard before you spoke: `advice[0]` uses
+    no words (heard None), each other the words in its `heard`."""
+
+    advice: tuple[Advice, ...]
+
+    def to_text(self) -> str:
+        """A table: what was heard, deals kept of those dealt, chips if you play and if you
+        pass (95% intervals), and the better choice ('close' when the intervals overlap)."""
+        first = self.advice[0]
+        cards = " ".join(str(c) for c in first.hand)
+        lines = [
+            f"{cards} · turned card {first.trump_card} · seat {first.seat} of {first.players} "
+            f"· {first.rules.source} rules",
+            f"{'heard before you':<26} {'deals kept':>17}   {'chips if you play':<30} "
+            f"{'chips if you pass':<30} better",
+        ]
+        for a in self.advice:
+            words = "(not used)" if a.heard is None else heard_words(a.heard)
+            kept = f"{a.deals:,} of {a.tried:,}"
+            lines.append(
+                f"{words:<26} {kept:>17}   {_chips(a.chips_play):<30} "
+                f"{_chips(a.chips_pass):<30} {_better(a)}"
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def _chips(e: Estimate) -> str:
+    return f"{e.value:+.2f} (95% CI {e.low:+.2f} to {e.high:+.2f})"
+
+
+def _better(a: Advice) -> str:
+    """'play', 'pass', or 'close' when the two 95% intervals overlap."""
+    play, pass_ = a.chips_play, a.chips_pass
+    if a.must_play:
+        return "play (must)"
+    if play.low <= pass_.high and pass_.low <= play.high:
+        return "close"
+    return a.recommendation
+
+
+def heard_effect(
+    hand: str | Iterable[Card | str],
+    trump_card: Card | str,
+    seat: int,
+    players: int = 5,
+    rules: Rules | None = None,
+    deals: int = 10_000,
+    seed: int = 0,
+    patterns: Iterable[str | Sequence[str | bool]] | None = None,
+) -> HeardEffect:
+    """The advice for one hand without what was heard, then with each pattern of words
+    (default: everyone before you passed; the seat just before you said play; everyone before
+    you said play), all on `deals` deals from the same seed."""
+    rules = Rules() if rules is None else rules
+    if patterns is None:
+        before = max(0, seat - 1)
+        options = [["pass"] * before, ["pass"] * (before - 1) + ["play"], ["play"] * before]
+        patterns = [p for i, p in enumerate(options) if len(p) == before and p not in options[:i]]
+    rows = [advise(hand, trump_card, seat, players, rules, deals, seed)]
+    for words in patterns:
+        rows.append(advise(hand, trump_card, seat, players, rules, deals, seed, heard=words))
+    return HeardEffect(tuple(rows))

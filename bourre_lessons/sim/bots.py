@@ -17,6 +17,9 @@ Two bots come with the course, and `simulate` runs both in its fast core:
   HeuristicBot -- plays or passes by trump strength and seat, keeps trumps and side aces in the
                   draw, wins a trick when it can (cheaply when last to play), leads a known top
                   card, and otherwise throws its lowest card.
+A third, stronger one, `SamplingBot` ('sampling', in `sim.sampling_bot`), declares and draws
+like the heuristic bot but chooses each card by playing every legal card out on sampled
+deals of the cards it cannot see; it runs through the readable engine.
 Write your own by subclassing `Bot`; `simulate` then plays it through the readable engine.
 """
 
@@ -37,6 +40,7 @@ from ..text import card_codes
 from . import heuristic
 
 __all__ = [
+    "BOT_NAMES",
     "Bot",
     "BotError",
     "HeuristicBot",
@@ -317,9 +321,12 @@ class HeuristicBot(Bot):
 
 
 _BY_NAME = {"random": RandomBot, "heuristic": HeuristicBot}
+BOT_NAMES = ("random", "heuristic", "sampling")
+"""The built-in bots by name; 'sampling' (`sim.sampling_bot.SamplingBot`, the strongest)
+chooses its cards by sampled play-outs and is loaded when first asked for."""
 
 BotSpec = str | Bot
-"""A bot, or the name of a built-in one: 'random' or 'heuristic'."""
+"""A bot, or the name of a built-in one: 'random', 'heuristic' or 'sampling'."""
 
 
 def resolve_bots(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[Bot, ...]:
@@ -328,7 +335,7 @@ def resolve_bots(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[Bot, 
         return tuple(_one_bot(bots) for _ in range(players))
     if not isinstance(bots, Sequence) or len(bots) != players:
         raise BotError(
-            f"bots must be 'random', 'heuristic', a Bot, or a list of {players} of these "
+            f"bots must be 'random', 'heuristic', 'sampling', a Bot, or a list of {players} of these "
             f"(one per seat); got {bots!r}"
         )
     return tuple(_one_bot(b) for b in bots)
@@ -337,9 +344,14 @@ def resolve_bots(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[Bot, 
 def _one_bot(spec: BotSpec) -> Bot:
     if isinstance(spec, Bot):
         return spec
-    if isinstance(spec, str) and spec.strip().lower() in _BY_NAME:
-        return _BY_NAME[spec.strip().lower()]()
-    raise BotError(f"unknown bot {spec!r}: use 'random', 'heuristic' or a Bot object")
+    name = spec.strip().lower() if isinstance(spec, str) else None
+    if name in _BY_NAME:
+        return _BY_NAME[name]()
+    if name == "sampling":
+        from .sampling_bot import SamplingBot  # the coach's sampling, loaded when asked for
+
+        return SamplingBot()
+    raise BotError(f"unknown bot {spec!r}: use 'random', 'heuristic', 'sampling' or a Bot object")
 
 
 def play_bots(

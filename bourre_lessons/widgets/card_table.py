@@ -3,7 +3,8 @@
 The view draws what its synced traits hold (seats around an oval table, you at the bottom;
 the current trick in the middle, each card in front of the seat that played it; earlier
 tricks face up; the trump, the turned card beside the dealer; the pot; your hand as card faces;
-a coloured feedback callout; the rulebooks side by side when they disagree)
+a coloured feedback callout; the rulebooks side by side when they disagree; the coach's
+review of a finished hand, decision by decision)
 and sends back one message only: "card X clicked". The rules stay in Python: whoever owns
 the table (a scene view, the game table) decides what a click means and sets the traits
 again. `to_text()` reads the same traits, so the text form never disagrees with the picture.
@@ -45,6 +46,7 @@ class CardTable(anywidget.AnyWidget):
     status = traitlets.Unicode("").tag(sync=True)
     feedback = traitlets.Dict().tag(sync=True)
     compare = traitlets.List(traitlets.Dict()).tag(sync=True)
+    review = traitlets.Dict().tag(sync=True)
     size = traitlets.Unicode("normal").tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
@@ -87,7 +89,10 @@ class CardTable(anywidget.AnyWidget):
         return "\n".join(text_lines(self._drawn_values()))
 
     def _drawn_values(self) -> dict[str, Any]:
-        names = ("seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "compare")
+        names = (
+            *("seats", "hand", "trick", "past", "trump", "pot"),
+            *("status", "feedback", "compare", "review"),
+        )
         return {name: getattr(self, name) for name in names}
 
     def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:

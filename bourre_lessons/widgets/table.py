@@ -7,7 +7,10 @@ hand replays step by step, and the transcript prints or saves.
 
 While a hand is played, everything on screen (the drawn table, the log, the messages, the
 transcript, a replay of this hand, `to_text()`) is what seat A may know: the others' cards
-show only as counts (`seat_view`), played cards by name. Once the hand is over, all of it.
+show only as counts (`seat_view`), played cards by name. Once the hand is over, all of it,
+and **Review this hand** asks the coach (`sim.coach.review`) to grade every decision you
+made: the review is drawn in the table and told in `to_text()`. The opponents are the
+course's heuristic bots, the random ones (easier) or the sampling bots (harder).
 """
 
 from __future__ import annotations
@@ -17,15 +20,17 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from ..actions import hand_actions
 from ..cards import Card, parse_card
 from ..game import Game, GameError, IllegalAction
 from ..play import cite
 from ..rules import SOURCES, Rules
 from ..seat_view import transcript_for
 from ..sim.bots import Bot, resolve_bots
+from ..sim.coach import DEALS, HandReview, review
 from .card_table import CardTable
-from .kit import SIZES, style_sheet, tag_attributes, write
-from .table_model import seen_table
+from .kit import SIZES, connect_buttons, style_sheet, tag_attributes, write
+from .table_model import review_entries, seen_table
 from .table_text import (
     SAID_NOTHING,
     YOU,
@@ -47,9 +52,9 @@ SAY_HINT = (
 )
 
 DOM_PARTS = (
-    "header seed_box rulebook new_button misplay table say_box say_button play_button "
+    "header seed_box rulebook opponents new_button misplay table say_box say_button play_button "
     "pass_button discard_button keep_button continue_button skip_button accept_button deal_button "
-    "replay_button replay_slider transcript_button output log_view"
+    "replay_button replay_slider transcript_button review_button output log_view"
 )
 """The controls that get a stable DOM class `bourre-<name>` (browser tests select on it)."""
 DOM_RENAMED = {
@@ -59,19 +64,18 @@ DOM_RENAMED = {
     "pass_button": "declare-pass",
     "skip_button": "to-my-turn",
     "replay_slider": "replay-step",
+    "review_button": "review-hand",
     "output": "feedback",
     "log_view": "log",
 }
 
 
-def hand_actions(actions: Sequence[str], number: int) -> tuple[int, int]:
-    """The slice [start, stop) of `actions` that belongs to hand `number` (1 = the first)."""
-    deals = [i for i, a in enumerate(actions) if a == "deal"]
-    if not 1 <= number <= len(deals) + 1:
-        raise ValueError(f"there is no hand {number}; hands so far: 1 to {len(deals) + 1}")
-    start = 0 if number == 1 else deals[number - 2] + 1
-    stop = deals[number - 1] if number <= len(deals) else len(actions)
-    return start, stop
+OPPONENTS = {
+    "random": "random bots (easier)",
+    "heuristic": "heuristic bots",
+    "sampling": "sampling bots (harder)",
+}
+"""The opponents the table offers, by bot name."""
 
 
 class TableWidget(widgets.VBox):
@@ -98,8 +102,9 @@ class TableWidget(widgets.VBox):
         self.selected: set[Card] = set()
         self.feedback = ""
         self.replaying: tuple[int, int] | None = None
+        self.reviewed: HandReview | None = None  # the coach's review of the hand just over
 
-        self._build_controls(seed)
+        self._build_controls(seed, bots if isinstance(bots, str) else "")
         self._wire()
         super().__init__(self._layout())
         self.add_class("bourre-table-game")
@@ -110,13 +115,33 @@ class TableWidget(widgets.VBox):
 
     # --- code-driven actions (what the buttons call) --------------------------------------
 
-    def new_game(self, seed: int | None = None, rules: Rules | str | None = None) -> None:
-        """Start again with a seed (a shared deal) and a rulebook."""
+    def new_game(
+        self, seed: int | None = None, rules: Rules | str | None = None, bots: str | None = None
+    ) -> None:
+        """Start again with a seed (a shared deal), a rulebook and opponents ('random',
+        'heuristic' or 'sampling'; default: those chosen in the Opponents box)."""
         if rules is not None:
             self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         if seed is not None:
             self.seed_box.value = seed
+        if bots is not None:
+            if bots not in OPPONENTS:
+                raise ValueError(f"bots must be one of {', '.join(OPPONENTS)}, got {bots!r}")
+            self.opponents.value = bots
+        if self.opponents.value:
+            chosen = resolve_bots(self.opponents.value, len(self.names) - 1)
+            self.bots = dict(zip(self.names[1:], chosen, strict=True))
         self._new_game()
+
+    def review_hand(self, deals: int = DEALS) -> str:
+        """The coach's review of the hand just over: every decision you made, the best choice,
+        the chips at stake, mistakes marked; drawn in the table, and returned as text."""
+        if self.game.phase != "settled":
+            return self._say(f"Review a hand once it is over: {self._status()}")
+        self.reviewed = review(self.game, YOU, deals=deals)
+        self.replaying = None
+        self._render()
+        return self.reviewed.to_text()
 
     def declare(self, play: bool) -> str:
         """Say play (True) or pass (False)."""
@@ -266,7 +291,15 @@ class TableWidget(widgets.VBox):
         """The table as plain text, for tests and screen readers."""
         status = self._status() if self.replaying is None else None
         step, seat = self.replay_slider.value, self._viewer()
-        return plain_text(self._header_text(), self.shown_game, status, self.feedback, step, seat)
+        text = plain_text(self._header_text(), self.shown_game, status, self.feedback, step, seat)
+        shown = self._review_shown()
+        return text if shown is None else f"{text}\n{shown.to_text()}"
+
+    def _review_shown(self) -> HandReview | None:
+        """The review on screen: the live hand's, once it is over and not being replayed."""
+        if self.reviewed is None or self.replaying is not None or self.game.phase != "settled":
+            return None
+        return self.reviewed if self.reviewed.number == self.game.hand_record.number else None
 
     @property
     def shown_game(self) -> Game:
@@ -289,7 +322,7 @@ class TableWidget(widgets.VBox):
     def _new_game(self) -> None:
         self.game = Game(self.rules, self.names, int(self.seed_box.value), self.bankroll)
         self.rulebook.value = self.rules.source
-        self.selected, self.replaying, self.feedback = set(), None, ""
+        self.selected, self.replaying, self.feedback, self.reviewed = set(), None, "", None
         write(self.output, "")
         self._render()
 
@@ -322,7 +355,7 @@ class TableWidget(widgets.VBox):
         self._render()
         return text
 
-    def _build_controls(self, seed: int) -> None:
+    def _build_controls(self, seed: int, bots: str) -> None:
         """Create every control the table shows with its stable DOM class."""
         self.header = widgets.HTML()
         self.seed_box = widgets.IntText(
@@ -330,6 +363,13 @@ class TableWidget(widgets.VBox):
         )
         self.rulebook = widgets.Dropdown(
             options=list(SOURCES), value=self.rules.source, description="Rules"
+        )
+        named = bots.strip().lower() if bots.strip().lower() in OPPONENTS else ""
+        choices = [(words, name) for name, words in OPPONENTS.items()]
+        self.opponents = widgets.Dropdown(
+            options=choices + ([] if named else [("as given", "")]),
+            value=named,
+            description="Opponents",
         )
         self.new_button = widgets.Button(description="New game")
         self.misplay = widgets.Checkbox(
@@ -353,6 +393,7 @@ class TableWidget(widgets.VBox):
         self.deal_button = widgets.Button(description="Deal next hand")
         self.replay_button = widgets.Button(description="Replay this hand")
         self.transcript_button = widgets.Button(description="Transcript")
+        self.review_button = widgets.Button(description="Review this hand")
         self.replay_slider = widgets.IntSlider(
             description="Step", min=0, max=0, continuous_update=False
         )
@@ -365,7 +406,8 @@ class TableWidget(widgets.VBox):
         return [
             style_sheet(),
             self.header,
-            widgets.HBox([self.seed_box, self.rulebook, self.new_button, self.misplay]),
+            widgets.HBox([self.seed_box, self.rulebook, self.opponents, self.new_button]),
+            self.misplay,
             self.table,
             widgets.HBox([self.say_box, self.say_button]),
             widgets.HBox(
@@ -374,25 +416,31 @@ class TableWidget(widgets.VBox):
             widgets.HBox(
                 [self.continue_button, self.skip_button, self.accept_button, self.deal_button]
             ),
-            widgets.HBox([self.replay_button, self.replay_slider, self.transcript_button]),
+            widgets.HBox(
+                [self.replay_button, self.replay_slider, self.transcript_button, self.review_button]
+            ),
             self.output,
             self.log_view,
         ]
 
     def _wire(self) -> None:
-        self.new_button.on_click(lambda _: self.new_game(rules=self.rulebook.value))
-        self.play_button.on_click(lambda _: self.declare(True))
-        self.pass_button.on_click(lambda _: self.declare(False))
-        self.discard_button.on_click(lambda _: self.discard(*sorted(self.selected)))
-        self.keep_button.on_click(lambda _: self.discard())
-        self.continue_button.on_click(lambda _: self.advance())
-        self.skip_button.on_click(lambda _: self.advance_to_you())
-        self.accept_button.on_click(lambda _: self.accept())
-        self.say_button.on_click(lambda _: self._say_from_box())
+        connect_buttons(
+            self,
+            new_button=lambda: self.new_game(rules=self.rulebook.value),
+            play_button=lambda: self.declare(True),
+            pass_button=lambda: self.declare(False),
+            discard_button=lambda: self.discard(*sorted(self.selected)),
+            keep_button=self.discard,
+            continue_button=self.advance,
+            skip_button=self.advance_to_you,
+            accept_button=self.accept,
+            say_button=self._say_from_box,
+            deal_button=self.deal,
+            replay_button=lambda: self.replay_hand(step=0),
+            transcript_button=self.transcript,
+            review_button=self.review_hand,
+        )
         self.say_box.observe(lambda _: self._say_from_box(), names="value")
-        self.deal_button.on_click(lambda _: self.deal())
-        self.replay_button.on_click(lambda _: self.replay_hand(step=0))
-        self.transcript_button.on_click(lambda _: self.transcript())
         self.replay_slider.observe(lambda _: self._render(), names="value")
 
     def _header_text(self) -> str:
@@ -405,7 +453,9 @@ class TableWidget(widgets.VBox):
         status = self._status() if self.replaying is None else None
         text_size = SIZES[self.size]["text"]
         self.header.value, _ = table_html(self._header_text(), game, status, text_size)
-        self.table.show(seen_table(game, YOU, self.selected, status, self.feedback))
+        shown = self._review_shown()
+        rows = None if shown is None else review_entries(shown)
+        self.table.show(seen_table(game, YOU, self.selected, status, self.feedback, rows))
         self._render_buttons()
         self.replay_slider.layout.display = None if self.replaying is not None else "none"
         self.log_view.value = log_html(game, self._viewer())
@@ -423,3 +473,4 @@ class TableWidget(widgets.VBox):
         self.continue_button.disabled = self.skip_button.disabled = not bots_move
         self.accept_button.disabled = not (live and self._pending_is_yours())
         self.deal_button.disabled = phase != "settled"
+        self.review_button.disabled = not (live and phase == "settled")

@@ -29,6 +29,7 @@ __all__ = [
     "compare_entry",
     "feedback_entry",
     "hand_entries",
+    "review_entries",
     "seat_entry",
     "seen_table",
     "situation_table",
@@ -235,6 +236,7 @@ class TableScene:
     status: str = ""
     feedback: dict[str, Any] = field(default_factory=lambda: feedback_entry(""))
     compare: list[dict[str, Any]] = field(default_factory=list)
+    review: dict[str, Any] = field(default_factory=dict)
 
     def traits(self) -> dict[str, Any]:
         """The values to set on the view, by trait name."""
@@ -248,6 +250,7 @@ class TableScene:
             "status": self.status,
             "feedback": self.feedback,
             "compare": self.compare,
+            "review": self.review,
         }
 
 
@@ -298,7 +301,60 @@ def text_lines(traits: Mapping[str, Any]) -> list[str]:
     if compare:
         lines.append("The rulebooks side by side:")
         lines += [f"  {row['label']}" for row in compare]
+    review = traits.get("review") or {}
+    if review:
+        lines.append(review["title"])
+        lines += [f"  {row['label']}" for row in review["rows"]]
+        lines.append(review["summary"])
     return lines
+
+
+def review_entries(review: Any) -> dict[str, Any]:
+    """A coach's review (`sim.coach.HandReview`) for the view: a title, one row a decision
+    (the moment, the choice made and the best one with their chips, the chips at stake, the
+    verdict: 'mistake', 'good' or 'none' for no choice; the reason) and a summary line."""
+    rows = []
+    for d in review.decisions:
+        made, best = d.chosen, d.best
+        verdict = "none" if not d.choices else "mistake" if d.mistake else "good"
+        entry = {
+            "number": d.number,
+            "when": d.when,
+            "made": d.made if made is None else f"{made.words} {_chips(made.chips)}",
+            "best": "" if best is None or best is made else f"{best.words} {_chips(best.chips)}",
+            "stake": "" if d.loss is None else f"{d.loss.value:.2f} chips",
+            "verdict": verdict,
+            "mark": {"mistake": "✘", "good": "✔", "none": "–"}[verdict],
+            "reason": d.reason or d.forced,
+            "deals": d.deals,
+        }
+        words = [f"{d.number}. {d.when}: you chose {entry['made']}"]
+        if entry["best"]:
+            words.append(f"best {entry['best']}")
+        words.append(d.verdict())
+        if entry["reason"] and not d.forced:
+            words.append(f"why: {entry['reason']}")
+        if d.deals:
+            words.append(f"{d.deals:,} deals")
+        entry["label"] = "; ".join(words)
+        rows.append(entry)
+    mistakes = review.mistakes
+    cost = sum(d.cost for d in mistakes)
+    summary = (
+        f"Mistakes: {len(mistakes)}, costing about {cost:.2f} chips."
+        if mistakes
+        else "Mistakes: none that the simulated deals can tell apart."
+    )
+    title = (
+        f"Review of hand {review.number} (seat {review.seat}, {review.deals:,} deals a decision)"
+    )
+    return {"title": title, "rows": rows, "summary": summary}
+
+
+def _chips(estimate: Any) -> str:
+    """'(+0.46, 95% CI +0.30 to +0.62)'."""
+    e = estimate
+    return f"({e.value:+.2f}, 95% CI {e.low:+.2f} to {e.high:+.2f})"
 
 
 def situation_table(
@@ -328,7 +384,12 @@ def situation_table(
 
 
 def seen_table(
-    game: Game, seat: str, selected: set[Card], status: str | None, feedback: str
+    game: Game,
+    seat: str,
+    selected: set[Card],
+    status: str | None,
+    feedback: str,
+    review: dict[str, Any] | None = None,
 ) -> TableScene:
     """The drawn table as `seat` sees it: the others' hands as counts, never their cards."""
     hand = game.hand_record
@@ -348,6 +409,7 @@ def seen_table(
         pot=game.pot,
         status=(status or "")[:1].upper() + (status or "")[1:],
         feedback=feedback_entry(feedback if feedback[:1] in "✔✘" else ""),
+        review=review or {},
     )
 
 

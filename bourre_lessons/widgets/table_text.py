@@ -132,7 +132,7 @@ def in_words(line: str) -> str:
 def status_text(game: Game, pending_is_yours: bool) -> str:
     """What the learner should do next at the live table."""
     if game.phase == "settled":
-        return "the hand is over: press Deal next hand"
+        return "the hand is over: press Review this hand, or Deal next hand"
     player = game.to_act
     if pending_is_yours:
         return "you reneged: click the card you should have played (pagat), or Let it stand"

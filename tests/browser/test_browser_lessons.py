@@ -459,3 +459,24 @@ def test_the_first_hand_is_played_by_clicks_after_run_all(notebook):
     expect(feedback).to_contain_text("pagat 2")
     root.locator(".bourre-hand .bourre-card[data-card=D6]").click()
     expect(story).to_contain_text("wins trick 1", timeout=UI_TIMEOUT)
+
+
+@pytest.mark.parametrize("notebook", ["notebooks/10_play_whole_hands.ipynb"], indirect=True)
+def test_a_finished_hand_is_reviewed_in_the_table(notebook):
+    """Lesson 10: the review of the coached hand is drawn in its table, a row a decision in
+    order, the two mistakes marked with their reasons and said in words for a screen reader;
+    it leaves the table when the hand is replayed."""
+    coached = notebook.page.locator(".bourre-table-game").nth(1)
+    review = coached.locator(".bourre-table .bourre-review")
+    expect(review).to_have_count(1)
+    expect(review.locator(".bourre-review-row")).to_have_count(7)
+    mistakes = review.locator(".bourre-review-row.bourre-review-mistake")
+    expect(mistakes).to_have_count(2)
+    expect(mistakes.first.locator(".bourre-review-mark")).to_have_text("✘")
+    expect(mistakes.first.locator(".bourre-review-reason")).to_contain_text("a trump")
+    expect(mistakes.first).to_have_attribute("aria-label", re.compile(r"✘ mistake: it cost \d"))
+    expect(review.locator(".bourre-review-summary")).to_contain_text("Mistakes: 2")
+    expect(coached.locator("button.bourre-review-hand")).to_be_enabled()
+    coached.locator("button.bourre-replay").click()
+    expect(review).to_have_count(0)
+    expect(coached.locator("button.bourre-review-hand")).to_be_disabled()

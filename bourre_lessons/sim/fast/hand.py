@@ -65,11 +65,15 @@ __all__ = [
     "Ledger",
     "Outcomes",
     "Seats",
+    "Start",
+    "declarations_agree",
+    "fresh_start",
     "logged_legal",
     "logged_position",
     "logged_trick",
     "play_chunk",
     "play_fixed",
+    "play_from",
     "settle_hands",
 ]
 
@@ -80,6 +84,11 @@ DEALER_ALONE = 2  # everyone else passed: the dealer takes the pot without decla
 # error codes of play_chunk
 OK = 0
 EMPTY_RESTOCK = 1
+
+# where play_from takes a hand up
+DECLARE_PHASE = 0
+DRAW_PHASE = 1
+PLAY_PHASE = 2
 
 
 # --- records: what the compiled functions take and fill ------------------------------------
@@ -102,13 +111,45 @@ class Outcomes(NamedTuple):
 
 
 class FixedDeal(NamedTuple):
-    """One seat's known hand for `play_fixed`: the seat, its cards (a mask), the turned card's
-    bit, and its declaration (0 pass, 1 play, -1 its bot decides)."""
+    """One seat's known hand for `play_fixed`: the seat, its cards (a mask) and the turned
+    card's bit; `said` holds, seat by seat, a declaration known in advance (0 pass, 1 play, -1
+    the seat's bot decides): the fixed seat's choice, and what it heard before it spoke. A deal
+    in which a heuristic bot would not say what was heard is dealt again; `tries[0]` counts
+    every deal made, kept or not."""
 
     seat: int
     hand: int
     trump_card: int
+    said: np.ndarray  # int64, one a seat
+    tries: np.ndarray  # int64 (1,)
+
+
+class Start(NamedTuple):
+    """Where `play_from` takes a hand up. phase -- DECLARE_PHASE, DRAW_PHASE or PLAY_PHASE
+    (the declarations always run, from `said` where it is known); seat, forced, take -- the
+    decision of that seat that is fixed in advance: in the draw the cards it throws (and
+    whether the dealer takes the separate card), in the play the card it plays (-1: none);
+    trump_card, separate (the card still on offer, or -1), size (cards in the stock array);
+    and, for PLAY_PHASE, the trick being played: tricks already played, the active index of
+    its leader and of the seat winning it so far, its cards (count, mask, the suit led, the
+    best card, trumped) and the cards of the tricks before it (`seen`)."""
+
+    phase: int
+    seat: int
     forced: int
+    take: bool
+    trump_card: int
+    separate: int
+    size: int
+    tricks_done: int
+    leader: int
+    winner: int
+    trick_n: int
+    trick_mask: int
+    led: int
+    best: int
+    trumped: bool
+    seen: int
 
 
 class DecisionLog(NamedTuple):
@@ -275,23 +316,78 @@ def play_hand(
 
     With `fixed.seat` >= 0 that seat holds `fixed.hand` and the turned card is
     `fixed.trump_card` (in the dealer's hand unless a separate trump card is turned);
-    `fixed.forced` (0 pass, 1 play, -1 the seat's bot decides) is that seat's declaration.
+    `fixed.said` holds the declarations known in advance (-1: the seat's bot decides).
     While `log` has room, every card decision is written to it.
     """
-    declared = outcomes.declared[row]
-    for i in range(n):
-        seat = dealer + 1 + i
-        work[ORDER, i] = seat - n if seat >= n else seat  # no division on the hot path
-        declared[i] = 0
-        outcomes.tricks[row, i] = 0
-        for k in (HAND, DISCARDS, WON, NO_TRUMP):
-            work[k, i] = 0
+    _clear(n, dealer, work)
     trump_card, separate, size, state = _deal(
         n, dealer, rules[SEPARATE_TRUMP_CARD], state, stock, work, fixed
     )
+    start = fresh_start(trump_card, separate, size)
+    return play_from(
+        n, dealer, rules, seats, state, stock, work, fixed.said, start, outcomes, row, log
+    )
+
+
+@jit_inline
+def _clear(n: int, dealer: int, work: np.ndarray) -> None:
+    """Empty hands, discards, tricks and voids; the speaking order from the dealer's left."""
+    for i in range(n):
+        seat = dealer + 1 + i
+        work[ORDER, i] = seat - n if seat >= n else seat  # no division on the hot path
+        for k in (HAND, DISCARDS, WON, NO_TRUMP):
+            work[k, i] = 0
+
+
+@jit_inline
+def fresh_start(trump_card: int, separate: int, size: int) -> Start:
+    """A hand taken up before anyone has spoken, nothing forced."""
+    return Start(
+        phase=DECLARE_PHASE,
+        seat=-1,
+        forced=-1,
+        take=False,
+        trump_card=trump_card,
+        separate=separate,
+        size=size,
+        tricks_done=0,
+        leader=0,
+        winner=0,
+        trick_n=0,
+        trick_mask=0,
+        led=-1,
+        best=-1,
+        trumped=False,
+        seen=0,
+    )
+
+
+@jit_inline
+def play_from(
+    n: int,
+    dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
+    state: np.uint64,
+    stock: np.ndarray,
+    work: np.ndarray,
+    said: np.ndarray,
+    start: Start,
+    outcomes: Outcomes,
+    row: int,
+    log: DecisionLog,
+) -> tuple[int, np.uint64]:
+    """Play a hand on from `start` (see `Start`), the cards in `work` (HAND: each seat's
+    cards at that moment; for PLAY_PHASE also WON, NO_TRUMP and the trick so far in TRICK)
+    and the first `start.size` places of `stock`; fills row `row` of `outcomes`."""
+    declared = outcomes.declared[row]
+    for i in range(n):
+        declared[i] = 0
+        outcomes.tricks[row, i] = 0
+    trump_card = start.trump_card
     outcomes.turned[row] = trump_card
     n_active, folded, state = _declarations(
-        n, dealer, rules, seats, state, work, trump_card, fixed, declared
+        n, dealer, rules, seats, state, work, trump_card, said, declared
     )
     if n_active == 0:
         return OK, state  # everyone passed: the pot carries
@@ -300,27 +396,68 @@ def play_hand(
         # winning every trick alone
         outcomes.tricks[row, work[ACTIVE, 0]] = 5
         return OK, state
-    separate_taken, error, state = _draw_phase(
-        n, n_active, dealer, rules, seats, state, stock, work, trump_card, separate, size, folded
-    )
-    if error != OK:
-        return error, state
-    leader = 0
-    turned_ace = trump_card % 13 == ACE
-    no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF or separate_taken
-    if (
-        rules[DEALER_ACE_LEADS] != 0
-        and turned_ace
-        and declared[dealer] == SAID_PLAY
-        and no_separate
-    ):
-        for a in range(n_active):
-            if work[ACTIVE, a] == dealer:
-                leader = a  # glimne: a turned ace makes the dealer lead
-    state = _tricks(n_active, leader, rules, seats, state, work, trump_card // 13, log)
+    leader = start.leader
+    if start.phase != PLAY_PHASE:
+        forced_seat = start.seat if start.phase == DRAW_PHASE else -1
+        separate_taken, error, state = _draw_phase(
+            n,
+            n_active,
+            dealer,
+            rules,
+            seats,
+            state,
+            stock,
+            work,
+            trump_card,
+            start.separate,
+            start.size,
+            folded,
+            forced_seat,
+            start.forced,
+            start.take,
+        )
+        if error != OK:
+            return error, state
+        leader = 0
+        turned_ace = trump_card % 13 == ACE
+        no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF or separate_taken
+        if (
+            rules[DEALER_ACE_LEADS] != 0
+            and turned_ace
+            and declared[dealer] == SAID_PLAY
+            and no_separate
+        ):
+            for a in range(n_active):
+                if work[ACTIVE, a] == dealer:
+                    leader = a  # glimne: a turned ace makes the dealer lead
+        start = _first_trick(start, leader)
+    state = _tricks(n_active, rules, seats, state, work, trump_card // 13, log, start)
     for p in range(n):
         outcomes.tricks[row, p] = work[WON, p]
     return OK, state
+
+
+@jit_inline
+def _first_trick(start: Start, leader: int) -> Start:
+    """`start` moved to the lead of the first trick by the active index `leader`."""
+    return Start(
+        phase=PLAY_PHASE,
+        seat=start.seat,
+        forced=-1,
+        take=False,
+        trump_card=start.trump_card,
+        separate=-1,
+        size=0,
+        tricks_done=0,
+        leader=leader,
+        winner=leader,
+        trick_n=0,
+        trick_mask=0,
+        led=-1,
+        best=-1,
+        trumped=False,
+        seen=0,
+    )
 
 
 @jit_inline
@@ -365,6 +502,13 @@ def _deal(
 
 
 @jit_inline
+def _must_play(rules: np.ndarray, trump_card: int) -> bool:
+    """pagat: a turned ace binds the dealer to play (not with a separate trump card)."""
+    no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF
+    return rules[DEALER_ACE_MUST_PLAY] != 0 and trump_card % 13 == ACE and no_separate
+
+
+@jit_inline
 def _declarations(
     n: int,
     dealer: int,
@@ -373,14 +517,14 @@ def _declarations(
     state: np.uint64,
     work: np.ndarray,
     trump_card: int,
-    fixed: FixedDeal,
+    said: np.ndarray,
     declared: np.ndarray,
 ) -> tuple[int, int, np.uint64]:
-    """Play or pass from the dealer's left, the dealer last. Returns (players in, the passed
+    """Play or pass from the dealer's left, the dealer last; a seat's word known in advance
+    (`said`, -1 where its bot decides) is taken as given. Returns (players in, the passed
     players' cards, state); the players in are listed in work row ACTIVE."""
     trump = trump_card // 13
-    no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF
-    must = rules[DEALER_ACE_MUST_PLAY] != 0 and trump_card % 13 == ACE and no_separate
+    must = _must_play(rules, trump_card)
     blind = rules[SIMULTANEOUS_DECLARATION] != 0  # all at once: nobody knows the others' word
     folded = 0
     n_active = 0
@@ -390,8 +534,8 @@ def _declarations(
             declared[p] = DEALER_ALONE  # pagat: all others passed, the dealer takes the pot
         elif p == dealer and must:
             declared[p] = SAID_PLAY  # pagat: a turned ace binds the dealer
-        elif p == fixed.seat and fixed.forced >= 0:
-            declared[p] = SAID_PLAY if fixed.forced == 1 else 0
+        elif said[p] >= 0:
+            declared[p] = SAID_PLAY if said[p] == 1 else 0
         else:
             before = 0 if blind else n_active
             says, state = _declare(
@@ -405,6 +549,41 @@ def _declarations(
             folded |= work[HAND, p]
             work[HAND, p] = 0
     return n_active, folded, state
+
+
+@jit
+def declarations_agree(
+    n: int,
+    dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
+    work: np.ndarray,
+    trump_card: int,
+    said: np.ndarray,
+    skip: int,
+) -> bool:
+    """Whether every heuristic bot whose word is known (`said` >= 0, seat `skip` aside) would
+    say it holding the cards in work row HAND, having heard what was said before it."""
+    trump = trump_card // 13
+    must = _must_play(rules, trump_card)
+    blind = rules[SIMULTANEOUS_DECLARATION] != 0
+    before = 0
+    for i in range(n):
+        p = work[ORDER, i]
+        if said[p] < 0:
+            continue
+        forced = (i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and before == 0 and not blind) or (
+            p == dealer and must
+        )
+        if p != skip and not forced and seats.kinds[p] == HEURISTIC:
+            says = declare_heuristic(
+                work[HAND, p], trump, i, n, 0 if blind else before, seats.boldness[p]
+            )
+            if says != (said[p] == 1):
+                return False
+        if said[p] == 1:
+            before += 1
+    return True
 
 
 @jit_inline
@@ -421,13 +600,17 @@ def _draw_phase(
     separate: int,
     size: int,
     folded: int,
+    forced_seat: int,
+    forced_throw: int,
+    forced_take: bool,
 ) -> tuple[bool, int, np.uint64]:
-    """Each player in discards and draws in turn, restocking as the rules say. Returns
-    (the dealer took the separate card, error, state)."""
+    """Each player in discards and draws in turn, restocking as the rules say; seat
+    `forced_seat` throws `forced_throw` (and takes the separate card if `forced_take`).
+    Returns (the dealer took the separate card, error, state)."""
     trump = trump_card // 13
     limit = rules[MAX_DISCARDS]
     no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF
-    may_take = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_DEALER
+    may_take = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_DEALER and separate >= 0
     served_too = rules[RESTOCK] == RESTOCK_IS_FOLDED_AND_SERVED_DISCARDS
     separate_taken = False
     for a in range(n_active):
@@ -436,7 +619,9 @@ def _draw_phase(
         if no_separate and p == dealer and rules[DEALER_MAY_DISCARD_TRUMP_CARD] == 0:
             locked = 1 << trump_card  # the turned card stays with the dealer (a house rule)
         can_take = may_take and p == dealer and not separate_taken
-        if seats.kinds[p] == HEURISTIC:
+        if p == forced_seat:
+            throw, take = forced_throw, forced_take and can_take
+        elif seats.kinds[p] == HEURISTIC:
             throw, take = discard_heuristic(work[HAND, p], trump, locked, limit, can_take)
         else:
             throw, take, state = discard_random(state, work[HAND, p], locked, limit, can_take)
@@ -478,22 +663,28 @@ def _restock(
 @jit_inline
 def _tricks(
     n_active: int,
-    leader: int,
     rules: np.ndarray,
     seats: Seats,
     state: np.uint64,
     work: np.ndarray,
     trump: int,
     log: DecisionLog,
+    start: Start,
 ) -> np.uint64:
-    """Five tricks among the players in (work row ACTIVE); counts each one's tricks in work
-    row WON."""
+    """The tricks left among the players in (work row ACTIVE), from the trick of `start`
+    (seat `start.seat` plays `start.forced` at its first turn, if given); counts each one's
+    tricks in work row WON."""
     n_out = 0  # players the table knows to be out of trumps (work row NO_TRUMP)
-    seen = 0
+    for a in range(n_active):
+        n_out += work[NO_TRUMP, work[ACTIVE, a]]
+    seen = start.seen
+    leader, winner = start.leader, start.winner
+    trick_n, trick_mask = start.trick_n, start.trick_mask
+    led, best, trumped = start.led, start.best, start.trumped
+    forced = start.forced
     twcw = rules[TRUMP_WHEN_CANNOT_WIN] != 0
-    for _ in range(5):
-        trick_n, led, best, trumped, trick_mask, winner = 0, -1, -1, False, 0, leader
-        for k in range(n_active):
+    for _ in range(start.tricks_done, 5):
+        for k in range(trick_n, n_active):
             a = leader + k - (n_active if leader + k >= n_active else 0)
             p = work[ACTIVE, a]
             after = n_active - 1 - k
@@ -515,7 +706,10 @@ def _tricks(
                 _log_decision(log.rows[log.count[0]], position, work[TRICK])
                 log.count[0] += 1
             mask, _rule = legal(position, rules)
-            if seats.kinds[p] == HEURISTIC:
+            if forced >= 0 and p == start.seat:
+                card = forced
+                forced = -1
+            elif seats.kinds[p] == HEURISTIC:
                 card = play_heuristic(
                     mask, work[HAND, p], trump, trick_n, best, trick_mask, seen, after
                 )
@@ -535,11 +729,12 @@ def _tricks(
                     trumped = trumped or (suit == trump and led != trump)
             trick_mask |= 1 << card
             work[TRICK, trick_n] = card
-            trick_n += 1  # noqa: SIM113 - counts the cards in this trick
+            trick_n += 1  # counts the cards in this trick
             work[HAND, p] &= ~(1 << card)
         work[WON, work[ACTIVE, winner]] += 1
         seen |= trick_mask
         leader = winner
+        trick_n, led, best, trumped, trick_mask = 0, -1, -1, False, 0
     return state
 
 
@@ -563,7 +758,9 @@ def play_chunk(
     # typed int64 rather than literal constants, so play_hand compiles once for both callers
     no_hand = first_hand * 0
     no_seat = no_hand - 1
-    nobody = FixedDeal(no_seat, no_hand, no_hand, no_seat)
+    nobody = FixedDeal(
+        no_seat, no_hand, no_hand, np.full(n, -1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    )
     for h in range(outcomes.declared.shape[0]):
         error, state = play_hand(
             n, dealer, rules, seats, state, stock, work, nobody, outcomes, h, log
@@ -583,19 +780,37 @@ def play_fixed(
     seed: np.uint64,
     fixed: FixedDeal,
     outcomes: Outcomes,
+    max_tries: int,
 ) -> int:
-    """Deal many times around one known hand (the advisor's question); one deal per row."""
+    """Deal many times around one known hand (the advisor's question); one deal per row.
+    A deal in which a heuristic bot would not say what `fixed.said` says it said is dealt
+    again (the fixed seat's own word aside); after `max_tries` deals in all, the rows left
+    are not played: the rows played are `outcomes` rows 0 to the returned count - 1."""
     log = DecisionLog(np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
     state = np.uint64(seed)
     stock = np.empty(52, dtype=np.int64)
     work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
+    separate_mode = rules[SEPARATE_TRUMP_CARD]
     for h in range(outcomes.declared.shape[0]):
-        error, state = play_hand(
-            n, dealer, rules, seats, state, stock, work, fixed, outcomes, h, log
+        while True:
+            if fixed.tries[0] >= max_tries:
+                return h
+            fixed.tries[0] += 1
+            _clear(n, dealer, work)
+            trump_card, separate, size, state = _deal(
+                n, dealer, separate_mode, state, stock, work, fixed
+            )
+            if declarations_agree(
+                n, dealer, rules, seats, work, trump_card, fixed.said, fixed.seat
+            ):
+                break
+        start = fresh_start(trump_card, separate, size)
+        error, state = play_from(
+            n, dealer, rules, seats, state, stock, work, fixed.said, start, outcomes, h, log
         )
         if error != OK:
-            return error
-    return OK
+            return -1
+    return outcomes.declared.shape[0]
 
 
 @jit

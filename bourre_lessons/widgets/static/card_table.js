@@ -6,7 +6,7 @@ const SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const TWO = { S: "#111111", C: "#111111", H: "#c8102e", D: "#c8102e" };
 const FOUR = { S: "#111111", H: "#c8102e", D: "#1f5fbf", C: "#1d7a2e" };
 const FONT = "DejaVu Sans, Arial, sans-serif";
-const TRAITS = ["seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "compare", "size", "four_colour", "interactive", "shake"];
+const TRAITS = ["seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "compare", "review", "size", "four_colour", "interactive", "shake"];
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -301,6 +301,32 @@ function drawCompare(rows, fourColour) {
   return node;
 }
 
+// The coach's review of a finished hand: one row a decision, in order, mistakes marked.
+function drawReview(review) {
+  const node = el("div", "bourre-review");
+  node.setAttribute("role", "region");
+  node.setAttribute("aria-label", review.title);
+  node.appendChild(el("div", "bourre-review-title", review.title));
+  const list = el("ol", "bourre-review-rows");
+  for (const row of review.rows || []) {
+    const item = el("li", `bourre-review-row bourre-review-${row.verdict}`);
+    item.dataset.verdict = row.verdict;
+    item.setAttribute("aria-label", row.label);
+    const head = el("div", "bourre-review-head");
+    head.append(el("span", "bourre-review-mark", row.mark), " ", el("span", "bourre-review-when", row.when));
+    item.appendChild(head);
+    item.appendChild(el("div", "bourre-review-made", `you: ${row.made}`));
+    if (row.best) item.appendChild(el("div", "bourre-review-best", `best: ${row.best}`));
+    if (row.stake) item.appendChild(el("div", "bourre-review-stake", `at stake: ${row.stake}`));
+    if (row.reason) item.appendChild(el("div", "bourre-review-reason", row.reason));
+    if (row.deals) item.appendChild(el("div", "bourre-review-deals", `${row.deals.toLocaleString("en")} deals`));
+    list.appendChild(item);
+  }
+  node.appendChild(list);
+  node.appendChild(el("div", "bourre-review-summary", review.summary));
+  return node;
+}
+
 // After a card you clicked has left your hand (it was played), the obvious next control is
 // the scene's Next button, or in the classroom app Next scene at the end of a scene.
 function moveFocusOn(root, model, state) {
@@ -371,6 +397,8 @@ function render({ model, el: root }) {
     play.appendChild(drawFeedback(model.get("feedback") || {}));
     felt.appendChild(play);
     if ((model.get("compare") || []).length) felt.appendChild(drawCompare(model.get("compare"), four));
+    const review = model.get("review") || {};
+    if (review.rows) felt.appendChild(drawReview(review));
     root.replaceChildren(felt);
     moveFocusOn(root, model, state);
   };

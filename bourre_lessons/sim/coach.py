@@ -1,0 +1,288 @@
+"""The coach: every decision one seat made in a finished hand, graded by simulated deals.
+
+`review(game, seat)` takes the seat's decisions in order (play or pass, the draw, each card
+it played; `sim.moments`) and, for each, deals the cards the seat could not see many times,
+agreeing with everything it saw then: its own cards, the turned card, the words it heard,
+how many cards each player exchanged, every card played face up and the voids they showed
+(`sim.hidden`). Every choice the rules allowed is played out on the same deals (common
+random numbers) by the course's heuristic bots, the seat's own later decisions included,
+and is worth the chips it brings the seat from that moment to the end of the hand, with a
+95% interval.
+
+A decision is a mistake when the best choice's interval lies wholly above the interval of
+the choice made; the chips it cost are the best choice's lead over it, measured deal by
+deal, with their own 95% interval. Where the rules say why a choice was better, the review
+says so in a sentence (`sim.coach_reasons`). A decision the rules left no choice in is
+listed, not played out.
+
+Every result is a frozen dataclass with `to_text()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import read_action
+from ..cards import Card
+from ..game import Game
+from ..rules import Rules
+from ..text import card_list
+from .advisor import Estimate, mean_interval
+from .coach_reasons import forced_reason, reason
+from .hidden import Sampled, choice_chips
+from .moments import Moment, moments
+
+__all__ = ["DEALS", "Choice", "Decision", "HandReview", "decisions_made", "grade", "review"]
+
+DEALS = 2000
+"""Deals each decision's choices are played out on, unless `review` is told otherwise."""
+SHOWN = 3
+"""Choices `Decision.to_text` lists besides the one made (the best first)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of a decision: the action, in words, and the chips it was worth."""
+
+    action: str
+    words: str
+    chips: Estimate
+    chosen: bool
+
+    def line(self, label: str) -> str:
+        """'  your choice  throw away 7♦ 2♣   +0.46 (95% CI +0.30 to +0.62)'."""
+        return f"   {label:<12} {self.words:<30} {chips_text(self.chips)}"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One graded decision.
+
+    number -- its place in the hand (1 = the first); kind -- 'declare', 'draw' or 'card';
+    when -- the moment in words; made -- the action taken, in words; choices -- every choice,
+    best first (empty when the rules left one, or no deal agreed with what was seen); deals --
+    deals each choice was played on; built -- how many of them were built seat by seat
+    (`sim.hidden.Sampled`); loss -- chips
+    the best choice is ahead of the one made, deal by deal (None when the made one is best);
+    mistake -- the best choice's interval lies wholly above the made one's; reason -- why,
+    where the rules say; forced -- why there was no choice ('' when there was one).
+    """
+
+    number: int
+    kind: str
+    when: str
+    made: str
+    choices: tuple[Choice, ...]
+    deals: int
+    built: int
+    loss: Estimate | None
+    mistake: bool
+    reason: str
+    forced: str = ""
+
+    @property
+    def chosen(self) -> Choice | None:
+        """The choice made, with its chips (None when not played out)."""
+        return next((c for c in self.choices if c.chosen), None)
+
+    @property
+    def best(self) -> Choice | None:
+        """The choice worth the most chips (None when not played out)."""
+        return self.choices[0] if self.choices else None
+
+    @property
+    def cost(self) -> float:
+        """Chips the decision cost: the loss's estimate for a mistake, else 0."""
+        return self.loss.value if self.mistake and self.loss is not None else 0.0
+
+    def verdict(self) -> str:
+        """'✘ mistake: 0.36 chips lost (95% CI ...)', '✔ ...', or the forced line."""
+        if self.forced:
+            return f"– no choice: {self.forced}"
+        if not self.choices:
+            return "– not graded: no deal agreed with what you saw"
+        if self.loss is None:
+            return "✔ the best choice"
+        lost = f"{self.loss.value:.2f} chips (95% CI {self.loss.low:.2f} to {self.loss.high:.2f})"
+        if self.mistake:
+            return f"✘ mistake: it cost {lost}"
+        return f"✔ not a mistake: the best is ahead by {lost}, within the intervals"
+
+    def to_text(self) -> str:
+        """The decision in a few lines: the moment, the choice made and the best ones with
+        their chips, the verdict, the reason and the deals behind it."""
+        lines = [f"{self.number}. {self.when}: you chose {self.made}"]
+        if self.forced or not self.choices:
+            return lines[0] + f" {self.verdict()}"
+        chosen = self.chosen
+        assert chosen is not None
+        lines.append(chosen.line("your choice"))
+        others = [c for c in self.choices if not c.chosen][:SHOWN]
+        for rank, choice in enumerate(others):
+            ahead = self.choices.index(choice) < self.choices.index(chosen)
+            lines.append(choice.line("best" if rank == 0 and ahead else "other"))
+        lines.append(f"   {self.verdict()}")
+        if self.reason:
+            lines.append(f"   why: {self.reason}")
+        lines.append(f"   {len(self.choices)} choices, each played out on {self.deals:,} deals")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """Every decision one seat made in one hand, graded."""
+
+    seat: str
+    number: int
+    rules: Rules
+    players: int
+    deals: int
+    decisions: tuple[Decision, ...]
+    note: str = ""
+
+    @property
+    def mistakes(self) -> tuple[Decision, ...]:
+        """The decisions that were mistakes, in order."""
+        return tuple(d for d in self.decisions if d.mistake)
+
+    @property
+    def costliest(self) -> Decision | None:
+        """The mistake that cost the most chips (None without a mistake)."""
+        return max(self.mistakes, key=lambda d: d.cost, default=None)
+
+    def to_text(self) -> str:
+        """The whole review: how it was made, each decision, and the mistakes' cost."""
+        lines = [
+            f"Review of hand {self.number} for seat {self.seat} · {self.rules.source} rules · "
+            f"{self.players} players",
+            f"Each choice was played out on up to {self.deals:,} deals of the cards you could "
+            "not see, agreeing with all you saw; every seat (yours after the decision) played "
+            "as the course's heuristic bots. Chips count from the decision to the end of the "
+            "hand.",
+        ]
+        lines += [d.to_text() for d in self.decisions] or ["You made no decision in this hand."]
+        if self.note:
+            lines.append(f"Note: {self.note}")
+        mistakes = self.mistakes
+        if mistakes:
+            cost = sum(d.cost for d in mistakes)
+            which = ", ".join(str(d.number) for d in mistakes)
+            lines.append(
+                f"Mistakes: {len(mistakes)} (decision {which}), costing about {cost:.2f} chips."
+            )
+        else:
+            lines.append("Mistakes: none that the simulated deals can tell apart.")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def chips_text(e: Estimate) -> str:
+    """'+0.46 (95% CI +0.30 to +0.62)'."""
+    return f"{e.value:+.2f} (95% CI {e.low:+.2f} to {e.high:+.2f})"
+
+
+def review(
+    game: Game, seat: str = "A", hand: int | None = None, deals: int = DEALS, seed: int = 0
+) -> HandReview:
+    """Grade every decision `seat` made in hand `hand` of `game` (default: the last hand
+    that is over), each on up to `deals` simulated deals (see the module's docstring)."""
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 10:
+        raise ValueError(f"deals must be a whole number, 10 or more, got {deals!r}")
+    found, note = moments(game, seat, hand)
+    decisions = tuple(grade(m, i, deals, seed) for i, m in enumerate(found, start=1))
+    number = found[0].number if found else (hand or game.hand_record.number)
+    players = len(found[0].seats) if found else len(game.players)
+    return HandReview(seat, number, game.rules, players, deals, decisions, note)
+
+
+def decisions_made(game: Game, seat: str = "A", hand: int | None = None) -> list[str]:
+    """The decisions `seat` made in hand `hand` (default: the last one over), numbered as
+    the review numbers them, in words and ungraded: what to predict before the review."""
+    found, note = moments(game, seat, hand)
+    lines = [
+        f"{i}. {moment_words(m)}: you chose {choice_words(m, m.action or '')}"
+        for i, m in enumerate(found, start=1)
+    ]
+    return lines + ([f"Note: {note}"] if note else [])
+
+
+def grade(moment: Moment, number: int, deals: int = DEALS, seed: int = 0) -> Decision:
+    """One decision graded: every choice of `moment` played out on the same deals."""
+    assert moment.action is not None, "a moment to grade knows what was done"
+    made = _index_of(moment, moment.action)
+    when, words = moment_words(moment), choice_words(moment, moment.action)
+    if len(moment.options) == 1:
+        why = forced_reason(moment)
+        return Decision(number, moment.kind, when, words, (), 0, 0, None, False, "", why)
+    sampled = choice_chips(moment, moment.options, deals, seed)
+    if sampled.used == 0:
+        return Decision(number, moment.kind, when, words, (), 0, 0, None, False, "")
+    return _graded(moment, number, when, words, made, sampled)
+
+
+def _graded(
+    moment: Moment, number: int, when: str, words: str, made: int, sampled: Sampled
+) -> Decision:
+    """The decision from the chips each choice brought, deal by deal."""
+    chips = sampled.chips
+    estimates = [mean_interval(chips[:, j]) for j in range(chips.shape[1])]
+    order = sorted(range(len(estimates)), key=lambda j: (-estimates[j].value, j != made))
+    best = order[0]
+    choices = tuple(
+        Choice(moment.options[j], choice_words(moment, moment.options[j]), estimates[j], j == made)
+        for j in order
+    )
+    loss = None if best == made else mean_interval(chips[:, best] - chips[:, made])
+    mistake = estimates[best].low > estimates[made].high
+    why = reason(moment, moment.options[made], moment.options[best])
+    built = min(sampled.built, sampled.used)
+    return Decision(
+        number, moment.kind, when, words, choices, sampled.used, built, loss, mistake, why
+    )
+
+
+def _index_of(moment: Moment, action: str) -> int:
+    """The place of `action` among the moment's options (however its cards are ordered)."""
+    key = _key(moment, action)
+    for j, option in enumerate(moment.options):
+        if _key(moment, option) == key:
+            return j
+    raise ValueError(f"{action!r} is not one of the choices at this moment: {moment.options}")
+
+
+def _key(moment: Moment, action: str) -> tuple[str, frozenset[Card], bool]:
+    read = read_action(action, moment.seats)
+    return read.kind, frozenset(read.cards), read.take
+
+
+def choice_words(moment: Moment, action: str) -> str:
+    """A choice in words: 'play', 'keep all five', 'throw away 7♦ 2♣', '9♠'."""
+    read = read_action(action, moment.seats)
+    if read.kind == "keep":
+        return "keep all five"
+    if read.kind == "discard":
+        thrown = f"throw away {card_list(read.cards, sep=' ')}"
+        return f"take the turned card, {thrown}" if read.take else thrown
+    if read.kind == "card":
+        return str(read.card)
+    return read.kind
+
+
+def moment_words(moment: Moment) -> str:
+    """The moment in words: 'Play or pass, 3rd of 5 to speak, after B pass, C play'."""
+    if moment.kind == "declare":
+        place = f"{_ordinal(moment.place + 1)} of {len(moment.seats)} to speak"
+        heard = ", ".join(f"{p} {'play' if w else 'pass'}" for p, w in moment.said)
+        return f"Play or pass, {place}, " + (f"after {heard}" if heard else "hearing nobody")
+    held = card_list(moment.hand, sep=" ")
+    if moment.kind == "draw":
+        return f"The draw, holding {held} ({moment.trump.plural} trumps)"
+    trick = len(moment.tricks) + 1
+    plays = ", ".join(f"{p} {c}" for p, c in moment.trick)
+    return f"Trick {trick}, " + (f"after {plays}" if plays else "your lead") + f", holding {held}"
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

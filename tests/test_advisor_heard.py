@@ -1,0 +1,127 @@
+"""The advisor hears the seats before it: deals that disagree with their words are dealt again."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from bourre_lessons.cards import parse_card
+from bourre_lessons.rules import PRESETS, Rules
+from bourre_lessons.sim.advisor import Estimate, advise, heard_effect, read_heard
+from bourre_lessons.sim.fast import encode_rules, mask_of
+from bourre_lessons.sim.fast.bits import card_bit
+from bourre_lessons.sim.fast.hand import FixedDeal, Outcomes, Seats, play_fixed
+from bourre_lessons.sim.fast.policy import HEURISTIC, RANDOM
+
+
+def _play_fixed(
+    hand: str, turned: str, you: int, said: dict[int, int], deals: int, kinds: int = HEURISTIC
+) -> tuple[Outcomes, int, int]:
+    """(outcomes, rows kept, deals dealt) of play_fixed at a pagat table of five, dealer 0."""
+    n = 5
+    outcomes = Outcomes(
+        declared=np.zeros((deals, n), dtype=np.int8),
+        tricks=np.zeros((deals, n), dtype=np.int8),
+        turned=np.zeros(deals, dtype=np.int8),
+    )
+    words = np.full(n, -1, dtype=np.int64)
+    for seat, word in said.items():
+        words[seat] = word
+    tries = np.zeros(1, dtype=np.int64)
+    fixed = FixedDeal(you, mask_of(hand.split()), card_bit(parse_card(turned)), words, tries)
+    seats = Seats(np.full(n, kinds, dtype=np.int64), np.zeros(n))
+    vector = encode_rules(Rules(), n)
+    kept = play_fixed(n, 0, vector, seats, np.uint64(11), fixed, outcomes, deals * 200)
+    return outcomes, kept, int(tries[0])
+
+
+def test_every_kept_deal_has_the_words_that_were_heard() -> None:
+    """Seats 1 and 2 speak before seat 3 (the dealer is seat 0): in every deal kept, the bots
+    said what was heard, and more deals were dealt than kept."""
+    outcomes, kept, tried = _play_fixed("HJ H4 SA D7 C9", "H2", 3, {3: 1, 1: 1, 2: 0}, 3000)
+    assert kept == 3000 and tried > kept
+    assert (outcomes.declared[:, 1] != 0).all() and (outcomes.declared[:, 2] == 0).all()
+    free, _, free_tried = _play_fixed("HJ H4 SA D7 C9", "H2", 3, {3: 1}, 3000)
+    assert free_tried == 3000  # nothing heard: every deal is kept
+    assert (free.declared[:, 1] != 0).any() and (free.declared[:, 1] == 0).any()
+
+
+def test_a_random_bot_is_made_to_say_what_was_heard() -> None:
+    """A random bot's word says nothing of its cards: its deal is kept and its word set."""
+    outcomes, kept, tried = _play_fixed("HJ H4 SA D7 C9", "H2", 3, {3: 1, 1: 0, 2: 1}, 500, RANDOM)
+    assert kept == tried == 500
+    assert (outcomes.declared[:, 1] == 0).all() and (outcomes.declared[:, 2] != 0).all()
+
+
+def test_hearing_is_the_same_as_keeping_only_the_matching_deals() -> None:
+    """Dealing again until the words agree gives the same chances as dealing freely and
+    throwing away the deals whose words disagree: your tricks average the same, within the
+    two samples' noise (four standard errors)."""
+    pattern = {1: 1, 2: 1}
+    heard, kept, _ = _play_fixed("HJ H4 SA D7 C9", "H2", 3, {3: 1, **pattern}, 6000)
+    free, _, _ = _play_fixed("HJ H4 SA D7 C9", "H2", 3, {3: 1}, 60_000)
+    match = np.ones(60_000, dtype=bool)
+    for seat, word in pattern.items():
+        match &= (free.declared[:, seat] != 0) == bool(word)
+    filtered = free.tricks[match, 3].astype(float)
+    mine = heard.tricks[:kept, 3].astype(float)
+    assert len(filtered) > 1000
+    se = np.sqrt(mine.var() / len(mine) + filtered.var() / len(filtered))
+    assert abs(mine.mean() - filtered.mean()) < 4 * se
+    # and the words matter: without them the same hand takes more tricks
+    assert free.tricks[:, 3].mean() - mine.mean() > 4 * se
+
+
+def test_the_pagat_dealer_who_hears_everyone_pass_takes_the_pot() -> None:
+    """pagat (dealer alone): when everybody but the dealer passes, the dealer takes the pot
+    without play, whether the dealer would have said play or pass."""
+    a = advise("S2 S5 D7 C9 H3", "H3", seat=5, deals=500, heard="pass pass pass pass")
+    assert a.win == Estimate(1.0, a.win.low, 1.0) and a.win.value == 1.0
+    assert a.chips_play == a.chips_pass == Estimate(5.0, 5.0, 5.0)
+    assert a.heard == (False, False, False, False) and a.tried > a.deals == 500
+
+
+def test_players_already_in_make_the_same_cards_worth_less() -> None:
+    """With nobody in before you, a middling hand is worth more than when everyone is in."""
+    args = ("S8 HA HK D7 C2", "S4", 4)
+    nobody = advise(*args, deals=4000, seed=2, heard="pass pass pass")
+    unheard = advise(*args, deals=4000, seed=2)
+    everyone = advise(*args, deals=4000, seed=2, heard="play play play")
+    assert nobody.chips_play.low > unheard.chips_play.high
+    assert unheard.chips_play.low > everyone.chips_play.high
+    assert unheard.heard is None and unheard.tried == unheard.deals == 4000
+
+
+def test_heard_is_read_in_words_or_booleans() -> None:
+    assert read_heard("pass Play", 3, Rules()) == (False, True)
+    assert read_heard([True, "pass"], 3, Rules()) == (True, False)
+    assert read_heard("", 1, Rules()) == ()
+    assert read_heard(None, 4, Rules()) is None
+
+
+@pytest.mark.parametrize(
+    ("heard", "seat", "rules", "message"),
+    [
+        ("pass", 3, Rules(), "the 2 seat"),
+        ("pass maybe", 3, Rules(), "'maybe'"),
+        ("pass", 2, dataclasses.replace(Rules(), simultaneous_declaration=True), "at once"),
+    ],
+)
+def test_heard_that_cannot_be_used_is_refused(heard, seat, rules, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        advise("HJ H4 SA D7 C9", "H2", seat=seat, rules=rules, deals=100, heard=heard)
+
+
+def test_heard_effect_shows_each_pattern_with_its_sample_sizes() -> None:
+    effect = heard_effect("S8 HA HK D7 C2", "S4", seat=3, deals=2000, seed=1)
+    assert [a.heard for a in effect.advice] == [None, (False, False), (False, True), (True, True)]
+    text = effect.to_text()
+    assert "(not used)" in text and "pass, play" in text
+    for a in effect.advice:
+        assert f"{a.deals:,} of {a.tried:,}" in text
+    glimne = heard_effect("S8 HA HK D7 C2", "S4", seat=2, rules=PRESETS["glimne"], deals=500)
+    assert len(glimne.advice) == 3  # seat 2 hears one word: pass or play
+    first = heard_effect("S8 HA HK D7 C2", "S4", seat=1, deals=300)
+    assert [a.heard for a in first.advice] == [None, ()]  # the first to speak hears nothing
