@@ -98,11 +98,16 @@ def friendly_message(error: BaseException) -> str | None:
 
 
 def _friendly_traceback(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset=None):
-    """IPython's custom-exception hook: the sentence, or the usual traceback."""
+    """IPython's custom-exception hook: show the sentence, or the usual traceback, as the
+    cell's error (IPython leaves the showing to the hook; the cell still counts as failed, so
+    Run All stops there as it would at any error)."""
     message = friendly_message(value)
     if message is None:
-        return shell.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
-    return [f"ⓘ {message}"]
+        stb = shell.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
+    else:
+        stb = [f"ⓘ {message}"]
+    shell._showtraceback(etype, value, stb)
+    return stb
 
 
 def install_friendly_errors() -> bool:
