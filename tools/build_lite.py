@@ -560,6 +560,7 @@ def build(output: Path) -> None:
     lite_config(stage / "lite")
     log(f"{stage_contents(stage / 'contents')} course files staged")
     jupyter_lite_build(stage / "lite", stage / "contents", output)
+    (output / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
     problems = check_site(output, python)
     if problems:
         raise BuildError("the built site is incomplete:\n  " + "\n  ".join(problems))

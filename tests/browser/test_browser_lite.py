@@ -198,7 +198,13 @@ class LiteRun:
         return [c for c in self.cells if c["type"] == "code" and c["source"].strip()]
 
 
-def run_notebook(offline: Offline, site_url: str, path: str, first: str | None = None) -> LiteRun:
+def run_notebook(
+    offline: Offline,
+    site_url: str,
+    path: str,
+    first: str | None = None,
+    run_timeout: int = RUN_TIMEOUT,
+) -> LiteRun:
     """Open `path` in the site's Lab, wait for the kernel, Run All, wait until idle.
 
     `first` is a CSS selector whose first appearance is timed from the page load."""
@@ -215,14 +221,14 @@ def run_notebook(offline: Offline, site_url: str, path: str, first: str | None =
         run.seconds["app"] = time.monotonic() - started
         page.wait_for_function(KERNEL_IDLE, timeout=OPEN_TIMEOUT, polling=100)
         run.seconds["kernel ready"] = time.monotonic() - started
-        page.set_default_timeout(RUN_TIMEOUT)
+        page.set_default_timeout(run_timeout)
         page.evaluate(RUN_ALL)
         if first:
-            page.locator(first).first.wait_for(state="visible", timeout=RUN_TIMEOUT)
+            page.locator(first).first.wait_for(state="visible", timeout=run_timeout)
             run.seconds["first scene"] = time.monotonic() - started
-        page.wait_for_function("() => window.bourreRunAll !== null", timeout=RUN_TIMEOUT)
+        page.wait_for_function("() => window.bourreRunAll !== null", timeout=run_timeout)
         run.run_result = page.evaluate("() => window.bourreRunAll")
-        page.wait_for_function(KERNEL_IDLE, timeout=RUN_TIMEOUT, polling=200)
+        page.wait_for_function(KERNEL_IDLE, timeout=run_timeout, polling=200)
         run.seconds["run all"] = time.monotonic() - started
         page.set_default_timeout(UI_TIMEOUT)
         run.cells = page.evaluate(CELL_REPORT)
@@ -363,33 +369,40 @@ def test_a_request_to_another_host_would_be_caught(offline, site_url):
 SURVEY = os.environ.get("BOURRE_LITE_SURVEY") == "1"
 ALL_NOTEBOOKS = [
     f"{folder}/{p.name}"
-    for folder in ("notebooks", "exercises")
+    for folder in ("notebooks", "exercises", "present")
     for p in sorted((ROOT / folder).glob("*.ipynb"))
 ]
+SURVEY_TIMEOUT = 900_000  # ms: exercise set 6 plays thousands of hands in the browser's Python
 FRIENDLY = re.compile(r"needs (the simulator|matplotlib).*course in the browser does not have")
 
 
 def verdict_of(run: LiteRun) -> tuple[str, list[str]]:
-    """'fully', 'partly' or 'not at all', and every problem that is not a friendly sentence."""
-    notes, other = [], []
+    """How a notebook runs in the browser, and every problem that is not a friendly sentence.
+
+    'fully'; 'fully, charts as a sentence' (Run All finishes, a chart says it needs matplotlib);
+    'partly' (Run All stops at a cell that says it needs the simulator); 'not at all' (the
+    first code cell says so)."""
+    charts, stops, other = [], [], []
     for cell in run.code_cells():
         for out in cell["outputs"]:
             text = json.dumps(out, ensure_ascii=False)
             if FRIENDLY.search(text):
-                notes.append(cell["index"])
+                (stops if out["output_type"] == "error" else charts).append(cell["index"])
             elif out["output_type"] == "error" or out.get("name") == "stderr":
                 other.append(f"cell {cell['index']}: {text[:400]}")
-    first = run.code_cells()[0]["index"] if run.code_cells() else None
-    if not notes:
-        return "fully", other
-    return ("not at all" if notes[0] == first else "partly"), other
+    cells = run.code_cells()
+    if stops:
+        return ("not at all" if cells and stops[0] == cells[0]["index"] else "partly"), other
+    if run.run_result != "true":
+        other.append(f"Run All did not finish ({run.run_result}) and no cell says why")
+    return ("fully, charts as a sentence" if charts else "fully"), other
 
 
 @pytest.mark.skipif(not SURVEY, reason="set BOURRE_LITE_SURVEY=1 to run every notebook")
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS)
 def test_survey_every_notebook(offline, site_url, path):
     """Each notebook runs fully, partly or not at all, and never shows a bare traceback."""
-    run = run_notebook(offline, site_url, path)
+    run = run_notebook(offline, site_url, path, run_timeout=SURVEY_TIMEOUT)
     try:
         status, other = verdict_of(run)
         _record(Path(path).stem, **run.seconds)
