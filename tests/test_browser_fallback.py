@@ -334,5 +334,5 @@ def test_in_a_real_ipython_shell_the_cell_fails_with_the_sentence(tmp_path):
     assert result.returncode == 0, result.stderr
     success, shown = result.stdout.splitlines()
     assert success == "False"
-    assert shown.startswith("[['ⓘ This part of the course needs the simulator")
+    assert shown.startswith("[['This part of the course needs the simulator")
     assert shown.endswith("bourre-lessons lab).']]")
