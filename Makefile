@@ -40,6 +40,8 @@ help:
 	@echo "make notebooks    re-execute every notebook and sync its .md pair"
 	@echo "make browser      the browser tests alone (installs Debian's chromium if missing)"
 	@echo "make present      the scenes as a Voila app for a projector (classroom mode)"
+	@echo "make lite         the course as a static in-browser site in build/lite/ (JupyterLite)"
+	@echo "make lite-test    that site in chromium, offline (LITE_SURVEY=1: every notebook)"
 	@echo "make screenshots  regenerate the README screenshots in docs/img/"
 	@echo "make bench        run benchmarks (python -m benchmarks)"
 	@echo "make constraints  re-resolve all dependencies and rewrite constraints.txt"
@@ -86,6 +88,7 @@ test: install
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory nbtest
 	@$(MAKE) --no-print-directory browser
+	@$(MAKE) --no-print-directory lite-test
 
 lint: install
 	$(VENV)/bin/ruff check .
@@ -119,7 +122,7 @@ endif
 BROWSER_ARTIFACTS ?= test-artifacts/browser
 VOILA_ARGS        ?=
 
-.PHONY: chromium browser present screenshots
+.PHONY: chromium browser present screenshots lite lite-test
 
 # Installs chromium with apt-get when root, else fails with the command to run; never skips.
 chromium:
@@ -127,8 +130,28 @@ chromium:
 
 browser: install chromium
 	rm -rf $(BROWSER_ARTIFACTS) && mkdir -p $(BROWSER_ARTIFACTS)
-	BOURRE_BROWSER_ARTIFACTS=$(abspath $(BROWSER_ARTIFACTS)) $(TEST_ENV) $(PY) -m pytest -m browser \
-		-p no:cacheprovider tests/browser
+	BOURRE_BROWSER_ARTIFACTS=$(abspath $(BROWSER_ARTIFACTS)) $(TEST_ENV) $(PY) -m pytest \
+		-m "browser and not lite" -p no:cacheprovider tests/browser
+
+# The course as a static JupyterLite site: lessons, exercises, this package as a wheel, Pyodide
+# and every wheel the kernel needs, all served from build/lite/ itself (tools/build_lite.py).
+# Rebuilt only when an input changed (lessons, package, pins, build tools); FORCE=1 rebuilds.
+LITE_SITE   ?= build/lite
+LITE_SURVEY ?= 0
+
+lite: install
+	$(PY) tools/build_lite.py --output $(LITE_SITE) $(if $(FORCE),--force)
+
+# The site served on 127.0.0.1 in chromium with every other host blocked: lesson 03 and
+# exercise set 1 run and answer a click; LITE_SURVEY=1 runs every notebook (fully/partly/not).
+lite-test: lite chromium
+	mkdir -p $(BROWSER_ARTIFACTS)
+	rm -f $(BROWSER_ARTIFACTS)/lite-timings.json $(BROWSER_ARTIFACTS)/lite-survey.txt
+	BOURRE_LITE_SITE=$(abspath $(LITE_SITE)) BOURRE_LITE_SURVEY=$(LITE_SURVEY) \
+		BOURRE_BROWSER_ARTIFACTS=$(abspath $(BROWSER_ARTIFACTS)) $(TEST_ENV) $(PY) -m pytest \
+		-m lite -p no:cacheprovider tests/browser/test_browser_lite.py
+	@cat $(BROWSER_ARTIFACTS)/lite-timings.json
+	@if [ -f $(BROWSER_ARTIFACTS)/lite-survey.txt ]; then cat $(BROWSER_ARTIFACTS)/lite-survey.txt; fi
 
 # The scenes as a Voila app for a projector (present/classroom.ipynb), on 127.0.0.1.
 present: install

@@ -33,7 +33,7 @@ FULL_INSTALL = 'pip install "bourre-lessons[lab]", then bourre-lessons lab'
 NEEDS = {
     "numpy": "the simulator (NumPy and Numba)",
     "numba": "the simulator (NumPy and Numba)",
-    "matplotlib": "matplotlib for its charts",
+    "matplotlib": "matplotlib, the library that draws the charts",
 }
 """What each library the browser lacks stands for, in the friendly sentence."""
 
@@ -72,7 +72,7 @@ class BrowserNote:
         self.text = text
 
     def _repr_html_(self) -> str:
-        return f"<p class='bourre-browser-note'>ⓘ {html.escape(self.text)}</p>"
+        return f"<p class='bourre-browser-note'><i>{html.escape(self.text)}</i></p>"
 
     def __str__(self) -> str:
         return self.text
@@ -98,11 +98,16 @@ def friendly_message(error: BaseException) -> str | None:
 
 
 def _friendly_traceback(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset=None):
-    """IPython's custom-exception hook: the sentence, or the usual traceback."""
+    """IPython's custom-exception hook: show the sentence, or the usual traceback, as the
+    cell's error (IPython leaves the showing to the hook; the cell still counts as failed, so
+    Run All stops there as it would at any error)."""
     message = friendly_message(value)
     if message is None:
-        return shell.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
-    return [f"ⓘ {message}"]
+        stb = shell.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
+    else:
+        stb = [message]
+    shell._showtraceback(etype, value, stb)
+    return stb
 
 
 def install_friendly_errors() -> bool:

@@ -117,12 +117,16 @@ class FakeShell:
     def __init__(self) -> None:
         self.custom = None
         self.InteractiveTB = self
+        self.shown: list[list[str]] = []
 
     def set_custom_exc(self, types, handler):
         self.custom = (types, handler)
 
     def structured_traceback(self, etype, value, tb, tb_offset=None):
         return ["Traceback (most recent call last):", f"{etype.__name__}: {value}"]
+
+    def _showtraceback(self, etype, value, stb):
+        self.shown.append(stb)
 
 
 def test_the_hook_shows_the_sentence_and_keeps_other_tracebacks(pyodide, monkeypatch):
@@ -132,10 +136,12 @@ def test_the_hook_shows_the_sentence_and_keeps_other_tracebacks(pyodide, monkeyp
     types, handler = shell.custom
     assert types == (ModuleNotFoundError,)
     numpy = ModuleNotFoundError("No module named 'numpy'", name="numpy")
-    (line,) = handler(shell, ModuleNotFoundError, numpy, None)
+    handler(shell, ModuleNotFoundError, numpy, None)
+    ((line,),) = shell.shown  # shown as the cell's error: one line, the sentence
     assert "the simulator" in line and "Traceback" not in line
     other = ModuleNotFoundError("No module named 'pandas'", name="pandas")
-    assert handler(shell, ModuleNotFoundError, other, None)[0].startswith("Traceback")
+    handler(shell, ModuleNotFoundError, other, None)
+    assert shell.shown[-1][0].startswith("Traceback")
 
 
 def test_no_hook_outside_the_browser_or_outside_ipython(monkeypatch):
@@ -297,3 +303,36 @@ def test_the_browser_module_stays_in_the_engine_layer():
     source = Path(browser.__file__).read_text(encoding="utf-8")
     for heavy in ("numpy", "matplotlib", "ipywidgets", "IPython"):
         assert f"import {heavy}" not in source
+
+
+IPYTHON_RUN = """
+import sys
+sys.platform = "emscripten"
+sys.modules["numpy"] = None
+from IPython.core.interactiveshell import InteractiveShell
+
+shell = InteractiveShell.instance()
+shown = []
+shell._showtraceback = lambda etype, value, stb: shown.append(stb)
+shell.run_cell("import bourre_lessons")
+result = shell.run_cell("from bourre_lessons.sim.simulation import simulate")
+print(result.success)
+print(shown)
+"""
+
+
+def test_in_a_real_ipython_shell_the_cell_fails_with_the_sentence(tmp_path):
+    """IPython itself calls the hook: the cell fails (Run All stops) and shows one line."""
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(IPYTHON_RUN)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "BOURRE_LESSONS_DATA": str(tmp_path), "PATH": ""},
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    success, shown = result.stdout.splitlines()
+    assert success == "False"
+    assert shown.startswith("[['This part of the course needs the simulator")
+    assert shown.endswith("bourre-lessons lab).']]")
