@@ -38,6 +38,7 @@ __all__ = [
     "fast_kind",
     "play_fast",
     "play_readable",
+    "tell_stopped",
 ]
 
 CHUNK_HANDS = 1 << 15
@@ -45,7 +46,8 @@ CHUNK_HANDS = 1 << 15
 
 Progress = Callable[[int, int], object]
 """A progress callback: called with (hands done, hands in all) at the start and after each
-chunk (after each hand on the readable engine); `widgets.progress_bar.ProgressBar` is one."""
+chunk (after each hand on the readable engine); `widgets.progress_bar.ProgressBar` is one.
+If it has a `stopped()` method, that is called when Ctrl-C stops the run (`tell_stopped`)."""
 
 
 def chunk_seed(seed: int, chunk: int) -> np.uint64:
@@ -164,6 +166,13 @@ def play_fast(
 def _tell(progress: Progress | None, done: int, total: int) -> None:
     if progress is not None:
         progress(done, total)
+
+
+def tell_stopped(progress: Progress | None) -> None:
+    """Let a progress display know the run was stopped (if it has a `stopped()` method)."""
+    stopped = getattr(progress, "stopped", None)
+    if callable(stopped):
+        stopped()
 
 
 def _joined(parts: list[Outcomes], players: int) -> Outcomes:

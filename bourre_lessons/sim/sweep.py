@@ -36,7 +36,7 @@ from .. import files
 from ..rules import PRESETS, Rules
 from .bots import Bot, resolve_bots
 from .jobs import as_finished
-from .runs import Progress, fast_kind
+from .runs import Progress, fast_kind, tell_stopped
 from .simulation import simulate
 from .summary import Tally
 
@@ -338,6 +338,7 @@ def _play_missing(
                 if progress is not None:
                     progress(len(found), len(cells))
     except KeyboardInterrupt:
+        tell_stopped(progress)
         where = "in memory" + ("" if path is None else f" and in {path}")
         raise SweepInterrupted(
             f"sweep() stopped with {len(found)} of {len(cells)} cells finished; they are kept "
