@@ -7,7 +7,7 @@ import pytest
 
 from bourre_lessons.rules import PRESETS
 from bourre_lessons.sim.simulation import CHUNK_HANDS, SimulationInterrupted, simulate
-from bourre_lessons.sim.sweep import SweepInterrupted, forget_cells, sweep
+from bourre_lessons.sim.sweep import SweepInterrupted, cell_sessions, forget_cells, sweep
 from bourre_lessons.widgets import progress_bar
 from bourre_lessons.widgets.progress_bar import ProgressBar
 
@@ -62,11 +62,12 @@ def test_a_sweep_counts_its_cells_on_the_bar() -> None:
     forget_cells()
     variants = {"pagat": pagat, "glimne": PRESETS["glimne"]}
     bar = _BarThatStops("cells", 1)
+    sessions = 2 * cell_sessions(100)  # two cells a variant
     with pytest.raises(SweepInterrupted):
-        sweep(variants, hands=10, sessions=50, progress=bar)
+        sweep(variants, hands=100, sessions=sessions, progress=bar)
     assert bar.bar.bar_style == "warning" and bar.label.value.startswith("stopped at 1 of 4 cells")
     again = ProgressBar("cells")
-    sweep(variants, hands=10, sessions=50, progress=again)
+    sweep(variants, hands=100, sessions=sessions, progress=again)
     assert again.bar.value == 4 and again.bar.bar_style == "success"
     forget_cells()
 

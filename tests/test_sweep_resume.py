@@ -14,14 +14,15 @@ import pytest
 from bourre_lessons.rules import PRESETS
 from bourre_lessons.sim import sweep as lab
 from bourre_lessons.sim.simulation import simulate
-from bourre_lessons.sim.sweep import CELL_SESSIONS, Sweep, SweepInterrupted, forget_cells, sweep
+from bourre_lessons.sim.sweep import Sweep, SweepInterrupted, cell_sessions, forget_cells, sweep
 
 VARIANTS = {
     "pagat": PRESETS["pagat"],
     "glimne": PRESETS["glimne"],
     "pagat, pot limit 3": dataclasses.replace(PRESETS["pagat"], pot_limit=3),
 }
-HANDS, SESSIONS = 20, 2 * CELL_SESSIONS + 10  # three cells a variant, the last one short
+HANDS = 200
+SESSIONS = 2 * cell_sessions(HANDS) + 10  # three cells a variant, the last one short
 CELLS = len(VARIANTS) * 3
 FIELDS = ("pot", "bourre_rate", "split_rate", "win_by_seat", "pass_by_seat", "rather_pass")
 

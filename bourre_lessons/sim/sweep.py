@@ -5,7 +5,8 @@ the hands of a session, how often a player is bourréd, the win rate by seat (co
 dealer's left), how often a seat passes, and how often a player who played would rather have
 passed. The pictures are drawn by `bourre_lessons.widgets.variant_charts`.
 
-The work is cut into cells: one variant, `CELL_SESSIONS` sessions. A cell is the unit that
+The work is cut into cells: one variant, about `CELL_HANDS` hands of sessions
+(`cell_sessions`). A cell is the unit that
 runs on an executor (a process pool, or Dask's `Client(...).get_executor()`), and comes home
 as whole-number counts (a `summary.Tally` and the pot summed by hand of the session), so the
 sweep adds them up exactly, in any order. Finished cells are kept: in memory for the life of
@@ -41,20 +42,22 @@ from .simulation import simulate
 from .summary import Tally
 
 __all__ = [
-    "CELL_SESSIONS",
+    "CELL_HANDS",
     "DEFAULT_VARIANTS",
     "CellCounts",
     "Sweep",
     "SweepCell",
     "SweepInterrupted",
+    "cell_sessions",
     "forget_cells",
     "play_cell",
     "sweep",
 ]
 
-CELL_SESSIONS = 25
-"""Sessions in one cell of a sweep: small enough to show progress and keep little work when
-stopped, large enough that handing a cell to a worker costs little beside playing it."""
+CELL_HANDS = 10_000
+"""Hands in one cell of a sweep (whole sessions, at least one): few enough to show progress
+and lose little work when stopped, enough that handing a cell to a worker (a few
+milliseconds on Dask) costs little beside playing it."""
 
 KEPT_CELLS = 4096
 """Finished cells kept in memory (the oldest go first); a results file keeps them all."""
@@ -193,6 +196,11 @@ class SweepInterrupted(KeyboardInterrupt):
 _KEPT: OrderedDict[str, CellCounts] = OrderedDict()
 
 
+def cell_sessions(hands: int) -> int:
+    """Sessions of `hands` hands in one cell: about CELL_HANDS hands, at least one session."""
+    return max(1, CELL_HANDS // hands)
+
+
 def forget_cells() -> None:
     """Drop the finished cells kept in memory (a results file is left as it is)."""
     _KEPT.clear()
@@ -220,12 +228,11 @@ def sweep(
     variants = DEFAULT_VARIANTS if variants is None else variants
     _check_sweep(variants, hands, sessions, players, bots)
     path = None if results is None else Path(results).expanduser()
+    block = cell_sessions(hands)
     grid = {
         name: [
-            SweepCell(
-                rules, players, hands, bots, seed, first, min(first + CELL_SESSIONS, sessions)
-            )
-            for first in range(0, sessions, CELL_SESSIONS)
+            SweepCell(rules, players, hands, bots, seed, first, min(first + block, sessions))
+            for first in range(0, sessions, block)
         ]
         for name, rules in variants.items()
     }
