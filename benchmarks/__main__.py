@@ -1,7 +1,8 @@
 """Speed figures for the fast core, the readable engine and the advisor.
 
-    python -m benchmarks            # full run (about a minute)
+    python -m benchmarks            # full run (about four minutes, two of them the scale figures)
     python -m benchmarks --quick    # fewer, shorter runs
+    python -m benchmarks.scale      # only the scale figures (benchmarks/scale.py)
 
 Every figure is the median of several runs, reported both by the wall clock and by the
 process's CPU time (the CPU figure is steadier on a shared machine). Nothing here is a test:
@@ -26,6 +27,8 @@ from bourre_lessons.rules import PRESETS
 from bourre_lessons.sim.advisor import advise
 from bourre_lessons.sim.bots import RandomBot, play_bots
 from bourre_lessons.sim.simulation import simulate
+
+from . import scale
 
 GOAL_RANDOM = 1_000_000
 GOAL_HEURISTIC = 250_000
@@ -177,7 +180,9 @@ def main() -> None:
         f"  NumPy floor for a hand: deal + {plays:.1f} decisions = {estimate * 1e6:.2f} us cpu "
         f"({1 / estimate:,.0f} hands/s at best, before the draw, cinch rules and settlement)"
     )
-    print(f"  fast core, whole hand: {1e6 / fast_rates[('pagat', 'random')]:.2f} us cpu")
+    print(f"  fast core, whole hand: {1e6 / fast_rates[('pagat', 'random')]:.2f} us cpu\n")
+
+    scale.run(args.quick)
 
 
 if __name__ == "__main__":

@@ -142,6 +142,8 @@ def test_the_figures_of_a_summary_match_the_arrays() -> None:
             (expected.value, expected.low, expected.high), rel=1e-9
         )
         assert s.win_share(seat) == wilson(int((r.winner == seat).sum()), r.hands)
+        assert r.chips_per_hand(seat) == got and r.win_share(seat) == s.win_share(seat)
+    assert r.mean_pot() == s.mean_pot() and r.summarize() == s
     assert s.tally.tricks_taken[0].sum() == r.played[:, 0].sum()
     assert s.tally.tricks_taken[0, 0] == r.bourred[:, 0].sum()
     lines = s.summary().splitlines()

@@ -48,10 +48,6 @@ class SettledHands(Protocol):
     bourred: np.ndarray
 
 
-def _seats(players: int) -> np.ndarray:
-    return np.zeros(players, dtype=np.int64)
-
-
 @dataclass(frozen=True, eq=False)
 class Tally:
     """Whole-number counts of consecutive hands at one table; `a + b` counts a's hands then b's.
