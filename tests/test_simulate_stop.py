@@ -3,7 +3,11 @@ futures cancelled, a short traceback), and a run too big for memory is refused f
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import threading
+import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 
@@ -165,3 +169,31 @@ def test_bad_summary_and_progress_arguments_are_named() -> None:
         simulate(10, summary="yes")
     with pytest.raises(TypeError, match="progress must be a function"):
         simulate(10, progress=5)
+
+
+_LONG_RUN = """
+from bourre_lessons.sim.simulation import simulate
+simulate(10, summary=True)
+print("ready", flush=True)
+simulate(10**9, summary=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="SIGINT is how POSIX delivers Ctrl-C")
+def test_a_real_ctrl_c_stops_a_long_run_at_once_with_a_two_line_traceback() -> None:
+    """SIGINT to a process playing a billion hands: it stops within seconds, and what it
+    prints is the caller's line, simulate's line and the message, nothing from inside."""
+    run = subprocess.Popen(
+        [sys.executable, "-c", _LONG_RUN], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert run.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        run.send_signal(signal.SIGINT)
+        _, err = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert run.returncode != 0  # stopped, not finished
+    frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
+    assert len(frames) == 2 and "simulation.py" in frames[1]
+    assert "SimulationInterrupted: simulate() stopped after" in err.splitlines()[-1]

@@ -127,7 +127,7 @@ def play_fast(
         kinds=np.array([fast_kind(b) for b in table.bots], dtype=np.int64),
         boldness=np.array([getattr(b, "boldness", 0.0) for b in table.bots], dtype=np.float64),
     )
-    jobs = [
+    jobs = (
         ChunkJob(
             players,
             first,
@@ -139,13 +139,13 @@ def play_fast(
             summary,
         )
         for i, first in enumerate(range(0, hands, CHUNK_HANDS))
-    ]
+    )
     session = SessionTally(players, rule_vector, rules.pays_second_ante)
     parts: list[Outcomes] = []
     try:
         _tell(progress, 0, hands)
         with closing(in_order(play_chunk_job, jobs, executor)) as runs:
-            for job, (error, chunk) in zip(jobs, runs, strict=True):
+            for job, (error, chunk) in runs:
                 if error:
                     raise RuntimeError(
                         "a draw found the stock and every restock source empty; the readable "
