@@ -143,19 +143,30 @@ def test_the_readable_engine_stops_between_hands_too() -> None:
 
 def test_a_run_too_big_for_memory_is_refused_before_it_starts(monkeypatch) -> None:
     """The estimate, the memory available and the way out are named; summary mode still runs."""
-    monkeypatch.setattr(memory, "available_bytes", lambda: 1_000_000)
-    hands = 10_000
+    have = 100_000_000
+    monkeypatch.setattr(memory, "available_bytes", lambda: have)
+    hands = 1_000_000
     need = hands * per_hand_bytes(5)
     with pytest.raises(NotEnoughMemory) as caught:
         simulate(hands, 5, pagat, "random", progress=_StopAfter(0))  # refused before progress
     text = str(caught.value)
-    assert f"{need / 1e6:.1f} MB" in text and "1.0 MB available" in text
-    assert (
-        "summary=True" in text and f"at most about {1_000_000 // per_hand_bytes(5):,} hands" in text
-    )
+    assert f"{need / 1e6:.1f} MB" in text and "100.0 MB available" in text
+    assert "summary=True" in text and f"at most about {have // per_hand_bytes(5):,} hands" in text
     assert isinstance(caught.value, MemoryError) and isinstance(caught.value, ValueError)
     assert simulate(hands, 5, pagat, "random", summary=True).hands == hands
-    assert simulate(1_000_000 // per_hand_bytes(5), 5, pagat, "random").hands > 0
+    assert simulate(have // per_hand_bytes(5), 5, pagat, "random").hands > 0
+
+
+def test_a_short_run_does_not_read_the_system_memory(monkeypatch) -> None:
+    """Under 64 MB of kept hands the check returns at once (the sweep plays many short runs)."""
+
+    def unreadable():
+        raise AssertionError("read the system memory for a short run")
+
+    monkeypatch.setattr(memory, "available_bytes", unreadable)
+    assert simulate(memory.SMALL_RUN // per_hand_bytes(5), 5, pagat, "random").hands > 0
+    with pytest.raises(AssertionError, match="short run"):
+        simulate(memory.SMALL_RUN // per_hand_bytes(5) + 1, 5, pagat, "random")
 
 
 def test_this_machine_refuses_a_trillion_kept_hands() -> None:

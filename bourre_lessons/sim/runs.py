@@ -20,10 +20,10 @@ import numpy as np
 from ..game import Game
 from ..rules import Rules
 from .bots import Bot, HeuristicBot, RandomBot, play_bots
-from .chunks import ChunkJob, SessionTally, new_ledger, play_chunk_job
+from .chunks import ChunkJob, SessionTally, play_chunk_job, settle_from_start
 from .fast import encode_rules
 from .fast.bits import card_bit
-from .fast.hand import DEALER_ALONE, SAID_PLAY, Outcomes, Seats, settle_hands
+from .fast.hand import DEALER_ALONE, SAID_PLAY, Outcomes, Seats
 from .fast.policy import HEURISTIC, RANDOM
 from .jobs import in_order
 from .result import SimulationResult
@@ -36,6 +36,7 @@ __all__ = [
     "Table",
     "chunk_seed",
     "fast_kind",
+    "fast_seats",
     "play_fast",
     "play_readable",
     "tell_stopped",
@@ -65,6 +66,14 @@ def fast_kind(bot: Bot) -> int | None:
     return None
 
 
+def fast_seats(bots: tuple[Bot, ...]) -> Seats:
+    """The built-in bots of a table as the fast core reads them."""
+    return Seats(
+        kinds=np.array([fast_kind(b) for b in bots], dtype=np.int64),
+        boldness=np.array([getattr(b, "boldness", 0.0) for b in bots], dtype=np.float64),
+    )
+
+
 @dataclass(frozen=True)
 class Table:
     """What every hand of a run shares: rules, seats, bots, seed, bankroll, engine."""
@@ -78,13 +87,9 @@ class Table:
 
     def result(self, outcomes: Outcomes) -> SimulationResult:
         """Move the chips hand by hand (settle.settle's rules) and build the result."""
-        hands, players = outcomes.turned.shape[0], self.players
+        players = self.players
         bankrolls = np.full(players, self.bankroll, dtype=np.int64)
-        ledger = new_ledger(hands, players)
-        skip = np.zeros(players, dtype=np.bool_)
-        settle_hands(
-            players, encode_rules(self.rules, players), outcomes, 0, 0, skip, bankrolls, ledger
-        )
+        ledger = settle_from_start(players, encode_rules(self.rules, players), outcomes, bankrolls)
         return SimulationResult(
             rules=self.rules,
             players=players,
@@ -123,10 +128,7 @@ def play_fast(
     """Play the chunks (here or on `executor`) and settle or count them in order."""
     players, rules = table.players, table.rules
     rule_vector = encode_rules(rules, players)
-    seats = Seats(
-        kinds=np.array([fast_kind(b) for b in table.bots], dtype=np.int64),
-        boldness=np.array([getattr(b, "boldness", 0.0) for b in table.bots], dtype=np.float64),
-    )
+    seats = fast_seats(table.bots)
     jobs = (
         ChunkJob(
             players,

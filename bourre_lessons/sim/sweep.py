@@ -36,8 +36,10 @@ import numpy as np
 from .. import files
 from ..rules import PRESETS, Rules
 from .bots import Bot, resolve_bots
+from .chunks import ChunkJob, play_chunk_job, settle_from_start
+from .fast import encode_rules
 from .jobs import as_finished
-from .runs import Progress, fast_kind, tell_stopped
+from .runs import CHUNK_HANDS, Progress, chunk_seed, fast_kind, fast_seats, tell_stopped
 from .simulation import simulate
 from .summary import Tally
 
@@ -174,13 +176,29 @@ class CellCounts:
 
 
 def play_cell(cell: SweepCell) -> CellCounts:
-    """Play a cell's sessions (a module-level function, so a process or Dask can run it)."""
-    counts = CellCounts(Tally.empty(cell.players), np.zeros(cell.hands, dtype=np.int64))
+    """Play a cell's sessions (a module-level function, so a process or Dask can run it).
+
+    Session s is `simulate(hands, players, rules, bots, seed=seed * 100_003 + s)`; a session
+    that fits in one chunk is played here without simulate()'s checks and result, which cost
+    more than a short session's hands."""
+    n, hands = cell.players, cell.hands
+    rules = encode_rules(cell.rules, n)
+    seats = fast_seats(resolve_bots(cell.bots, n))
+    second = cell.rules.pays_second_ante
+    counts = CellCounts(Tally.empty(n), np.zeros(hands, dtype=np.int64))
     for s in range(cell.first, cell.last):
-        run = simulate(
-            cell.hands, cell.players, cell.rules, cell.bots, seed=cell.seed * 100_003 + s
-        )
-        counts += CellCounts(run.summarize().tally, run.pot_played.astype(np.int64))
+        seed = cell.seed * 100_003 + s
+        if hands > CHUNK_HANDS:
+            run = simulate(hands, n, cell.rules, cell.bots, seed=seed)
+            counts += CellCounts(run.summarize().tally, run.pot_played.astype(np.int64))
+            continue
+        job = ChunkJob(n, 0, hands, rules, seats, chunk_seed(seed, 0), second, False)
+        error, outcomes = play_chunk_job(job)
+        if error:
+            raise RuntimeError("a simulated draw found the stock and every restock source empty")
+        ledger = settle_from_start(n, rules, outcomes, np.zeros(n, dtype=np.int64))
+        tally = Tally.of_hands(ledger, outcomes.tricks, n, second)
+        counts += CellCounts(tally, ledger.pot_played)
     return counts
 
 
