@@ -23,7 +23,7 @@ from filelock import FileLock
 
 __all__ = ["LOCK_SECONDS", "file_lock", "lock_path", "locked", "write_json_atomically"]
 
-LOCK_SECONDS = 10.0
+LOCK_SECONDS = 30.0
 """How long to wait for another process to finish its read-merge-write."""
 
 
