@@ -1,9 +1,10 @@
 """Speed figures for the fast core, the readable engine and the advisor.
 
-    python -m benchmarks            # full run (about a minute)
+    python -m benchmarks            # full run (about four minutes, two of them the scale figures)
     python -m benchmarks --quick    # fewer, shorter runs
     python -m benchmarks.coach      # the coach's review time and the advisor hearing words
     python -m benchmarks.sampling_bot  # the sampling bot against heuristic bots (minutes)
+    python -m benchmarks.scale      # only the scale figures (benchmarks/scale.py)
 
 Every figure is the median of several runs, reported both by the wall clock and by the
 process's CPU time (the CPU figure is steadier on a shared machine). Nothing here is a test:
@@ -29,7 +30,7 @@ from bourre_lessons.sim.advisor import advise
 from bourre_lessons.sim.bots import RandomBot, play_bots
 from bourre_lessons.sim.simulation import simulate
 
-from . import coach
+from . import coach, scale
 
 GOAL_RANDOM = 1_000_000
 GOAL_HEURISTIC = 250_000
@@ -181,7 +182,9 @@ def main() -> None:
         f"  NumPy floor for a hand: deal + {plays:.1f} decisions = {estimate * 1e6:.2f} us cpu "
         f"({1 / estimate:,.0f} hands/s at best, before the draw, cinch rules and settlement)"
     )
-    print(f"  fast core, whole hand: {1e6 / fast_rates[('pagat', 'random')]:.2f} us cpu")
+    print(f"  fast core, whole hand: {1e6 / fast_rates[('pagat', 'random')]:.2f} us cpu\n")
+
+    scale.run(args.quick)
     print()
     coach.main(hands=5 if args.quick else 20)
 

@@ -4,8 +4,11 @@ Kept in one small JSON file in the user's data folder: `$BOURRE_LESSONS_DATA/pro
 when that variable is set, else the platform's folder for user data (on Linux
 `~/.local/share/bourre-lessons/progress.json`). Every save writes a temporary file in the same
 folder, flushes it to disk and renames it over the old one, so a crash mid-write leaves the old
-file whole. A missing file is an empty record; an unreadable one is renamed aside with a
-warning and a fresh record starts. Nothing here ever stops an exercise from being checked.
+file whole. Recording an attempt reads the file, merges it and writes it back under a lock on
+a sibling file (`progress.json.lock`, see `files.locked`), so two notebooks recording at once
+never lose each other's attempts. A missing file is an empty record; an unreadable one is
+renamed aside with a warning and a fresh record starts. Nothing here ever stops an exercise
+from being checked: a lock that cannot be had in time is skipped with a warning.
 """
 
 from __future__ import annotations
@@ -15,12 +18,16 @@ import html
 import json
 import os
 import sys
-import tempfile
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
+
+from filelock import Timeout
+
+from . import files
 
 __all__ = [
     "ENV_VAR",
@@ -196,13 +203,33 @@ class Progress:
             raise ValueError(f"exercise_id must be a non-empty text, got {exercise_id!r}")
         if not isinstance(solved, bool):
             raise ValueError(f"solved must be True or False, got {solved!r}")
-        self._merge(self._read(quiet=True))
-        entry = self.entries.setdefault(exercise_id, Entry())
-        entry.attempts += 1
-        entry.solved = entry.solved or solved
-        entry.last_attempt = _stamp(when)
-        self.save()
+        with self._locked():
+            self._merge(self._read(quiet=True))
+            entry = self.entries.setdefault(exercise_id, Entry())
+            entry.attempts += 1
+            entry.solved = entry.solved or solved
+            entry.last_attempt = _stamp(when)
+            self.save()
         return entry
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold the file's lock for one read-merge-write; without it (warned) if it cannot be had."""
+        try:
+            lock = files.file_lock(self.path)
+            lock.acquire(timeout=files.LOCK_SECONDS)
+        except Timeout:
+            _warn_unlocked(files.lock_path(self.path))
+            yield
+            return
+        except OSError:
+            # no lock file where the progress file would go: the save warns about that place
+            yield
+            return
+        try:
+            yield
+        finally:
+            lock.release()
 
     def _merge(self, on_disk: dict[str, Entry]) -> None:
         """Take in entries another notebook saved meanwhile (the busier record of each wins)."""
@@ -287,6 +314,16 @@ class Progress:
         )
 
 
+def _warn_unlocked(lock: Path) -> None:
+    """Say that an attempt is recorded without the lock, and why."""
+    warnings.warn(
+        f"bourre-lessons records this attempt without the lock: another notebook held {lock} "
+        f"for {files.LOCK_SECONDS:g} s; an attempt recorded there at the same moment may be lost",
+        RuntimeWarning,
+        stacklevel=5,
+    )
+
+
 def _row(title: str) -> dict[str, Any]:
     return {"title": title, "tried": 0, "solved": 0, "attempts": 0, "last_attempt": None}
 
@@ -298,33 +335,8 @@ def _stamp(when: datetime | None) -> str:
 
 
 def _write_atomically(path: Path, data: dict[str, Any]) -> None:
-    """Write JSON to a temporary file beside `path`, fsync it, then rename it over `path`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, ensure_ascii=False)
-            f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_folder(path.parent)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself durable where the platform allows it (not on Windows)."""
-    if sys.platform.startswith("win"):
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+    """Write JSON beside `path` and rename it over `path` (see files.write_json_atomically)."""
+    files.write_json_atomically(path, data)
 
 
 # --- the default record --------------------------------------------------------------------------

@@ -129,6 +129,44 @@ def test_importing_leaves_numba_and_the_widgets_unloaded(module):
     assert out.stdout.strip() == "[]", f"import {module} loaded {out.stdout.strip()}"
 
 
+FILELOCK_USERS = {"bourre_lessons.progress", "bourre_lessons.files"}
+
+
+def foreign_imports(path: Path) -> list[str]:
+    """Imports of a module that break the third-party rules: an engine module may import only
+    the standard library (and `filelock`, in progress and files); nothing imports Dask."""
+    module = module_name(path)
+    wrong = []
+    for name, _ in imports(path):
+        root = name.split(".")[0]
+        if root in {"dask", "distributed"}:
+            wrong.append(name)  # an executor is handed in; the package never needs Dask
+        elif (
+            layer(module) == "engine"
+            and root not in sys.stdlib_module_names
+            and root != "bourre_lessons"
+            and not (root == "filelock" and module in FILELOCK_USERS)
+        ):
+            wrong.append(name)
+    return wrong
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_the_engine_adds_only_filelock_and_nothing_imports_dask(path):
+    assert foreign_imports(path) == [], module_name(path)
+
+
+def test_the_third_party_check_can_fail():
+    """An engine module importing filelock, or a sim module importing Dask, is caught."""
+    for name, text in (("_probe_lock.py", "import filelock\n"), ("sim/_probe.py", "import dask\n")):
+        bad = PACKAGE / name
+        bad.write_text(text, encoding="utf-8")
+        try:
+            assert foreign_imports(bad) == [text.split()[1]]
+        finally:
+            bad.unlink()
+
+
 def test_the_layer_check_can_fail(tmp_path):
     """An engine module importing numba is caught by the same reader the tests use."""
     bad = PACKAGE / "_layer_probe.py"

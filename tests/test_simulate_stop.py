@@ -3,7 +3,11 @@ futures cancelled, a short traceback), and a run too big for memory is refused f
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import threading
+import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 
@@ -139,19 +143,30 @@ def test_the_readable_engine_stops_between_hands_too() -> None:
 
 def test_a_run_too_big_for_memory_is_refused_before_it_starts(monkeypatch) -> None:
     """The estimate, the memory available and the way out are named; summary mode still runs."""
-    monkeypatch.setattr(memory, "available_bytes", lambda: 1_000_000)
-    hands = 10_000
+    have = 100_000_000
+    monkeypatch.setattr(memory, "available_bytes", lambda: have)
+    hands = 1_000_000
     need = hands * per_hand_bytes(5)
     with pytest.raises(NotEnoughMemory) as caught:
         simulate(hands, 5, pagat, "random", progress=_StopAfter(0))  # refused before progress
     text = str(caught.value)
-    assert f"{need / 1e6:.1f} MB" in text and "1.0 MB available" in text
-    assert (
-        "summary=True" in text and f"at most about {1_000_000 // per_hand_bytes(5):,} hands" in text
-    )
+    assert f"{need / 1e6:.1f} MB" in text and "100.0 MB available" in text
+    assert "summary=True" in text and f"at most about {have // per_hand_bytes(5):,} hands" in text
     assert isinstance(caught.value, MemoryError) and isinstance(caught.value, ValueError)
     assert simulate(hands, 5, pagat, "random", summary=True).hands == hands
-    assert simulate(1_000_000 // per_hand_bytes(5), 5, pagat, "random").hands > 0
+    assert simulate(have // per_hand_bytes(5), 5, pagat, "random").hands > 0
+
+
+def test_a_short_run_does_not_read_the_system_memory(monkeypatch) -> None:
+    """Under 64 MB of kept hands the check returns at once (the sweep plays many short runs)."""
+
+    def unreadable():
+        raise AssertionError("read the system memory for a short run")
+
+    monkeypatch.setattr(memory, "available_bytes", unreadable)
+    assert simulate(memory.SMALL_RUN // per_hand_bytes(5), 5, pagat, "random").hands > 0
+    with pytest.raises(AssertionError, match="short run"):
+        simulate(memory.SMALL_RUN // per_hand_bytes(5) + 1, 5, pagat, "random")
 
 
 def test_this_machine_refuses_a_trillion_kept_hands() -> None:
@@ -165,3 +180,31 @@ def test_bad_summary_and_progress_arguments_are_named() -> None:
         simulate(10, summary="yes")
     with pytest.raises(TypeError, match="progress must be a function"):
         simulate(10, progress=5)
+
+
+_LONG_RUN = """
+from bourre_lessons.sim.simulation import simulate
+simulate(10, summary=True)
+print("ready", flush=True)
+simulate(10**9, summary=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="SIGINT is how POSIX delivers Ctrl-C")
+def test_a_real_ctrl_c_stops_a_long_run_at_once_with_a_two_line_traceback() -> None:
+    """SIGINT to a process playing a billion hands: it stops within seconds, and what it
+    prints is the caller's line, simulate's line and the message, nothing from inside."""
+    run = subprocess.Popen(
+        [sys.executable, "-c", _LONG_RUN], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert run.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        run.send_signal(signal.SIGINT)
+        _, err = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert run.returncode != 0  # stopped, not finished
+    frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
+    assert len(frames) == 2 and "simulation.py" in frames[1]
+    assert "SimulationInterrupted: simulate() stopped after" in err.splitlines()[-1]

@@ -32,11 +32,48 @@ def _assert_same_session(summary: SimulationSummary, kept) -> None:
 
 @pytest.mark.parametrize(("case", "rules", "players"), VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_the_summary_counts_the_same_hands_as_the_kept_arrays(case, rules, players) -> None:
-    """Two chunks and a bit, every rule switch that moves chips: the counts are identical."""
+    """Two chunks and a bit, every rule switch that moves chips: the counts are identical, and
+    the compiled count equals one written with plain NumPy reductions."""
     hands = 2 * CHUNK_HANDS + 77
     kept = simulate(hands, players, rules, "random", seed=11)
     summary = simulate(hands, players, rules, "random", seed=11, summary=True)
     _assert_same_session(summary, kept)
+    assert summary.tally == _numpy_tally(kept, rules.pays_second_ante)
+
+
+def _numpy_tally(r, second_ante: bool) -> Tally:
+    """The tally of a kept run, counted with NumPy reductions over the arrays."""
+    n = r.players
+    won = np.nonzero(r.winner >= 0)[0]
+    winners = r.winner[won].astype(np.int64)
+    gain = np.zeros(r.payments.shape, dtype=np.int64)
+    gain[won, winners] = r.taken[won]
+    cost = gain - r.payments - (r.played & second_ante)
+    position = (np.arange(n)[None, :] - r.dealer[:, None].astype(np.int64) - 1) % n
+    edges = 2 ** np.arange(POT_SIZES - 1, dtype=np.int64)
+    tricks = np.array([np.bincount(r.tricks[r.played[:, p], p], minlength=6) for p in range(n)])
+    return Tally(
+        players=n,
+        hands=r.hands,
+        splits=int(r.split.sum()),
+        all_passed=int(r.all_passed.sum()),
+        pot_sum=int(r.pot_played.sum()),
+        pot_max=int(r.pot_played.max()),
+        last_pot=int(r.pot_after[-1]),
+        played=r.played.sum(axis=0),
+        bourred=r.bourred.sum(axis=0),
+        wins=np.bincount(winners, minlength=n),
+        antes=r.antes.sum(axis=0, dtype=np.int64),
+        payments=r.payments.sum(axis=0),
+        taken=gain.sum(axis=0),
+        net=r.net.sum(axis=0),
+        rather_pass=(r.played & (cost < 0)).sum(axis=0),
+        wins_by_position=np.bincount(position[won, winners], minlength=n),
+        played_by_position=np.bincount(position[r.played], minlength=n),
+        net_squares=tuple(int(x) for x in (r.net.astype(object) ** 2).sum(axis=0)),
+        tricks_taken=tricks,
+        pot_sizes=np.bincount(np.searchsorted(edges, r.pot_played, side="right"), minlength=64),
+    )
 
 
 @pytest.mark.parametrize("chunk", [1, 2, 3, 7])
@@ -105,6 +142,8 @@ def test_the_figures_of_a_summary_match_the_arrays() -> None:
             (expected.value, expected.low, expected.high), rel=1e-9
         )
         assert s.win_share(seat) == wilson(int((r.winner == seat).sum()), r.hands)
+        assert r.chips_per_hand(seat) == got and r.win_share(seat) == s.win_share(seat)
+    assert r.mean_pot() == s.mean_pot() and r.summarize() == s
     assert s.tally.tricks_taken[0].sum() == r.played[:, 0].sum()
     assert s.tally.tricks_taken[0, 0] == r.bourred[:, 0].sum()
     lines = s.summary().splitlines()
@@ -137,7 +176,8 @@ def test_a_tally_survives_json_and_bad_json_is_refused() -> None:
 
 
 def test_huge_chip_swings_keep_their_squares_exact() -> None:
-    """Past int64's safe range the sums of squares switch to Python integers, still exact."""
+    """Past int64's safe range the sums of squares are summed in Python integers, still exact
+    (3e9 squared twice would wrap an int64)."""
     big = 3 * 10**9
     rows = type(
         "Rows",
@@ -156,8 +196,11 @@ def test_huge_chip_swings_keep_their_squares_exact() -> None:
             "bourred": np.zeros((2, 2), dtype=bool),
         },
     )
+    rows.taken = np.array([big, big], dtype=np.int64)
+    rows.winner = np.array([0, 0], dtype=np.int8)
     tally = Tally.of_hands(rows, np.full((2, 2), 2, dtype=np.int8), 2, False)
-    assert tally.net_squares == ((big - 1) ** 2 + 1, 1 + 1)
+    assert tally.net_squares == (2 * (big - 1) ** 2, 1 + 1)
+    assert tally.net[0] == 2 * (big - 1) and tally.wins[0] == 2
     assert tally.pot_sizes[big.bit_length()] == 1
 
 

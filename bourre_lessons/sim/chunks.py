@@ -25,7 +25,14 @@ from .fast.hand import LOG_WIDTH, DecisionLog, Ledger, Outcomes, Seats, play_chu
 from .fast.switches import BOURRE_PAID_TO, BOURRE_PAID_TO_IS_WINNER
 from .summary import Tally
 
-__all__ = ["ChunkJob", "ChunkTally", "SessionTally", "new_ledger", "play_chunk_job"]
+__all__ = [
+    "ChunkJob",
+    "ChunkTally",
+    "SessionTally",
+    "new_ledger",
+    "play_chunk_job",
+    "settle_from_start",
+]
 
 
 class ChunkJob(NamedTuple):
@@ -131,6 +138,17 @@ def new_ledger(hands: int, players: int) -> Ledger:
         played=np.zeros(per_seat, dtype=np.bool_),
         bourred=np.zeros(per_seat, dtype=np.bool_),
     )
+
+
+def settle_from_start(
+    players: int, rules: np.ndarray, outcomes: Outcomes, bankrolls: np.ndarray
+) -> Ledger:
+    """Settle a whole session from its first hand (seat 0 deals, empty pot, every ante paid);
+    `bankrolls` is updated in place."""
+    ledger = new_ledger(outcomes.turned.shape[0], players)
+    skip = np.zeros(players, dtype=np.bool_)
+    settle_hands(players, rules, outcomes, 0, 0, skip, bankrolls, ledger)
+    return ledger
 
 
 def _bankrolls(players: int) -> np.ndarray:

@@ -5,7 +5,7 @@ millions of hands never queues millions of futures) and both cancelling every jo
 collected when they are left early, by an error or a KeyboardInterrupt:
 
 * `in_order` yields the results in the order of the jobs (the chunks of one session, whose
-  chips must be settled hand after hand);
+  chips must be settled hand after hand), reading the jobs only as it goes;
 * `as_finished` yields each result as soon as it is ready (the cells of a sweep).
 
 Without an executor the work runs here, one job after another. Any executor works: a
@@ -37,22 +37,29 @@ def in_order(
     jobs: Iterable[Job],
     executor: Executor | None = None,
     ahead: int = AHEAD,
-) -> Iterator[Result]:
-    """work(job) for every job, yielded in the jobs' order; cancels what is left on exit."""
+) -> Iterator[tuple[Job, Result]]:
+    """(job, work(job)) for every job, in the jobs' order; cancels what is left on exit.
+
+    `jobs` is read as the work goes (at most `ahead` beyond the one awaited), so it may be a
+    generator of millions of jobs."""
     if executor is None:
         for job in jobs:
-            yield work(job)
+            yield job, work(job)
         return
     queue = iter(jobs)
-    pending: deque[Future] = deque(executor.submit(work, job) for job in islice(queue, ahead))
+    pending: deque[tuple[Job, Future]] = deque(
+        (job, executor.submit(work, job)) for job in islice(queue, ahead)
+    )
     try:
         while pending:
-            result = pending.popleft().result()
-            for job in islice(queue, 1):
-                pending.append(executor.submit(work, job))
-            yield result
+            job, future = pending[0]
+            result = future.result()
+            pending.popleft()
+            for following in islice(queue, 1):
+                pending.append((following, executor.submit(work, following)))
+            yield job, result
     finally:
-        _cancel(pending)
+        _cancel(future for _, future in pending)
 
 
 def as_finished(

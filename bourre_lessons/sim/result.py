@@ -1,14 +1,24 @@
-"""Every hand of a simulated session, kept as NumPy arrays (what `simulate` returns by default)."""
+"""Every hand of a simulated session, kept as NumPy arrays (what `simulate` returns by default).
+
+A `SimulationResult` answers every question a `summary.SimulationSummary` answers (win rates,
+bourré rate, mean pot, chips per hand and win share with their intervals, the text summary),
+from the same counts (`summarize()`), so code written for one works on the other; only the
+per-hand questions (`net`, `bankroll_history()`, the arrays) need the kept hands.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..rules import Rules
 from .summary import SimulationSummary, Tally
+
+if TYPE_CHECKING:
+    from .advisor import Estimate
 
 __all__ = ["SimulationResult"]
 
@@ -101,11 +111,27 @@ class SimulationResult:
 
     def summarize(self) -> SimulationSummary:
         """The same session as counts: what `simulate(..., summary=True)` returns for it."""
+        return self._summary
+
+    @cached_property
+    def _summary(self) -> SimulationSummary:
         tally = Tally.of_hands(self, self.tricks, self.players, self.rules.pays_second_ante)
         return SimulationSummary(
             self.rules, self.players, self.seed, self.bots, self.engine, self.bankroll, tally
         )
 
+    def mean_pot(self) -> float:
+        """The mean pot at the end of play (as `SimulationSummary.mean_pot`)."""
+        return self._summary.mean_pot()
+
+    def chips_per_hand(self, seat: int) -> Estimate:
+        """Chips the seat won or lost per hand, with its 95% interval (as the summary's)."""
+        return self._summary.chips_per_hand(seat)
+
+    def win_share(self, seat: int) -> Estimate:
+        """Share of hands the seat took the pot, with its 95% interval (as the summary's)."""
+        return self._summary.win_share(seat)
+
     def summary(self) -> str:
         """A few plain lines: hands, pot, wins, bourrés, bankrolls."""
-        return self.summarize().summary()
+        return self._summary.summary()

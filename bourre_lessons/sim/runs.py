@@ -20,10 +20,10 @@ import numpy as np
 from ..game import Game
 from ..rules import Rules
 from .bots import Bot, HeuristicBot, RandomBot, play_bots
-from .chunks import ChunkJob, SessionTally, new_ledger, play_chunk_job
+from .chunks import ChunkJob, SessionTally, play_chunk_job, settle_from_start
 from .fast import encode_rules
 from .fast.bits import card_bit
-from .fast.hand import DEALER_ALONE, SAID_PLAY, Outcomes, Seats, settle_hands
+from .fast.hand import DEALER_ALONE, SAID_PLAY, Outcomes, Seats
 from .fast.policy import HEURISTIC, RANDOM
 from .jobs import in_order
 from .result import SimulationResult
@@ -36,8 +36,10 @@ __all__ = [
     "Table",
     "chunk_seed",
     "fast_kind",
+    "fast_seats",
     "play_fast",
     "play_readable",
+    "tell_stopped",
 ]
 
 CHUNK_HANDS = 1 << 15
@@ -45,7 +47,8 @@ CHUNK_HANDS = 1 << 15
 
 Progress = Callable[[int, int], object]
 """A progress callback: called with (hands done, hands in all) at the start and after each
-chunk (after each hand on the readable engine); `widgets.progress_bar.ProgressBar` is one."""
+chunk (after each hand on the readable engine); `widgets.progress_bar.ProgressBar` is one.
+If it has a `stopped()` method, that is called when Ctrl-C stops the run (`tell_stopped`)."""
 
 
 def chunk_seed(seed: int, chunk: int) -> np.uint64:
@@ -63,6 +66,14 @@ def fast_kind(bot: Bot) -> int | None:
     return None
 
 
+def fast_seats(bots: tuple[Bot, ...]) -> Seats:
+    """The built-in bots of a table as the fast core reads them."""
+    return Seats(
+        kinds=np.array([fast_kind(b) for b in bots], dtype=np.int64),
+        boldness=np.array([getattr(b, "boldness", 0.0) for b in bots], dtype=np.float64),
+    )
+
+
 @dataclass(frozen=True)
 class Table:
     """What every hand of a run shares: rules, seats, bots, seed, bankroll, engine."""
@@ -76,13 +87,9 @@ class Table:
 
     def result(self, outcomes: Outcomes) -> SimulationResult:
         """Move the chips hand by hand (settle.settle's rules) and build the result."""
-        hands, players = outcomes.turned.shape[0], self.players
+        players = self.players
         bankrolls = np.full(players, self.bankroll, dtype=np.int64)
-        ledger = new_ledger(hands, players)
-        skip = np.zeros(players, dtype=np.bool_)
-        settle_hands(
-            players, encode_rules(self.rules, players), outcomes, 0, 0, skip, bankrolls, ledger
-        )
+        ledger = settle_from_start(players, encode_rules(self.rules, players), outcomes, bankrolls)
         return SimulationResult(
             rules=self.rules,
             players=players,
@@ -121,11 +128,8 @@ def play_fast(
     """Play the chunks (here or on `executor`) and settle or count them in order."""
     players, rules = table.players, table.rules
     rule_vector = encode_rules(rules, players)
-    seats = Seats(
-        kinds=np.array([fast_kind(b) for b in table.bots], dtype=np.int64),
-        boldness=np.array([getattr(b, "boldness", 0.0) for b in table.bots], dtype=np.float64),
-    )
-    jobs = [
+    seats = fast_seats(table.bots)
+    jobs = (
         ChunkJob(
             players,
             first,
@@ -137,13 +141,13 @@ def play_fast(
             summary,
         )
         for i, first in enumerate(range(0, hands, CHUNK_HANDS))
-    ]
+    )
     session = SessionTally(players, rule_vector, rules.pays_second_ante)
     parts: list[Outcomes] = []
     try:
         _tell(progress, 0, hands)
         with closing(in_order(play_chunk_job, jobs, executor)) as runs:
-            for job, (error, chunk) in zip(jobs, runs, strict=True):
+            for job, (error, chunk) in runs:
                 if error:
                     raise RuntimeError(
                         "a draw found the stock and every restock source empty; the readable "
@@ -164,6 +168,13 @@ def play_fast(
 def _tell(progress: Progress | None, done: int, total: int) -> None:
     if progress is not None:
         progress(done, total)
+
+
+def tell_stopped(progress: Progress | None) -> None:
+    """Let a progress display know the run was stopped (if it has a `stopped()` method)."""
+    stopped = getattr(progress, "stopped", None)
+    if callable(stopped):
+        stopped()
 
 
 def _joined(parts: list[Outcomes], players: int) -> Outcomes:

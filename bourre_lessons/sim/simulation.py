@@ -41,6 +41,7 @@ from .runs import (
     fast_kind,
     play_fast,
     play_readable,
+    tell_stopped,
 )
 from .summary import SimulationSummary
 
@@ -149,6 +150,7 @@ def simulate(
             return result.summarize() if summary else result
         return play_fast(table, hands, executor, summary, progress)
     except Stopped as stop:
+        tell_stopped(progress)
         raise SimulationInterrupted(
             f"simulate() stopped after {stop.partial.hands:,} of {hands:,} hands; the chunks "
             "not finished were cancelled. The hands played are in this exception's .partial "

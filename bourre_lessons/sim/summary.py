@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from ..rules import Rules
+from .fast.tally import RUN_FIELDS, SEAT_ROWS, count_hands
 
 if TYPE_CHECKING:
     from .advisor import Estimate
@@ -29,9 +30,6 @@ __all__ = ["POT_SIZES", "SettledHands", "SimulationSummary", "Tally"]
 POT_SIZES = 64
 """Buckets of the pot histogram: bucket 0 is an empty pot, bucket b >= 1 holds the pots of
 2**(b-1) to 2**b - 1 chips (so 64 buckets hold any int64 pot)."""
-
-_POT_EDGES = 2 ** np.arange(POT_SIZES - 1, dtype=np.int64)
-_EXACT_SQUARES = 1 << 23  # |net| below this: a chunk's sum of squares cannot overflow int64
 
 
 class SettledHands(Protocol):
@@ -48,10 +46,6 @@ class SettledHands(Protocol):
     payments: np.ndarray
     played: np.ndarray
     bourred: np.ndarray
-
-
-def _seats(players: int) -> np.ndarray:
-    return np.zeros(players, dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -110,44 +104,42 @@ class Tally:
         count = int(hands.dealer.shape[0])
         if count == 0:
             return cls.empty(players)
-        won = np.nonzero(hands.winner >= 0)[0]
-        winners = hands.winner[won].astype(np.int64)
-        gain = np.zeros(hands.payments.shape, dtype=np.int64)
-        gain[won, winners] = hands.taken[won]
-        net = gain - hands.antes - hands.payments
-        # a second ante matters only to a player who does not take the pot (see variants)
-        cost = gain - hands.payments - (hands.played & second_ante)
-        position = (np.arange(players)[None, :] - hands.dealer[:, None].astype(np.int64) - 1) % (
-            players
+        seats = np.zeros((len(SEAT_ROWS), players), dtype=np.int64)
+        tricks_taken = np.zeros((players, 6), dtype=np.int64)
+        pot_sizes = np.zeros(POT_SIZES, dtype=np.int64)
+        run = np.zeros(len(RUN_FIELDS), dtype=np.int64)
+        count_hands(
+            players,
+            second_ante,
+            hands.dealer,
+            hands.winner,
+            hands.split,
+            hands.all_passed,
+            hands.pot_played,
+            hands.taken,
+            hands.antes,
+            hands.payments,
+            hands.played,
+            hands.bourred,
+            tricks,
+            seats,
+            tricks_taken,
+            pot_sizes,
+            run,
         )
-        pot = hands.pot_played
+        by_seat = dict(zip(SEAT_ROWS, seats, strict=True))
+        totals = dict(zip(RUN_FIELDS, (int(x) for x in run), strict=True))
+        squares = by_seat.pop("net_squares")
+        wide = totals.pop("net_max") ** 2 * count >= 1 << 62  # int64 sums may have wrapped
         return cls(
             players=players,
             hands=count,
-            splits=int(hands.split.sum()),
-            all_passed=int(hands.all_passed.sum()),
-            pot_sum=int(pot.sum()),
-            pot_max=int(pot.max()),
             last_pot=int(hands.pot_after[-1]),
-            played=hands.played.sum(axis=0, dtype=np.int64),
-            bourred=hands.bourred.sum(axis=0, dtype=np.int64),
-            wins=np.bincount(winners, minlength=players).astype(np.int64),
-            antes=hands.antes.sum(axis=0, dtype=np.int64),
-            payments=hands.payments.sum(axis=0, dtype=np.int64),
-            taken=gain.sum(axis=0),
-            net=net.sum(axis=0),
-            net_squares=_squares(net),
-            rather_pass=(hands.played & (cost < 0)).sum(axis=0, dtype=np.int64),
-            wins_by_position=np.bincount(position[won, winners], minlength=players).astype(
-                np.int64
-            ),
-            played_by_position=np.bincount(position[hands.played], minlength=players).astype(
-                np.int64
-            ),
-            tricks_taken=_tricks_taken(tricks, hands.played, players),
-            pot_sizes=np.bincount(
-                np.searchsorted(_POT_EDGES, pot, side="right"), minlength=POT_SIZES
-            ).astype(np.int64),
+            net_squares=_exact_squares(hands) if wide else tuple(int(x) for x in squares),
+            tricks_taken=tricks_taken,
+            pot_sizes=pot_sizes,
+            **totals,
+            **by_seat,
         )
 
     def __add__(self, later: Tally) -> Tally:
@@ -229,20 +221,12 @@ _ARRAY_FIELDS = (*_SEAT_FIELDS, "tricks_taken", "pot_sizes")
 _ADDED_FIELDS = (*_ARRAY_FIELDS, "hands", "splits", "all_passed", "pot_sum")
 
 
-def _squares(net: np.ndarray) -> tuple[int, ...]:
-    """Each column's sum of squares, exactly (Python integers past int64's reach)."""
-    if net.size and int(np.abs(net).max()) >= _EXACT_SQUARES:
-        wide = net.astype(object)
-        return tuple(int(x) for x in (wide * wide).sum(axis=0))
+def _exact_squares(hands: SettledHands) -> tuple[int, ...]:
+    """Each seat's sum of net**2 in Python integers (for chip swings past int64's reach)."""
+    net = -hands.antes.astype(object) - hands.payments.astype(object)
+    for h in np.nonzero(hands.winner >= 0)[0]:
+        net[h, hands.winner[h]] += int(hands.taken[h])
     return tuple(int(x) for x in (net * net).sum(axis=0))
-
-
-def _tricks_taken(tricks: np.ndarray, played: np.ndarray, players: int) -> np.ndarray:
-    """counts[seat, t]: hands the seat played and took t tricks."""
-    counts = np.zeros((players, 6), dtype=np.int64)
-    for seat in range(players):
-        counts[seat] = np.bincount(tricks[played[:, seat], seat], minlength=6)[:6]
-    return counts
 
 
 @dataclass(frozen=True)

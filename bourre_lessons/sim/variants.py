@@ -3,11 +3,12 @@
 Two questions, each a function that returns data (the pictures are drawn by
 `bourre_lessons.widgets.variant_charts`):
 
-* `sweep` plays many short sessions under several rule sets and measures the pot over the
-  hands of a session, how often a player is bourréd, the win rate by seat (counted from the
-  dealer's left), how often a seat passes, and how often a player who played would rather
-  have passed. Plots: `plot_pot`, `plot_bourre`, `plot_win_by_seat`, `plot_rather_pass`,
-  and `plot_sweep` for all four at once.
+* `sweep` (in `sweep`, re-exported here) plays many short sessions under several rule sets
+  and measures the pot over the hands of a session, how often a player is bourréd, the win
+  rate by seat (counted from the dealer's left), how often a seat passes, and how often a
+  player who played would rather have passed; it runs on any executor, shows its progress
+  and resumes after Ctrl-C. Plots: `plot_pot`, `plot_bourre`, `plot_win_by_seat`,
+  `plot_rather_pass`, and `plot_sweep` for all four at once.
 * `rulebook_disagreements` plays hands and asks, at every card decision, whether glimne,
   wikipedia and pagat allow the same cards; where they differ, the readable engine's
   `explain` names the rule that refused a card another rulebook allows. Plot:
@@ -16,9 +17,7 @@ Two questions, each a function that returns data (the pictures are drawn by
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,7 +25,7 @@ import numpy as np
 from ..cards import DECK, Suit
 from ..play import Situation, explain, legal_plays, rule_id, rule_summary
 from ..rules import PRESETS, SOURCES, Rules
-from .bots import Bot, resolve_bots
+from .bots import resolve_bots
 from .fast import encode_rules
 from .fast.bits import cards_of
 from .fast.hand import (
@@ -39,141 +38,18 @@ from .fast.hand import (
     logged_trick,
     play_chunk,
 )
-from .simulation import SimulationResult, chunk_seed, fast_kind, simulate
+from .simulation import chunk_seed, fast_kind
+from .sweep import DEFAULT_VARIANTS, Sweep, SweepInterrupted, sweep
 
 __all__ = [
     "DEFAULT_VARIANTS",
     "Disagreements",
     "Sweep",
+    "SweepInterrupted",
     "rule_concept",
     "rulebook_disagreements",
     "sweep",
 ]
-
-DEFAULT_VARIANTS: dict[str, Rules] = {
-    "pagat": PRESETS["pagat"],
-    "glimne": PRESETS["glimne"],
-    "wikipedia": PRESETS["wikipedia"],
-    "pagat, pot limit 10": dataclasses.replace(PRESETS["pagat"], pot_limit=10),
-    "pagat, double ante": dataclasses.replace(PRESETS["pagat"], double_ante=True),
-    "glimne, no second ante": dataclasses.replace(PRESETS["glimne"], second_ante=False),
-    "wikipedia, dealer antes for all": dataclasses.replace(
-        PRESETS["wikipedia"], dealer_antes_for_all=True
-    ),
-}
-"""The three rulebooks and a few single switches a learner may want to compare."""
-
-
-@dataclass(frozen=True)
-class Sweep:
-    """Measurements of several rule sets, one row per variant (in `names` order).
-
-    pot -- mean pot at the end of play, by hand of the session, shape (variants, hands);
-    bourre_rate -- share of players who played and took no trick; split_rate -- share of hands
-    with a split pot; win_by_seat -- share of hands won by each seat counted from the dealer's
-    left (the last seat is the dealer), shape (variants, players); pass_by_seat -- share of
-    hands each seat passed, same shape; rather_pass -- share of plays that cost more than
-    passing would have (a bourré, or a second ante paid without taking the pot).
-    """
-
-    names: tuple[str, ...]
-    rules: tuple[Rules, ...]
-    players: int
-    hands: int
-    sessions: int
-    bots: str
-    pot: np.ndarray
-    bourre_rate: np.ndarray
-    split_rate: np.ndarray
-    win_by_seat: np.ndarray
-    pass_by_seat: np.ndarray
-    rather_pass: np.ndarray
-
-    def table(self) -> list[dict[str, object]]:
-        """One plain dict per variant, for printing or a DataFrame."""
-        return [
-            {
-                "variant": name,
-                "mean pot": round(float(self.pot[i].mean()), 2),
-                "final pot": round(float(self.pot[i, -1]), 2),
-                "bourré rate": round(float(self.bourre_rate[i]), 4),
-                "split rate": round(float(self.split_rate[i]), 4),
-                "rather pass": round(float(self.rather_pass[i]), 4),
-            }
-            for i, name in enumerate(self.names)
-        ]
-
-
-def sweep(
-    variants: Mapping[str, Rules] | None = None,
-    hands: int = 100,
-    sessions: int = 200,
-    players: int = 5,
-    bots: str | Bot = "heuristic",
-    seed: int = 0,
-) -> Sweep:
-    """Play `sessions` sessions of `hands` hands under each variant and measure them."""
-    variants = DEFAULT_VARIANTS if variants is None else variants
-    if not variants:
-        raise ValueError("give at least one variant: a mapping of names to Rules")
-    if not isinstance(bots, (str, Bot)) or any(
-        fast_kind(b) is None for b in resolve_bots(bots, players)
-    ):
-        raise ValueError(
-            "the sweep runs the built-in bots: 'heuristic', 'random' or one of their objects"
-        )
-    rows = [_measure(rules, hands, sessions, players, bots, seed) for rules in variants.values()]
-    stack = {key: np.array([row[key] for row in rows]) for key in rows[0]}
-    return Sweep(
-        names=tuple(variants),
-        rules=tuple(variants.values()),
-        players=players,
-        hands=hands,
-        sessions=sessions,
-        bots=bots if isinstance(bots, str) else bots.name,
-        **stack,
-    )
-
-
-def _measure(
-    rules: Rules, hands: int, sessions: int, players: int, bots: str | Bot, seed: int
-) -> dict[str, np.ndarray]:
-    """The sweep's measurements for one rule set."""
-    runs = [simulate(hands, players, rules, bots, seed=seed * 100_003 + s) for s in range(sessions)]
-    played = sum(int(r.played.sum()) for r in runs)
-    wins = np.zeros(players)
-    passes = np.zeros(players)
-    regrets = 0
-    for r in runs:
-        position = (np.arange(players)[None, :] - r.dealer[:, None].astype(int) - 1) % players
-        won = np.arange(players)[None, :] == r.winner[:, None]
-        wins += np.bincount(position[won], minlength=players)
-        passes += np.bincount(position[~r.played], minlength=players)
-        regrets += int(_rather_pass(r, rules).sum())
-    total_hands = hands * sessions
-    return {
-        "pot": np.mean([r.pot_played for r in runs], axis=0),
-        "bourre_rate": sum(int(r.bourred.sum()) for r in runs) / max(played, 1),
-        "split_rate": sum(int(r.split.sum()) for r in runs) / max(total_hands, 1),
-        "win_by_seat": wins / max(total_hands, 1),
-        "pass_by_seat": passes / max(total_hands, 1),
-        "rather_pass": regrets / max(played, 1),
-    }
-
-
-def _rather_pass(r: SimulationResult, rules: Rules) -> np.ndarray:
-    """Plays that cost more than passing: the ante is paid either way, so count the rest."""
-    # a second ante matters only to a player who does not take the pot, and a player alone
-    # (the only one who can skip it, as a dealer nobody challenged) always takes it
-    second = r.played & rules.pays_second_ante
-    gain = np.zeros(r.net.shape, dtype=np.int64)
-    has = r.winner >= 0
-    gain[np.nonzero(has)[0], r.winner[has]] = r.taken[has]
-    return r.played & (gain - r.payments - second < 0)
-
-
-# --- pictures -------------------------------------------------------------------------------
-
 
 # --- where the rulebooks disagree -------------------------------------------------------------
 

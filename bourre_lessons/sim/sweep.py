@@ -1,0 +1,415 @@
+"""The variant lab's sweep: many short sessions under several rule sets, played cell by cell.
+
+`sweep` plays `sessions` sessions of `hands` hands under each variant and measures the pot over
+the hands of a session, how often a player is bourréd, the win rate by seat (counted from the
+dealer's left), how often a seat passes, and how often a player who played would rather have
+passed. The pictures are drawn by `bourre_lessons.widgets.variant_charts`.
+
+The work is cut into cells: one variant, about `CELL_HANDS` hands of sessions
+(`cell_sessions`). A cell is the unit that
+runs on an executor (a process pool, or Dask's `Client(...).get_executor()`), and comes home
+as whole-number counts (a `summary.Tally` and the pot summed by hand of the session), so the
+sweep adds them up exactly, in any order. Finished cells are kept: in memory for the life of
+the Python process, and in a JSON results file when `results=` names one (written atomically
+under a lock, so two notebooks can share it). Stop a sweep with Ctrl-C and run the same call
+again: only the missing cells are played. A cell is named by everything that decides it
+(rules, table, bots, hands, seed, its sessions), so a kept cell is exactly what playing it
+again would give.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import time
+from collections import OrderedDict
+from collections.abc import Mapping
+from concurrent.futures import Executor
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import files
+from ..rules import PRESETS, Rules
+from .bots import Bot, resolve_bots
+from .chunks import ChunkJob, play_chunk_job, settle_from_start
+from .fast import encode_rules
+from .jobs import as_finished
+from .runs import CHUNK_HANDS, Progress, chunk_seed, fast_kind, fast_seats, tell_stopped
+from .simulation import simulate
+from .summary import Tally
+
+__all__ = [
+    "CELL_HANDS",
+    "DEFAULT_VARIANTS",
+    "CellCounts",
+    "Sweep",
+    "SweepCell",
+    "SweepInterrupted",
+    "cell_sessions",
+    "forget_cells",
+    "play_cell",
+    "sweep",
+]
+
+CELL_HANDS = 10_000
+"""Hands in one cell of a sweep (whole sessions, at least one): few enough to show progress
+and lose little work when stopped, enough that handing a cell to a worker (a few
+milliseconds on Dask) costs little beside playing it."""
+
+KEPT_CELLS = 4096
+"""Finished cells kept in memory (the oldest go first); a results file keeps them all."""
+
+DEFAULT_VARIANTS: dict[str, Rules] = {
+    "pagat": PRESETS["pagat"],
+    "glimne": PRESETS["glimne"],
+    "wikipedia": PRESETS["wikipedia"],
+    "pagat, pot limit 10": dataclasses.replace(PRESETS["pagat"], pot_limit=10),
+    "pagat, double ante": dataclasses.replace(PRESETS["pagat"], double_ante=True),
+    "glimne, no second ante": dataclasses.replace(PRESETS["glimne"], second_ante=False),
+    "wikipedia, dealer antes for all": dataclasses.replace(
+        PRESETS["wikipedia"], dealer_antes_for_all=True
+    ),
+}
+"""The three rulebooks and a few single switches a learner may want to compare."""
+
+_FORMAT = "bourre-lessons sweep cells"
+_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """Measurements of several rule sets, one row per variant (in `names` order).
+
+    pot -- mean pot at the end of play, by hand of the session, shape (variants, hands);
+    bourre_rate -- share of players who played and took no trick; split_rate -- share of hands
+    with a split pot; win_by_seat -- share of hands won by each seat counted from the dealer's
+    left (the last seat is the dealer), shape (variants, players); pass_by_seat -- share of
+    hands each seat passed, same shape; rather_pass -- share of plays that cost more than
+    passing would have (a bourré, or a second ante paid without taking the pot).
+    """
+
+    names: tuple[str, ...]
+    rules: tuple[Rules, ...]
+    players: int
+    hands: int
+    sessions: int
+    bots: str
+    pot: np.ndarray
+    bourre_rate: np.ndarray
+    split_rate: np.ndarray
+    win_by_seat: np.ndarray
+    pass_by_seat: np.ndarray
+    rather_pass: np.ndarray
+
+    def table(self) -> list[dict[str, object]]:
+        """One plain dict per variant, for printing or a DataFrame."""
+        return [
+            {
+                "variant": name,
+                "mean pot": round(float(self.pot[i].mean()), 2),
+                "final pot": round(float(self.pot[i, -1]), 2),
+                "bourré rate": round(float(self.bourre_rate[i]), 4),
+                "split rate": round(float(self.split_rate[i]), 4),
+                "rather pass": round(float(self.rather_pass[i]), 4),
+            }
+            for i, name in enumerate(self.names)
+        ]
+
+
+@dataclass(frozen=True)
+class SweepCell:
+    """One cell of a sweep: sessions `first` .. `last` - 1 of one rule set."""
+
+    rules: Rules
+    players: int
+    hands: int
+    bots: str | Bot
+    seed: int
+    first: int
+    last: int
+
+    @property
+    def key(self) -> str:
+        """A name for the cell made of everything that decides its counts."""
+        seats = [(fast_kind(b), getattr(b, "boldness", 0.0)) for b in self._seats()]
+        decided = {
+            "rules": dataclasses.asdict(self.rules),
+            "players": self.players,
+            "hands": self.hands,
+            "seats": seats,
+            "seed": self.seed,
+            "sessions": [self.first, self.last],
+        }
+        text = json.dumps(decided, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    def _seats(self) -> tuple[Bot, ...]:
+        return resolve_bots(self.bots, self.players)
+
+
+@dataclass(frozen=True, eq=False)
+class CellCounts:
+    """What a cell measured: its hands' tally and the pot summed by hand of the session."""
+
+    tally: Tally
+    pot_by_hand: np.ndarray  # int64, shape (hands,)
+
+    def __add__(self, other: CellCounts) -> CellCounts:
+        """The counts of both cells' sessions."""
+        return CellCounts(self.tally + other.tally, self.pot_by_hand + other.pot_by_hand)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON values (whole numbers)."""
+        return {"tally": self.tally.to_json(), "pot_by_hand": self.pot_by_hand.tolist()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> CellCounts:
+        """Read counts written by `to_json`; raise ValueError when they are not."""
+        if not isinstance(data, dict) or "tally" not in data or "pot_by_hand" not in data:
+            raise ValueError("a cell needs a 'tally' and a 'pot_by_hand'")
+        return cls(Tally.from_json(data["tally"]), np.asarray(data["pot_by_hand"], dtype=np.int64))
+
+
+def play_cell(cell: SweepCell) -> CellCounts:
+    """Play a cell's sessions (a module-level function, so a process or Dask can run it).
+
+    Session s is `simulate(hands, players, rules, bots, seed=seed * 100_003 + s)`; a session
+    that fits in one chunk is played here without simulate()'s checks and result, which cost
+    more than a short session's hands."""
+    n, hands = cell.players, cell.hands
+    rules = encode_rules(cell.rules, n)
+    seats = fast_seats(resolve_bots(cell.bots, n))
+    second = cell.rules.pays_second_ante
+    counts = CellCounts(Tally.empty(n), np.zeros(hands, dtype=np.int64))
+    for s in range(cell.first, cell.last):
+        seed = cell.seed * 100_003 + s
+        if hands > CHUNK_HANDS:
+            run = simulate(hands, n, cell.rules, cell.bots, seed=seed)
+            counts += CellCounts(run.summarize().tally, run.pot_played.astype(np.int64))
+            continue
+        job = ChunkJob(n, 0, hands, rules, seats, chunk_seed(seed, 0), second, False)
+        error, outcomes = play_chunk_job(job)
+        if error:
+            raise RuntimeError("a simulated draw found the stock and every restock source empty")
+        ledger = settle_from_start(n, rules, outcomes, np.zeros(n, dtype=np.int64))
+        tally = Tally.of_hands(ledger, outcomes.tricks, n, second)
+        counts += CellCounts(tally, ledger.pot_played)
+    return counts
+
+
+class SweepInterrupted(KeyboardInterrupt):
+    """A sweep stopped by Ctrl-C; its finished cells are kept, so the same call resumes it."""
+
+    def __init__(self, message: str, finished: int, cells: int) -> None:
+        super().__init__(message)
+        self.finished = finished
+        self.cells = cells
+
+
+_KEPT: OrderedDict[str, CellCounts] = OrderedDict()
+
+
+def cell_sessions(hands: int) -> int:
+    """Sessions of `hands` hands in one cell: about CELL_HANDS hands, at least one session."""
+    return max(1, CELL_HANDS // hands)
+
+
+def forget_cells() -> None:
+    """Drop the finished cells kept in memory (a results file is left as it is)."""
+    _KEPT.clear()
+
+
+def sweep(
+    variants: Mapping[str, Rules] | None = None,
+    hands: int = 100,
+    sessions: int = 200,
+    players: int = 5,
+    bots: str | Bot = "heuristic",
+    seed: int = 0,
+    *,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    results: str | Path | None = None,
+) -> Sweep:
+    """Play `sessions` sessions of `hands` hands under each variant and measure them.
+
+    executor -- play the cells on it (any `concurrent.futures.Executor`; the result is the
+    same). progress -- called with (cells done, cells in all) as cells finish. results -- a
+    JSON file that keeps finished cells across restarts of Python. Ctrl-C raises
+    `SweepInterrupted`; the same call again plays only the cells not finished.
+    """
+    variants = DEFAULT_VARIANTS if variants is None else variants
+    _check_sweep(variants, hands, sessions, players, bots)
+    path = None if results is None else Path(results).expanduser()
+    block = cell_sessions(hands)
+    grid = {
+        name: [
+            SweepCell(rules, players, hands, bots, seed, first, min(first + block, sessions))
+            for first in range(0, sessions, block)
+        ]
+        for name, rules in variants.items()
+    }
+    cells = [cell for row in grid.values() for cell in row]
+    found = _finished(cells, path)
+    _play_missing(cells, found, executor, progress, path)
+    rows = [
+        _measure(_sum_cells([found[c.key] for c in row]), hands, sessions) for row in grid.values()
+    ]
+    stack = {key: np.array([row[key] for row in rows]) for key in rows[0]}
+    return Sweep(
+        names=tuple(variants),
+        rules=tuple(variants.values()),
+        players=players,
+        hands=hands,
+        sessions=sessions,
+        bots=bots if isinstance(bots, str) else bots.name,
+        **stack,
+    )
+
+
+def _check_sweep(
+    variants: Mapping[str, Rules], hands: int, sessions: int, players: int, bots: object
+) -> None:
+    """Clear errors for what a sweep cannot run."""
+    if not isinstance(variants, Mapping) or not variants:
+        raise ValueError("give at least one variant: a mapping of names to Rules")
+    if not all(isinstance(r, Rules) for r in variants.values()):
+        raise TypeError("each variant must be a Rules, such as Rules.preset('pagat')")
+    for name, value in (("hands", hands), ("sessions", sessions)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a whole number, 1 or more, got {value!r}")
+    if not isinstance(bots, (str, Bot)) or any(
+        fast_kind(b) is None for b in resolve_bots(bots, players)
+    ):
+        raise ValueError(
+            "the sweep runs the built-in bots: 'heuristic', 'random' or one of their objects"
+        )
+
+
+def _sum_cells(parts: list[CellCounts]) -> CellCounts:
+    """The counts of several cells together."""
+    total = parts[0]
+    for part in parts[1:]:
+        total = total + part
+    return total
+
+
+def _measure(counts: CellCounts, hands: int, sessions: int) -> dict[str, Any]:
+    """The sweep's measurements of one rule set, from its cells' counts."""
+    tally = counts.tally
+    total = max(hands * sessions, 1)
+    played = max(int(tally.played.sum()), 1)
+    return {
+        "pot": counts.pot_by_hand / sessions,
+        "bourre_rate": int(tally.bourred.sum()) / played,
+        "split_rate": tally.splits / total,
+        "win_by_seat": tally.wins_by_position / total,
+        "pass_by_seat": (hands * sessions - tally.played_by_position) / total,
+        "rather_pass": int(tally.rather_pass.sum()) / played,
+    }
+
+
+# --- keeping finished cells -------------------------------------------------------------------
+
+
+def _finished(cells: list[SweepCell], path: Path | None) -> dict[str, CellCounts]:
+    """The cells of this sweep already played: kept in memory, or in the results file."""
+    on_disk = _read_results(path) if path is not None else {}
+    found = {}
+    for cell in cells:
+        key = cell.key
+        if key in _KEPT:
+            found[key] = _KEPT[key]
+        elif key in on_disk:
+            found[key] = CellCounts.from_json(on_disk[key]["counts"])
+            _keep(key, found[key])
+    return found
+
+
+def _keep(key: str, counts: CellCounts) -> None:
+    _KEPT[key] = counts
+    _KEPT.move_to_end(key)
+    while len(_KEPT) > KEPT_CELLS:
+        _KEPT.popitem(last=False)
+
+
+def _play_missing(
+    cells: list[SweepCell],
+    found: dict[str, CellCounts],
+    executor: Executor | None,
+    progress: Progress | None,
+    path: Path | None,
+) -> None:
+    """Play the cells not in `found` (adding them to it), saving as they finish."""
+    missing = [cell for cell in cells if cell.key not in found]
+    unsaved: dict[str, dict[str, Any]] = {}
+    saved_at = time.monotonic()
+    if progress is not None:
+        progress(len(cells) - len(missing), len(cells))
+    try:
+        with closing(as_finished(play_cell, missing, executor)) as finished:
+            for cell, counts in finished:
+                found[cell.key] = counts
+                _keep(cell.key, counts)
+                unsaved[cell.key] = _record(cell, counts)
+                if path is not None and time.monotonic() - saved_at > 1.0:
+                    _save_results(path, unsaved)
+                    unsaved, saved_at = {}, time.monotonic()
+                if progress is not None:
+                    progress(len(found), len(cells))
+    except KeyboardInterrupt:
+        tell_stopped(progress)
+        where = "in memory" + ("" if path is None else f" and in {path}")
+        raise SweepInterrupted(
+            f"sweep() stopped with {len(found)} of {len(cells)} cells finished; they are kept "
+            f"{where}: run the same sweep() again to play only the {len(cells) - len(found)} "
+            "missing",
+            len(found),
+            len(cells),
+        ) from None
+    finally:
+        if path is not None and unsaved:
+            _save_results(path, unsaved)
+
+
+def _record(cell: SweepCell, counts: CellCounts) -> dict[str, Any]:
+    """A cell as kept in the results file: what it is (to read) and its counts."""
+    bots = cell.bots if isinstance(cell.bots, str) else repr(cell.bots)
+    about = {"rules": dataclasses.asdict(cell.rules), "players": cell.players}
+    about |= {"hands": cell.hands, "bots": bots, "seed": cell.seed}
+    about["sessions"] = [cell.first, cell.last]
+    return {"cell": about, "counts": counts.to_json()}
+
+
+def _read_results(path: Path) -> dict[str, Any]:
+    """The cells in a results file (none when it does not exist yet)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    try:
+        data = json.loads(text)
+        if data.get("format") != _FORMAT or data.get("version") != _VERSION:
+            raise ValueError("not a sweep's results file")
+        cells = data["cells"]
+        if not isinstance(cells, dict):
+            raise ValueError("no table of cells")
+    except (ValueError, AttributeError, KeyError) as error:
+        raise ValueError(
+            f"{path} is not a sweep's results file ({error}); give another results= path, or "
+            "move that file away"
+        ) from None
+    return cells
+
+
+def _save_results(path: Path, cells: dict[str, dict[str, Any]]) -> None:
+    """Add cells to the results file: read, merge and write it atomically under its lock."""
+    with files.locked(path):
+        kept = _read_results(path)
+        kept.update(cells)
+        files.write_json_atomically(path, {"format": _FORMAT, "version": _VERSION, "cells": kept})
