@@ -55,7 +55,7 @@ install: $(STAMP) $(MPL_STAMP)
 $(STAMP): pyproject.toml constraints.txt $(PKG_MARK)
 	test -x $(PY) || $(PYTHON3) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -c constraints.txt -e ".[dev,lab,scale]"
+	$(PY) -m pip install -c constraints.txt -e ".[dev,lab,lite,scale]"
 	mkdir -p $(MPLCONFIGDIR)
 	$(PY) -c "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot"
 	touch $@
