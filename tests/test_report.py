@@ -1,0 +1,37 @@
+"""seat_record: a seat's record in a run, every figure with its sample size and 95% interval."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bourre_lessons.sim.report import seat_record
+from bourre_lessons.sim.simulation import simulate
+
+
+def test_the_record_gives_the_hands_behind_each_figure_and_its_interval():
+    result = simulate(2_000, players=4, seed=3)
+    text = seat_record(result, seat=1)
+    played = int(result.played[:, 1].sum())
+    assert text.startswith("over 2,000 hands: plays ")
+    assert f"of the {played:,} it played" in text
+    assert text.count("95% CI") == 4
+    chips = result.chips_per_hand(1)
+    assert f"{chips.value:+.2f} chips a hand (95% CI {chips.low:+.2f} to {chips.high:+.2f})" in text
+
+
+def test_a_smaller_run_gives_a_wider_chips_interval():
+    def width(hands: int) -> float:
+        text = seat_record(simulate(hands, players=4, seed=3))
+        low, high = map(
+            float, re.search(r"chips a hand \(95% CI ([-+.\d]+) to ([-+.\d]+)\)", text).groups()
+        )
+        return high - low
+
+    assert width(300) > 2 * width(20_000)
+
+
+def test_a_seat_outside_the_table_is_refused():
+    with pytest.raises(ValueError, match="seat must be 0 to 3, got 4"):
+        seat_record(simulate(100, players=4, seed=3), seat=4)
