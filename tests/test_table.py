@@ -428,3 +428,11 @@ def test_a_refused_say_keeps_the_heard_words_and_the_engine_verdict():
     message = table._act("SA", heard="You said “the ace”: test")
     assert message.startswith("✘ You said “the ace”: test\n✘ ")
     assert table.game.actions == before and table.feedback == message
+
+
+def test_the_table_reviews_with_the_coachs_own_number_of_deals():
+    """The table keeps the coach's default beside it so that it loads without NumPy."""
+    from bourre_lessons.sim.coach import DEALS
+    from bourre_lessons.widgets.table import REVIEW_DEALS
+
+    assert REVIEW_DEALS == DEALS

@@ -17,17 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ..actions import hand_actions
+from ..browser import browser_note, missing_in_browser
 from ..cards import Card, parse_card
 from ..game import Game, GameError, IllegalAction
 from ..play import cite
 from ..rules import SOURCES, Rules
 from ..seat_view import transcript_for
 from ..sim.bots import Bot, resolve_bots
-from ..sim.coach import DEALS, HandReview, review
 from .card_table import CardTable
 from .kit import SIZES, connect_buttons, style_sheet, tag_attributes, write
 from .table_model import review_entries, seen_table
@@ -42,6 +43,13 @@ from .table_text import (
     status_text,
     table_html,
 )
+
+if TYPE_CHECKING:
+    from ..sim.coach import HandReview
+
+REVIEW_DEALS = 2_000
+"""Deals the coach samples for each decision (the coach's own default, `sim.coach.DEALS`;
+kept here so the table loads without NumPy, in the browser too)."""
 
 __all__ = ["YOU", "TableWidget", "hand_actions"]
 
@@ -133,11 +141,15 @@ class TableWidget(widgets.VBox):
             self.bots = dict(zip(self.names[1:], chosen, strict=True))
         self._new_game()
 
-    def review_hand(self, deals: int = DEALS) -> str:
+    def review_hand(self, deals: int = REVIEW_DEALS) -> str:
         """The coach's review of the hand just over: every decision you made, the best choice,
         the chips at stake, mistakes marked; drawn in the table, and returned as text."""
         if self.game.phase != "settled":
             return self._say(f"Review a hand once it is over: {self._status()}")
+        if missing_in_browser("numpy", "numba"):
+            return self._say(str(browser_note("The review of a hand", "numpy")))
+        from ..sim.coach import review  # NumPy is loaded only for a review
+
         self.reviewed = review(self.game, YOU, deals=deals)
         self.replaying = None
         self._render()
