@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import Executor, Future
 from itertools import islice
+from queue import SimpleQueue
 from typing import TypeVar
 
 __all__ = ["AHEAD", "as_finished", "in_order"]
@@ -74,15 +75,23 @@ def as_finished(
             yield job, work(job)
         return
     queue = iter(jobs)
-    running: dict[Future, Job] = {executor.submit(work, job): job for job in islice(queue, ahead)}
+    finished: SimpleQueue[Future] = SimpleQueue()  # each future puts itself here when done
+    running: dict[Future, Job] = {}
+
+    def submit(job: Job) -> None:
+        future = executor.submit(work, job)
+        running[future] = job
+        future.add_done_callback(finished.put)
+
     try:
+        for job in islice(queue, ahead):
+            submit(job)
         while running:
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                job = running.pop(future)
-                for following in islice(queue, 1):
-                    running[executor.submit(work, following)] = following
-                yield job, future.result()
+            future = finished.get()
+            job = running.pop(future)
+            for following in islice(queue, 1):
+                submit(following)
+            yield job, future.result()
     finally:
         _cancel(running)
 
