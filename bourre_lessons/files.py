@@ -19,12 +19,32 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock
+try:
+    from filelock import FileLock, Timeout
+except ModuleNotFoundError:  # the browser site ships no filelock: one tab, one writer
+    FileLock = None
 
-__all__ = ["LOCK_SECONDS", "file_lock", "lock_path", "locked", "write_json_atomically"]
+    class Timeout(TimeoutError):
+        """Never raised without filelock; here so that callers can catch it either way."""
+
 
 LOCK_SECONDS = 30.0
 """How long to wait for another process to finish its read-merge-write."""
+
+
+__all__ = ["LOCK_SECONDS", "Timeout", "file_lock", "lock_path", "locked", "write_json_atomically"]
+
+
+class SoleWriter:
+    """The lock where filelock is missing (the course in a browser tab, whose Python is the
+    only writer of its files): acquiring it always succeeds at once."""
+
+    def acquire(self, timeout: float = LOCK_SECONDS) -> contextlib.AbstractContextManager:
+        """Had at once: a context that holds nothing."""
+        return contextlib.nullcontext()
+
+    def release(self) -> None:
+        """Nothing to let go."""
 
 
 def lock_path(path: Path) -> Path:
@@ -32,15 +52,16 @@ def lock_path(path: Path) -> Path:
     return path.with_name(f"{path.name}.lock")
 
 
-def file_lock(path: Path) -> FileLock:
-    """The (not yet acquired) lock guarding `path`; its folder is created if missing."""
+def file_lock(path: Path) -> Any:
+    """The (not yet acquired) lock guarding `path` (a `filelock.FileLock`, or `SoleWriter`
+    where filelock is missing); its folder is created if missing."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    return FileLock(lock_path(path))
+    return SoleWriter() if FileLock is None else FileLock(lock_path(path))
 
 
 @contextlib.contextmanager
 def locked(path: Path, timeout: float = LOCK_SECONDS) -> Iterator[None]:
-    """Hold the lock on `path`; raise filelock.Timeout when it is not had within `timeout`."""
+    """Hold the lock on `path`; raise `Timeout` when it is not had within `timeout`."""
     with file_lock(path).acquire(timeout=timeout):
         yield
 

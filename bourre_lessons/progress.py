@@ -25,8 +25,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from filelock import Timeout
-
 from . import files
 
 __all__ = [
@@ -218,7 +216,7 @@ class Progress:
         try:
             lock = files.file_lock(self.path)
             lock.acquire(timeout=files.LOCK_SECONDS)
-        except Timeout:
+        except files.Timeout:
             _warn_unlocked(files.lock_path(self.path))
             yield
             return

@@ -225,7 +225,7 @@ def test_the_twin_comparison_can_fail():
 BROWSER_RUN = """
 import sys
 sys.platform = "emscripten"
-for name in ("numpy", "numba", "matplotlib"):
+for name in ("numpy", "numba", "matplotlib", "filelock"):  # none is in the browser site
     sys.modules[name] = None
 
 from bourre_lessons import Game, Rules
