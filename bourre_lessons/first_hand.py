@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import GameError
-from .cards import Card, Rank, parse_card
+from .cards import Card, Rank, Suit, parse_card
 from .game import Game
-from .play import cite, explain
+from .play import cite, explain, winning_card
 from .rules import Rules
 from .seat_view import transcript_for
 
@@ -385,12 +385,12 @@ def _verb(who: str, third_person: str) -> str:
     return {"is": "are", "has": "have"}.get(third_person, third_person.removesuffix("s"))
 
 
-def _beat_so_far(plays: list[tuple[str, Card]], player: str, trump: object) -> bool:
-    """Whether `player`'s card took the lead from every card played before it."""
-    before = [c for p, c in plays[: [p for p, _ in plays].index(player)]]
-    mine = dict(plays)[player]
-    trumped = any(c.suit == trump for c in before)
-    return not trumped and all(mine.rank > c.rank for c in before if c.suit == mine.suit)
+def _beat_so_far(plays: list[tuple[str, Card]], player: str, trump: Suit) -> bool:
+    """Whether `player`'s card took the lead from every card played before it (the engine's
+    `winning_card` decides)."""
+    cards = [card for _, card in plays]
+    upto = [p for p, _ in plays].index(player) + 1
+    return upto > 1 and winning_card(cards[:upto], trump) == cards[upto - 1]
 
 
 def _won_text(game: Game, winner: str | None, number: int) -> str:

@@ -204,18 +204,9 @@ class Tally:
         return tally
 
 
-_SEAT_FIELDS = (
-    "played",
-    "bourred",
-    "wins",
-    "antes",
-    "payments",
-    "taken",
-    "net",
-    "rather_pass",
-    "wins_by_position",
-    "played_by_position",
-)
+_SEAT_FIELDS = tuple(row for row in SEAT_ROWS if row != "net_squares")
+"""The per-seat counts kept as int64 arrays: the compiled count's rows, less the squares (kept
+as exact Python integers)."""
 _SCALAR_FIELDS = ("hands", "splits", "all_passed", "pot_sum", "pot_max", "last_pot")
 _ARRAY_FIELDS = (*_SEAT_FIELDS, "tricks_taken", "pot_sizes")
 _ADDED_FIELDS = (*_ARRAY_FIELDS, "hands", "splits", "all_passed", "pot_sum")
