@@ -200,7 +200,8 @@ class FirstHand:
         self.game = Game(self.rules, players=4, seed=seed)
         self.defined: list[str] = []
         self._seen_lines = 0
-        self.story: list[Moment] = [self._opening()]
+        self.story: list[Moment] = []
+        self._opening()
 
     def __repr__(self) -> str:
         return f"<your first hand: {self.rules.source} rules, seed {self.seed}, {self.waiting_for}>"
@@ -303,8 +304,6 @@ class FirstHand:
     def _opening(self) -> Moment:
         game, dealer = self.game, self.game.hand_record.dealer
         card = game.trump_card
-        lines = transcript_for(game, self.you).splitlines()
-        self._seen_lines = len(lines)
         meaning = (
             f"Four players sit round a table: you are {self.you}, and B, C and D sit on your left "
             f"in turn, clockwise. Each puts one chip, the ante, in the pot. {dealer} is the dealer "
@@ -313,10 +312,7 @@ class FirstHand:
             f"{card.suit.plural} are trumps for this hand. It stays in {dealer}'s hand."
         )
         keys = ("clockwise", "ante", "pot", "dealer", "hand", "turned-card", "trump")
-        moment = Moment(
-            tuple(x for x in lines if not x.startswith("==")), meaning, self._new_words(keys)
-        )
-        return Moment(moment.lines, moment.meaning, moment.words, self._ask_line())
+        return self._tell(meaning, *keys)
 
 
 # --- what each step means ---------------------------------------------------------------------
