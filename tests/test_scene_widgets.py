@@ -135,6 +135,24 @@ def test_disagreement_is_shown_side_by_side():
     assert show("glimne-5").table.compare == []
 
 
+def test_a_baseline_scene_plays_pagat_with_no_selector_and_nothing_beside_it():
+    """Lessons 01-07 teach one rulebook: the same glimne 6 table (wikipedia 2 disagrees) at
+    the course's table judges the K♦ by pagat 2 alone and sets no other rulebook beside it."""
+    from bourre_lessons.scenes import show_baseline
+
+    w = to_turn(show_baseline("wikipedia-2-cannot-win"))
+    assert w.rulebook.value == "pagat" and w.rulebook_choice is False
+    controls = w.children[2].children
+    assert w.rulebook not in controls and w.cinch not in controls
+    assert w.table.compare == [] and "disagree" not in w.to_text()
+    assert "Played by pagat&#x27;s rules" in w.header.value
+    wrong = next(c for c in w.moment.hand if c not in w.legal())
+    w.table.click(wrong.code)
+    assert feedback_text(w).startswith("✘") and "pagat" in feedback_text(w)
+    chooser = to_turn(show("wikipedia-2-cannot-win"))
+    assert chooser.rulebook in chooser.children[2].children and chooser.table.compare
+
+
 def test_the_side_by_side_table_judges_the_card_you_tried_under_each_rulebook():
     """glimne 6: a trump that cannot win is owed under glimne and pagat, not under wikipedia
     (glimne 6, pagat 2, wikipedia 2), so the K♦ is refused twice and allowed once."""

@@ -10,7 +10,21 @@ from collections import OrderedDict
 from .catalogue import SCENES
 from .model import YOU, Moment, Scene, StoryStep, rules_for
 
-__all__ = ["YOU", "Moment", "Scene", "StoryStep", "catalogue", "get", "rules_for", "show"]
+__all__ = [
+    "BASELINE",
+    "YOU",
+    "Moment",
+    "Scene",
+    "StoryStep",
+    "catalogue",
+    "get",
+    "rules_for",
+    "show",
+    "show_baseline",
+]
+
+BASELINE = "pagat"
+"""The rulebook lessons 01-07 teach; the others are compared in lesson 08."""
 
 
 def catalogue() -> OrderedDict[str, Scene]:
@@ -32,3 +46,9 @@ def show(scene_id: str, **options: object):
     from ..widgets.scene import SceneWidget
 
     return SceneWidget(get(scene_id), **options)
+
+
+def show_baseline(scene_id: str, **options: object):
+    """The scene at the course's own table: pagat's rules and no rulebook selector (lessons
+    01-07; lesson 08 and the classroom keep the selector)."""
+    return show(scene_id, preset=BASELINE, rulebook_choice=False, **options)

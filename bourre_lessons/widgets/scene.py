@@ -86,9 +86,11 @@ class SceneWidget(widgets.VBox):
         size: str = "normal",
         four_colour: bool = False,
         cinch: str | None = None,
+        rulebook_choice: bool = True,
     ) -> None:
         preset = self._checked(scene, preset, size, cinch)
         self.scene = scene
+        self.rulebook_choice = rulebook_choice
         self.step = 0
         self.played: Card | None = None
         self.feedback = ""
@@ -179,9 +181,11 @@ class SceneWidget(widgets.VBox):
         self.classroom.observe(lambda _: self._render(), names="value")
 
     def _layout(self) -> list[widgets.Widget]:
-        controls = [self.rulebook]
-        if "cinch" in self.scene.switches:
-            controls.append(self.cinch)
+        controls: list[widgets.Widget] = []
+        if self.rulebook_choice:
+            controls.append(self.rulebook)
+            if "cinch" in self.scene.switches:
+                controls.append(self.cinch)
         controls += [self.four_colour, self.classroom]
         wrapping = widgets.Layout(flex_flow="row wrap", align_items="center")
         body = [style_sheet(), self.header, widgets.HBox(controls, layout=wrapping), self.table]
@@ -270,7 +274,7 @@ class SceneWidget(widgets.VBox):
         lines.append(f"Step {self.step + 1} of {self.step_count}")
         if self.feedback:
             lines.append(f"Feedback: {self.feedback}")
-        compare = self._compare_rows()
+        compare = self._compare_rows() if self.rulebook_choice else []
         if compare:
             lines.append(
                 "The rulebooks disagree here: " + " | ".join(f"{k}: {v}" for k, v in compare)
@@ -343,6 +347,10 @@ class SceneWidget(widgets.VBox):
             label += f" (cinch {self.rules.cinch})"
         return label
 
+    def _fixed_note(self) -> str:
+        """What a scene without the rulebook selector says about the rules it plays by."""
+        return f"Played by {self.rulebook.value}'s rules, the rulebook of this course."
+
     def _size(self) -> dict[str, str]:
         return SIZES["classroom" if self.classroom.value else "normal"]
 
@@ -359,6 +367,7 @@ class SceneWidget(widgets.VBox):
             f"<div style='{style}'><b>{html.escape(s.citation)} · {html.escape(s.title)}</b><br>"
             f"{html.escape(s.summary)}"
             + (f"<br><i>{html.escape(s.note)}</i>" if s.note else "")
+            + ("" if self.rulebook_choice else f"<br><i>{html.escape(self._fixed_note())}</i>")
             + "</div>"
         )
         self._render_table(style)

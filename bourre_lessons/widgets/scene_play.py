@@ -303,6 +303,8 @@ class PlayView(SceneWidget):
     def _compare_entries(self) -> list[dict]:
         """The rulebooks side by side when they disagree here: each one's legal cards, the one
         in force marked, and each one's verdict on the card you tried (play scenes)."""
+        if not self.rulebook_choice:
+            return []  # one rulebook on screen: nothing to set beside it
         answers = self.scene.disagreement(self.moment_index)
         kind, tried = self._last
         in_force = f"cinch {self.cinch.value}" if self.cinch.value else self.rulebook.value
