@@ -436,3 +436,17 @@ def test_the_table_reviews_with_the_coachs_own_number_of_deals():
     from bourre_lessons.widgets.table import REVIEW_DEALS
 
     assert REVIEW_DEALS == DEALS
+
+
+def test_your_seat_is_drawn_with_the_letter_the_transcript_uses():
+    """The transcript says 'A is dealt ...': the table draws 'You · A', so the learner can
+    tell that A is them."""
+    from bourre_lessons.widgets.table import YOU
+
+    table = TableWidget("pagat", players=4, seed=11)
+    mine = next(seat for seat in table.table.seats if seat["you"])
+    others = [seat for seat in table.table.seats if not seat["you"]]
+    assert mine["seat"] == YOU and mine["name"] == YOU
+    assert mine["label"].startswith(f"you, seat {YOU}")
+    assert f"{YOU} is dealt" in table.log_view.value
+    assert all(seat["name"] == f"player {seat['seat']}" for seat in others)

@@ -96,6 +96,42 @@ def _play_scene(page, scene) -> int:
     return clicks
 
 
+TABLE_STEPS = (".bourre-declare-play", ".bourre-keep", ".bourre-continue", ".bourre-accept")
+"""At the game table, the buttons a learner presses to go on: play, keep the cards, go on."""
+
+
+def _play_table(page, table) -> int:
+    """Play one hand at a game table for the learner's seat by clicks; the clicks."""
+    clicks = 0
+    while clicks < 60:
+        if table.locator(".bourre-deal:enabled").count():
+            return clicks  # the hand is over: the next one is the learner's choice
+        step = next(
+            (
+                table.locator(f"{name}:enabled")
+                for name in TABLE_STEPS
+                if table.locator(f"{name}:enabled").count()
+            ),
+            None,
+        )
+        if step is None:
+            cards = table.locator(".bourre-hand button.bourre-card:enabled")
+            held = cards.count()
+            if not held:
+                return clicks
+            for index in range(held):  # left to right until the engine takes one
+                cards.nth(index).click()
+                clicks += 1
+                page.wait_for_timeout(600)
+                if table.locator(".bourre-hand button.bourre-card").count() != held:
+                    break
+            continue
+        step.first.click()
+        clicks += 1
+        page.wait_for_timeout(600)
+    return clicks
+
+
 def walk(page, lab, lesson: str, out: Path) -> Walk:
     """Open, Run All, act on every scene, open every folded answer, screenshot each screen."""
     record = Walk(lesson=Path(lesson).stem, words=prose_words(ROOT / lesson))
@@ -115,6 +151,12 @@ def walk(page, lab, lesson: str, out: Path) -> Walk:
         record.clicks += _play_scene(page, scene)
         _calm(page)
         scene.screenshot(path=str(out / f"{record.lesson}-scene{index:02d}.png"))
+    tables = page.locator(".bourre-table-game")
+    if tables.count():  # the first table is the learner's; later ones are demonstrations
+        tables.first.scroll_into_view_if_needed()
+        record.clicks += _play_table(page, tables.first)
+        _calm(page)
+        tables.first.screenshot(path=str(out / f"{record.lesson}-table.png"))
     folded = page.locator(".jp-OutputArea details:not([open]) > summary")
     while folded.count() and record.answers < 80:
         folded.first.scroll_into_view_if_needed()

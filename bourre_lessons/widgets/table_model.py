@@ -128,6 +128,8 @@ def seat_entry(
     """One seat for the view, with an ARIA label that says everything shown."""
     name = name or ("you" if you else f"player {seat}")
     words = [name] if you and name == "you" else [f"seat {seat}", name]
+    if you and name == seat:  # your seat by its letter, as the transcript names it
+        words = ["you", f"seat {seat}"]
     if dealer:
         words.append("dealer")
     if chips is not None:
@@ -420,7 +422,7 @@ def _seat(game: Game, player: str, you: str) -> dict:
     playing = game.phase in ("play", "settled") and said
     return seat_entry(
         player,
-        "you" if player == you else None,
+        player if player == you else None,  # drawn "You · A": the transcript says A
         you=player == you,
         status="" if said is None else ("plays" if said else "passed"),
         tricks=game.tricks_won.get(player, 0) if playing else None,
