@@ -12,6 +12,7 @@ from matplotlib.figure import Figure
 
 from bourre_lessons import Rules, parse_card
 from bourre_lessons.game import Game
+from bourre_lessons.scenes import get as catalogue_scene
 from bourre_lessons.scenes import show
 from bourre_lessons.widgets import lesson as lessons
 from bourre_lessons.widgets.lesson import (
@@ -346,6 +347,24 @@ def test_lesson_05_names_the_glimne_9_scenes_trump_suit() -> None:
     trump = show("glimne-9").scene.trump
     said = re.search(r"\((\w+) are trumps in the scene", _prose(_lesson("05a")))
     assert said and said[1].lower() == trump.plural
+
+
+def test_lesson_05a_says_pagat_has_neither_duty_as_the_engine_does() -> None:
+    """pagat has no rule like glimne 9 or glimne 10: the lesson says so at the top, and under
+    pagat the glimne-9 scene allows both clubs and the glimne-10 scene any lead."""
+    text = _prose(_lesson("05a"))
+    assert text.index("At a pagat table these are not duties") < text.index("## What you can")
+    pagat = Rules.preset("pagat")
+    assert not pagat.must_play_known_top and not pagat.must_lead_trump_when_others_out
+    top, out = catalogue_scene("glimne-9"), catalogue_scene("glimne-10")
+    assert (
+        "At a pagat table you must beat the 8♣ if you can (pagat 3), and either club does" in text
+    )
+    assert top.legal("pagat") == {parse_card("QC"), parse_card("9C")}
+    assert top.legal("glimne") == {parse_card("QC")}
+    assert "At a pagat table you may lead anything here" in text
+    assert out.legal("pagat") == set(out.moments[0].hand)
+    assert out.legal("glimne") == {c for c in out.moments[0].hand if c.suit == out.trump}
 
 
 def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:
