@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from matplotlib.figure import Figure
 
-from bourre_lessons import Rules, parse_card
+from bourre_lessons import Rules, Situation, parse_card, sure_trump_tricks
 from bourre_lessons.game import Game
+from bourre_lessons.scenes import get as catalogue_scene
 from bourre_lessons.scenes import show
 from bourre_lessons.widgets import lesson as lessons
 from bourre_lessons.widgets.lesson import (
@@ -346,6 +347,58 @@ def test_lesson_05_names_the_glimne_9_scenes_trump_suit() -> None:
     trump = show("glimne-9").scene.trump
     said = re.search(r"\((\w+) are trumps in the scene", _prose(_lesson("05a")))
     assert said and said[1].lower() == trump.plural
+
+
+def test_lesson_05a_says_pagat_has_neither_duty_as_the_engine_does() -> None:
+    """pagat has no rule like glimne 9 or glimne 10: the lesson says so at the top, and under
+    pagat the glimne-9 scene allows both clubs and the glimne-10 scene any lead."""
+    text = _prose(_lesson("05a"))
+    assert text.index("At a pagat table these are not duties") < text.index("## What you can")
+    pagat = Rules.preset("pagat")
+    assert not pagat.must_play_known_top and not pagat.must_lead_trump_when_others_out
+    top, out = catalogue_scene("glimne-9"), catalogue_scene("glimne-10")
+    assert (
+        "At a pagat table you must beat the 8♣ if you can (pagat 3), and either club does" in text
+    )
+    assert top.legal("pagat") == {parse_card("QC"), parse_card("9C")}
+    assert top.legal("glimne") == {parse_card("QC")}
+    assert "At a pagat table you may lead anything here" in text
+    assert out.legal("pagat") == set(out.moments[0].hand)
+    assert out.legal("glimne") == {c for c in out.moments[0].hand if c.suit == out.trump}
+
+
+def test_lesson_05b_counts_sure_trump_tricks_as_the_engine_does() -> None:
+    """The worked table of lesson 05b (K-Q-10-9-8 of trumps, pagat's example hand) and the
+    recap's counts agree with sure_trump_tricks."""
+    text = _lesson("05b").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d) \| (\w+) \| ([\w, ]+) \| (\d) \|$", text, re.MULTILINE)
+    assert [int(t) for t, *_ in rows] == [1, 2, 3, 4, 5]
+    hand = "SK SQ ST S9 S8"
+    situation = Situation(hand=hand, trump="S")
+    out = sorted((c for c in situation.unseen if c.suit == situation.trump), reverse=True)
+    for (t, rank, above, worth), card in zip(rows, situation.holding(situation.trump), strict=True):
+        higher = [c for c in out if c.rank > card.rank]
+        assert parse_card(f"S{rank}") == card
+        assert above.split(", ") == [c.rank.label for c in higher]
+        assert int(worth) == int(t) - len(higher)
+    assert max(int(worth) for *_, worth in rows) == sure_trump_tricks(situation)
+    total = re.search(r"(\w+) sure trump tricks\. When nobody", _prose(_lesson("05b")))
+    words = ["none", "one", "two", "three", "four", "five"]
+    assert total and words.index(total[1].lower()) == sure_trump_tricks(situation)
+    said = re.search(r"A-K-Q is (\d), A-Q-J with the king out is (\d)\.", _prose(_lesson("05b")))
+    assert said, "the recap no longer counts A-K-Q and A-Q-J"
+    akq = Situation(hand="SA SK SQ H4", trump="S")
+    aqj = Situation(hand="SA SQ SJ H4", trump="S")
+    assert (int(said[1]), int(said[2])) == (sure_trump_tricks(akq), sure_trump_tricks(aqj))
+
+
+def test_lesson_05b_wikipedia_example_gets_pagats_answer() -> None:
+    """Lesson 05b says pagat's rules give wikipedia's A-Q-J forced play the same answer."""
+    assert "pagat's rules give the same answer" in _prose(_lesson("05b"))
+    scene = catalogue_scene("wikipedia-cinch-aqj")
+    for moment in range(len(scene.moments)):
+        assert scene.legal("pagat", moment) == scene.legal("wikipedia", moment)
+        assert scene.legal("pagat", moment) == scene.moments[moment].answer
 
 
 def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:

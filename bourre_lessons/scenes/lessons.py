@@ -51,19 +51,11 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "05b · The cinch",
         (
-            "wikipedia-cinch-ak",
-            "glimne-cinch-lead-ace",
-            "glimne-cinch-akq",
-            "glimne-cinch-ak-after-one",
-            "glimne-cinch-last",
-            "glimne-cinch-three-won",
+            "pagat-cinch-lead",
             "wikipedia-cinch-aqj",
-            "wikipedia-cinch-ace",
             "pagat-cinch-follow",
             "pagat-cinch-last",
             "pagat-cinch-fourth",
-            "pagat-cinch-lead",
-            "pagat-cinch-equal",
         ),
     ),
     (
