@@ -897,3 +897,15 @@ def test_sure_trump_tricks_when_others_are_out_of_trump():
     """docs/rules.md, disagreement C: when every other player is known to be out of trumps, every trump is sure."""
     sit = situation("S4 S3 H2", trump="S", tricks_won=1, others_out_of_trump=True)
     assert sure_trump_tricks(sit) == 2
+
+
+def test_the_stand_in_scene_shows_a_stand_in_at_every_moment():
+    """pagat cinch: a trump next in rank to the one required may be played in its place (K from
+    A-K, J from K-J with the Q gone). Each moment must tell that apart from both no cinch (more
+    cards) and the strict cinch (the top card alone), or it shows nothing."""
+    scene = get("pagat-cinch-equal")
+    for index in range(len(scene.moments)):
+        pot = scene.legal(scene.rules(cinch="pot"), index)
+        assert len(pot) == 2, "the required trump and its stand-in"
+        assert scene.legal(scene.rules(cinch="strict"), index) < pot
+        assert scene.legal(scene.rules(cinch="off"), index) > pot
