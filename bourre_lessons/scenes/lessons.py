@@ -19,16 +19,15 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "03 · Following suit and beating the trick",
         (
+            "pagat-1",
             "glimne-1",
             "glimne-2b",
             "glimne-4",
-            "glimne-7a",
-            "glimne-7b",
             "pagat-example",
             "pagat-example-b",
+            "glimne-7a",
+            "glimne-7b",
             "wikipedia-1",
-            "pagat-1",
-            "pagat-3",
         ),
     ),
     (
@@ -40,6 +39,7 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "wikipedia-2",
             "glimne-6",
             "wikipedia-2-cannot-win",
+            "pagat-3",
             "glimne-8",
             "wikipedia-3",
         ),
