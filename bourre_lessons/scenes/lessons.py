@@ -33,12 +33,11 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "04 · Trumping",
         (
-            "glimne-3",
             "pagat-2",
+            "glimne-3",
             "glimne-5",
             "wikipedia-2",
             "glimne-6",
-            "wikipedia-2-cannot-win",
             "pagat-3",
             "glimne-8",
             "wikipedia-3",
