@@ -14,7 +14,7 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("01 · Your first hand", ("pagat-dealer-ace",)),
     (
         "02 · Play or pass, the draw and the restock",
-        ("wikipedia-seven", "pagat-restock", "pagat-lone", "pagat-dealer-alone"),
+        ("pagat-restock", "pagat-lone", "pagat-dealer-alone"),
     ),
     (
         "03 · Following suit and beating the trick",
