@@ -321,6 +321,28 @@ def test_lesson_02_counts_the_dealers_choices_as_the_engine_does() -> None:
         )
 
 
+def test_lesson_02_example_pot_is_the_engines() -> None:
+    """pagat, the draw and pass: a passing player loses the ante and pays nothing more, and
+    pagat asks no second chip of a player who plays; the example's card and pots are the
+    engine's."""
+    said = re.search(
+        r"A deals and turns the (\S+), so (\w+) are trumps\. Everyone has put in one chip, so "
+        r"the pot holds (\d+) chips\. B says play, C passes, D plays, E passes, and A plays "
+        r"last\. .*? the pot still holds (\d+) chips\.",
+        _prose(_lesson("02")),
+    )
+    assert said, "lesson 02 no longer tells its play-or-pass example"
+    game = Game(Rules.preset("pagat"), players=5, seed=3)
+    assert (said[1], said[2], int(said[3])) == (
+        str(game.trump_card),
+        game.trump_card.suit.plural,
+        game.pot,
+    )
+    act(game, "play", "pass", "play", "pass", "play")
+    assert int(said[4]) == game.pot
+    assert list(game.hand_record.active) == ["B", "D", "A"]
+
+
 def test_glimnes_player_count_is_given_as_a_recommendation() -> None:
     """glimne: "Lämpligt antal spelare är 2-6." (a suitable number of players is 2-6): advice,
     not a limit, so the glimne preset seats more."""
