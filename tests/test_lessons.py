@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from matplotlib.figure import Figure
 
-from bourre_lessons import Rules, parse_card
+from bourre_lessons import Rules, designate, parse_card
 from bourre_lessons.game import Game
+from bourre_lessons.scenes import get as get_scene
 from bourre_lessons.scenes import show
 from bourre_lessons.widgets import lesson as lessons
 from bourre_lessons.widgets.lesson import (
@@ -361,6 +363,25 @@ def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:
     assert "`\"next_pot\"` is pagat's and wikipedia's" in text
     books = {name: Rules.preset(name).bourre_paid_to for name in ("glimne", "wikipedia", "pagat")}
     assert books == {"glimne": "winner", "wikipedia": "next_pot", "pagat": "next_pot"}
+
+
+WIN_IT_UNSEEN = re.compile(
+    r'Were trumps still unseen,.*?"win it" would name your highest, the (\S+?)\.'
+)
+"""Lesson 07's sentence on "win it" once the others' trumps are unknown, and the card it names."""
+
+
+def test_lesson_07_says_what_win_it_names_with_trumps_unseen() -> None:
+    """laws 46B1b: "win it" is the lowest card known to win. Lesson 07 says that in the laws-win
+    scene's last position, with trumps still unseen, no heart is known to win and the highest is
+    named; the engine must name that card, and the scene itself (trumps out) another."""
+    claim = WIN_IT_UNSEEN.search(_prose(_lesson("07")))
+    assert claim, "lesson 07 no longer says what 'win it' names with trumps unseen"
+    last = get_scene("laws-win").situation(2)
+    assert last.others_out_of_trump, "the scene's last position has the others out of trumps"
+    unseen = designate("win it", replace(last, others_out_of_trump=False))
+    assert unseen.card == parse_card(claim.group(1))
+    assert designate("win it", last).card != unseen.card
 
 
 LINK = re.compile(r"\]\(((?:\.\./)?[\w./-]*?)(?:#[\w-]*)?\)")
