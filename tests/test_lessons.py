@@ -365,6 +365,18 @@ def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:
     assert books == {"glimne": "winner", "wikipedia": "next_pot", "pagat": "next_pot"}
 
 
+def test_lesson_00_says_lessons_01_to_07_need_python_only_under_the_hood() -> None:
+    """Lesson 00 promises no Python for lessons 01-07 beyond an optional closing section: every
+    one of them must have that section (what may sit outside it is the engine-code test's)."""
+    text = _prose(_lesson("00"))
+    assert "no Python for lessons 01 to 07" in text
+    assert "optional *Under the hood* section" in text
+    lessons = sorted((ROOT / "notebooks").glob("0[1-7]*_*.md"))
+    assert len(lessons) == 8  # 01 to 07, lesson 05 in two parts
+    without = [md.name for md in lessons if "\n## Under the hood\n" not in md.read_text("utf-8")]
+    assert without == []
+
+
 WIN_IT_UNSEEN = re.compile(
     r'Were trumps still unseen,.*?"win it" would name your highest, the (\S+?)\.'
 )
