@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from matplotlib.figure import Figure
 
-from bourre_lessons import Rules, Situation, parse_card, sure_trump_tricks
+from bourre_lessons import Rules, Situation, designate, parse_card, sure_trump_tricks
 from bourre_lessons.game import Game
 from bourre_lessons.scenes import get as catalogue_scene
 from bourre_lessons.scenes import show
@@ -436,6 +437,37 @@ def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:
     assert "`\"next_pot\"` is pagat's and wikipedia's" in text
     books = {name: Rules.preset(name).bourre_paid_to for name in ("glimne", "wikipedia", "pagat")}
     assert books == {"glimne": "winner", "wikipedia": "next_pot", "pagat": "next_pot"}
+
+
+def test_lesson_00_says_lessons_01_to_07_need_python_only_under_the_hood() -> None:
+    """Lesson 00 promises no Python for lessons 01-07 beyond an optional closing section: every
+    one of them must have that section (what may sit outside it is the engine-code test's)."""
+    text = _prose(_lesson("00"))
+    assert "no Python for lessons 01 to 07" in text
+    assert "optional *Under the hood* section" in text
+    lessons = sorted((ROOT / "notebooks").glob("0[1-7]*_*.md"))
+    assert len(lessons) == 8  # 01 to 07, lesson 05 in two parts
+    without = [md.name for md in lessons if "\n## Under the hood\n" not in md.read_text("utf-8")]
+    assert without == []
+
+
+WIN_IT_UNSEEN = re.compile(
+    r'Were trumps still unseen,.*?"win it" would name your highest, the (\S+?)\.'
+)
+"""Lesson 07's sentence on "win it" once the others' trumps are unknown, and the card it names."""
+
+
+def test_lesson_07_says_what_win_it_names_with_trumps_unseen() -> None:
+    """laws 46B1b: "win it" is the lowest card known to win. Lesson 07 says that in the laws-win
+    scene's last position, with trumps still unseen, no heart is known to win and the highest is
+    named; the engine must name that card, and the scene itself (trumps out) another."""
+    claim = WIN_IT_UNSEEN.search(_prose(_lesson("07")))
+    assert claim, "lesson 07 no longer says what 'win it' names with trumps unseen"
+    last = catalogue_scene("laws-win").situation(2)
+    assert last.others_out_of_trump, "the scene's last position has the others out of trumps"
+    unseen = designate("win it", replace(last, others_out_of_trump=False))
+    assert unseen.card == parse_card(claim.group(1))
+    assert designate("win it", last).card != unseen.card
 
 
 LINK = re.compile(r"\]\(((?:\.\./)?[\w./-]*?)(?:#[\w-]*)?\)")

@@ -72,9 +72,9 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "07 · Naming a card",
         (
             "laws-named",
-            "laws-win",
             "laws-high",
             "laws-low",
+            "laws-win",
             "laws-suit",
             "laws-rank",
             "laws-missing",
