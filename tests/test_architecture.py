@@ -70,6 +70,8 @@ LAZY_EXCEPTIONS = {
     ("bourre_lessons.exercises.discard_drill", "sim"),
     # set 5's costly decision asks the coach; loaded on first use too
     ("bourre_lessons.exercises.costly_decision", "sim"),
+    # set 6's whole hand is checked by the coach, imported inside the check
+    ("bourre_lessons.exercises.whole_hand", "sim"),
     # the convenience `show(scene_id)` returns the scene widget, imported when called
     ("bourre_lessons.scenes", "widgets"),
 }

@@ -260,7 +260,9 @@ def test_exercise_prompt_hint_and_solution():
     solution = ex.solution()
     assert "“a heart”: laws 46B2" in solution
     assert "“low”: laws 46B1c" in solution
-    assert "“the four of hearts” or “H4”: laws 45C4a" in solution
+    assert "“the four of hearts” or “4♥”: laws 45C4a" in solution
+    for full in ("4♥", "H4"):  # the symbol and the letter code name the card alike, in full
+        assert "names 4♥ in full" in ex.check(full, progress=False).summary
     assert "“the jack”" not in solution
 
 

@@ -16,7 +16,7 @@ from bourre_lessons.exercises import (
 from bourre_lessons.exercises.play_or_pass import compare_choices, read_choice
 from bourre_lessons.progress import Progress
 from bourre_lessons.rules import PRESETS, Rules
-from bourre_lessons.sim.advisor import Advice, Estimate
+from bourre_lessons.sim.advisor import Advice, Estimate, advise
 
 SURE = ("HA HK HQ S2 D3", "H9")  # A-K-Q of trumps: three sure tricks, the pot is certain
 HOPELESS = ("S2 S5 D7 C9 CT", "HA")  # no trump, no ace, first to speak
@@ -243,3 +243,75 @@ def test_the_same_cards_under_another_rulebook():
     )
     assert glimne.rules.source == "glimne" and "/glimne/" in glimne.id
     assert glimne.id != pagat.id
+
+
+# --- what the earlier players declared ----------------------------------------------------------
+
+
+def _bot_words(ex: PlayOrPassExercise) -> tuple[bool, ...]:
+    """The earlier seats' words worked out apart from `Game`: the plain-Python heuristic bot
+    on each dealt hand, counting the players already in, as `sim.heuristic.declare` reads them."""
+    from bourre_lessons.sim.heuristic import declare
+
+    words: list[bool] = []
+    for place in range(1, ex.seat):
+        hand = ex.hands[place - 1]
+        words.append(declare(hand, ex.trump_card.suit, place - 1, ex.players, sum(words), 0.0))
+    return tuple(words)
+
+
+@pytest.mark.parametrize(
+    ("seed", "level"), [(0, "clear"), (2, "clear"), (4, "close"), (7, "close")]
+)
+def test_the_earlier_seats_declare_as_the_bots_do_on_the_seeded_deal(seed, level) -> None:
+    """Every seat is dealt from the one shuffle; the seats before you say what the heuristic
+    bot says with their cards, and the prompt tells it in words, in speaking order."""
+    from bourre_lessons.exercises.play_or_pass import heard_sentence
+
+    ex = play_or_pass_exercise(seed=seed, level=level)
+    dealt = [c for hand in ex.hands for c in hand]
+    assert len(ex.hands) == ex.players and len(set(dealt)) == 5 * ex.players
+    assert set(ex.hands[ex.seat - 1]) == set(ex.hand)
+    assert ex.hands[-1][-1] == ex.trump_card  # the dealer turns the fifth card
+    assert ex.seat > 1 and ex.heard == _bot_words(ex)
+    letters = "BCDEFG"[: ex.seat - 1]
+    said = heard_sentence(ex.heard)
+    assert said == ", ".join(
+        f"{letter} {'played' if word else 'passed'}"
+        for letter, word in zip(letters, ex.heard, strict=True)
+    )
+    assert f"Before you, in turn from the dealer's left: {said}." in ex.prompt()
+    assert "not told" not in ex.prompt()
+    assert ex.advice.heard == ex.heard  # the check's deals agree with what was heard
+
+
+def test_what_was_heard_changes_the_advised_answer() -> None:
+    """Exercise seed 2 ('clear'), found by search: the dealer hears two players say play.
+    Knowing that, passing is clearly better; not knowing it, the advisor would say play. The
+    check follows what was heard."""
+    ex = play_or_pass_exercise(seed=2, level="clear")
+    assert ex.heard and sum(ex.heard) >= 1
+    unheard = compare_choices(
+        advise(ex.hand, ex.trump_card, ex.seat, ex.players, ex.rules, ex.deals, ex.seed)
+    )
+    heard = ex.comparison
+    assert unheard.reasonable != heard.reasonable
+    assert not heard.overlap and heard.reasonable == {heard.better}
+    assert ex.check(heard.better, progress=False).correct
+    other = "play" if heard.better == "pass" else "pass"
+    assert other in unheard.reasonable and not ex.check(other, progress=False).correct
+    assert "heard before you: " in ex.solution()
+
+
+def test_the_first_to_speak_hears_nobody_and_a_hand_made_deal_is_not_told() -> None:
+    first = play_or_pass_exercise(seed=3, level="clear")
+    assert first.seat == 1 and first.heard == ()
+    assert "You speak first: nobody has declared yet." in first.prompt()
+    by_hand = exercise(*SURE, seat=3)
+    assert by_hand.heard is None and "not told what they said" in by_hand.prompt()
+
+
+def test_hands_that_do_not_hold_your_cards_are_refused() -> None:
+    hands = (parse_cards("S2 S3 S4 S5 S6"),) * 5
+    with pytest.raises(ValueError, match="hands must give all 5 seats"):
+        exercise(*SURE, hands=hands)

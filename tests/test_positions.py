@@ -196,5 +196,5 @@ def test_describe_and_rebuild_a_position():
     assert "Cards played in earlier tricks: A♦ 5♦ 2♦" in text
     assert "Tricks you have won: 1" in text
     code = situation_code(s)
-    assert code.startswith("Situation(hand=")
+    assert code.startswith('Situation(hand="A♥ 6♥ J♠", trump="♠"')
     assert eval(code, {"Situation": Situation}) == s

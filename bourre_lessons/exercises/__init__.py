@@ -12,7 +12,9 @@ advisor runs the compiled simulator), and "Find the costly decision" in a hand y
 (`CostlyDecisionExercise`, `costly_decision_exercise`, judged by the coach; loaded on first
 use too).
 Set 6, "Drills": who wins the trick, sure trump tricks, glimne 10 (`drills`), and what to
-throw away in the draw (`discard_drill`, judged by simulated play-outs, loaded on first use).
+throw away in the draw (`discard_drill`, judged by simulated play-outs, loaded on first use),
+and one whole hand played at the table (`whole_hand`: `WholeHandExercise`,
+`whole_hand_exercise`, judged by the coach, which is imported inside the check).
 The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.widgets.exercise_apps`.
 """
 
@@ -65,6 +67,7 @@ from .settle_pot import (
     settle_pot_exercise,
     source_settle_exercises,
 )
+from .whole_hand import WholeHandExercise, whole_hand_exercise
 
 __all__ = [
     "CORE_RULES",
@@ -93,6 +96,7 @@ __all__ = [
     "SettlePotSeries",
     "SureTricksDrill",
     "TrickWinnerDrill",
+    "WholeHandExercise",
     "check_legal_selection",
     "check_naming",
     "check_play_or_pass",
@@ -114,6 +118,7 @@ __all__ = [
     "source_settle_exercises",
     "sure_tricks_drill",
     "trick_winner_drill",
+    "whole_hand_exercise",
 ]
 
 # Set 5, its costly-decision item and the discard drill run the compiled simulator (Numba):

@@ -110,7 +110,7 @@ def read_discard(
 ) -> tuple[frozenset[Card] | None, str]:
     """(the cards an answer throws away, '') or (None, what was wrong and what is accepted)."""
     hand = tuple(hand)
-    example = 'give the cards you throw away, e.g. {"S2", "D3"}, or "keep" to keep all five'
+    example = 'give the cards you throw away, e.g. {"2♠", "3♦"}, or "keep" to keep all five'
     if answer is None:
         return None, f"There is no answer yet: {example}."
     if isinstance(answer, str) and " ".join(answer.lower().split()) in _KEEP_WORDS:
@@ -275,7 +275,7 @@ class DiscardDrill(ShownAsPrompt):
             f"Your hand: {_show(self.hand)}\n"
             f"The pot holds {count(self._table(0).pot, 'chip')}. You may throw away up to "
             f"{count(self.limit, 'card')}; each is replaced from the stock.\n"
-            'Which cards do you throw away? Give them, e.g. {"S2", "D3"}, or "keep".'
+            'Which cards do you throw away? Give them, e.g. {"2♠", "3♦"}, or "keep".'
         )
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:

@@ -108,13 +108,13 @@ def _record(progress: Progress | bool | None, exercise_id: str, feedback: Feedba
 def read_one_card(answer: object) -> tuple[Card | None, str]:
     """(the card an answer names, '') or (None, what was wrong and what is accepted)."""
     if answer is None or (isinstance(answer, str) and not answer.strip()):
-        return None, 'There is no answer yet: give one card, e.g. "H10" or "10♥".'
+        return None, 'There is no answer yet: give one card, e.g. "10♥" (or "H10").'
     if isinstance(answer, Card):
         return answer, ""
     if not isinstance(answer, str):
         return None, (
             f"A {type(answer).__name__} is not one card: give one card as text, "
-            'e.g. "H10" or "10♥".'
+            'e.g. "10♥" (or "H10").'
         )
     words = answer.replace(",", " ").split()
     if len(words) > 1:
@@ -219,7 +219,7 @@ class TrickWinnerDrill(ShownAsPrompt):
         return (
             f"{self.title}\nTrump: {self.trump.symbol} ({self.trump.plural})\n"
             f"The trick, in the order played: {played} ({self.trick[0]} was led)\n"
-            'Which card takes the trick? Answer with one card, e.g. "H10" or "10♥".'
+            'Which card takes the trick? Answer with one card, e.g. "10♥".'
         )
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
@@ -265,7 +265,7 @@ class TrickWinnerDrill(ShownAsPrompt):
 
     def solution(self) -> str:
         """The winning card and why."""
-        return f"Answer: {self.winner.code} ({self.winner}).\n{self._why()}"
+        return f"Answer: {self.winner}.\n{self._why()}"
 
 
 def trick_winner_drill(
@@ -468,7 +468,7 @@ class LeadTrumpDrill(ShownAsPrompt):
         """The position and the question."""
         return (
             f"{self.title}\n{describe_situation(self.situation)}\n"
-            "Which of your cards may you lead? Give them all, e.g. {'S9', 'HK'}."
+            'Which of your cards may you lead? Give them all, e.g. {"9♠", "K♥"}.'
         )
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:

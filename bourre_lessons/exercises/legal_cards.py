@@ -49,12 +49,12 @@ def read_cards(answer: object, hand: Iterable[Card]) -> tuple[frozenset[Card], l
     hand = tuple(hand)
     if answer is None:
         return frozenset(), [
-            "There is no answer yet (None). Give the cards you may play, e.g. {'H7', 'HJ'}."
+            'There is no answer yet (None). Give the cards you may play, e.g. {"7♥", "J♥"}.'
         ]
     if isinstance(answer, (Mapping, bytes, bytearray, int, float)):
         return frozenset(), [
             f"A {type(answer).__name__} is not a list of cards. Give a set or list of cards, "
-            "such as {'H7', 'HJ'} or ['7♥', 'J♥'], or one text such as 'H7 HJ'."
+            'such as {"7♥", "J♥"} or ["7♥", "J♥"], or one text such as "7♥ J♥".'
         ]
     if isinstance(answer, (str, Card)):
         items: list[object] = [answer]
@@ -66,7 +66,7 @@ def read_cards(answer: object, hand: Iterable[Card]) -> tuple[frozenset[Card], l
         except TypeError:
             return frozenset(), [
                 f"I cannot read a {type(answer).__name__} as cards. Give a set or list of cards, "
-                "such as {'H7', 'HJ'}, or one text such as 'H7 HJ'."
+                'such as {"7♥", "J♥"}, or one text such as "7♥ J♥".'
             ]
     chosen: set[Card] = set()
     problems: list[str] = []
@@ -198,7 +198,7 @@ class LegalCardsExercise(PositionExercise):
         """The question and the position, in plain text."""
         return (
             f"{self.title} ({self.rules.source} rules)\n{describe_situation(self.situation)}\n"
-            "Which of your cards may you play? Give them all, e.g. {'H7', 'HJ'}."
+            'Which of your cards may you play? Give them all, e.g. {"7♥", "J♥"}.'
         )
 
     def legal(self) -> frozenset[Card]:

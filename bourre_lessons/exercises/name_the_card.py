@@ -369,7 +369,7 @@ class NamingExercise(ShownAsPrompt):
         lines = [f"Words that play {self.target} here:"]
         lines += [f"- “{phrase}”: {_cite(clause)}" for phrase, clause in ways]
         full = _full_name(self.target)
-        lines.append(f"- “{full}” or “{self.target.code}”: laws 45C4a (the full name)")
+        lines.append(f"- “{full}” or “{self.target}”: laws 45C4a (the full name)")
         best = next((p for p, c in ways if self._shows_level(p, c)), None)
         if best is not None:
             named = designate(best, self.situation, self.rules)

@@ -1,9 +1,12 @@
 """Set 5, "Play or pass": decide whether a hand is worth playing, and let the advisor judge.
 
 Each exercise is a seeded deal: five cards, the turned card, your seat, the number of players
-and a rulebook. The learner answers "play" or "pass" (True and False are read as play and
-pass). The check asks `advise` what each choice is worth in chips, from the moment you
-decide, over thousands of simulated deals. When the two 95% intervals do not overlap, the
+and a rulebook. Every seat is dealt from the same shuffle, and the seats that speak before
+you declare as the course's heuristic bots do at a real table (`sim.bots`, through `Game`):
+the prompt says what they declared ("B played, C passed"). The learner answers "play" or
+"pass" (True and False are read as play and pass). The check asks `advise` what each choice
+is worth in chips, from the moment you decide, over thousands of simulated deals that agree
+with what you heard (`heard=`: a seat that said play is dealt a hand its bot would play). When the two 95% intervals do not overlap, the
 better choice is the right answer; when they overlap, the simulation cannot tell them apart
 and both answers count as reasonable.
 
@@ -21,9 +24,11 @@ from functools import cached_property
 import numpy as np
 
 from ..cards import DECK, Card, Rank, parse_card, parse_cards
+from ..game import Game
 from ..progress import Progress, record_attempt
-from ..rules import Rules
-from ..sim.advisor import Advice, Estimate, advise
+from ..rules import SEAT_LETTERS, Rules
+from ..sim.advisor import Advice, Estimate, advise, heard_words
+from ..sim.bots import HeuristicBot, play_bots
 from ..text import count
 from .feedback import Feedback
 from .series import Series, ShownAsPrompt
@@ -37,6 +42,8 @@ __all__ = [
     "advice_report",
     "check_play_or_pass",
     "compare_choices",
+    "declared_before",
+    "heard_sentence",
     "play_or_pass_exercise",
     "read_choice",
     "seat_words",
@@ -137,6 +144,19 @@ def seat_words(seat: int, players: int) -> str:
     return f"{_ordinal(seat)} to speak"
 
 
+def seat_name(seat: int, players: int) -> str:
+    """The table's letter for a place in the speaking order: the dealer is A, seat 1 is B."""
+    return SEAT_LETTERS[seat % players]
+
+
+def heard_sentence(heard: tuple[bool, ...]) -> str:
+    """What the seats before you declared, in words: 'B played, C passed'."""
+    return ", ".join(
+        f"{SEAT_LETTERS[place]} {'played' if said else 'passed'}"
+        for place, said in enumerate(heard, start=1)  # the seats before you: never the dealer
+    )
+
+
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
@@ -162,6 +182,9 @@ def advice_report(advice: Advice) -> str:
         f"  pass  {_chips(a.chips_pass, 5)}",
         f"Advice: {compare_choices(a).sentence()}",
     ]
+    if a.heard is not None:
+        kept = f" ({a.deals:,} deals kept of {a.tried:,} dealt)" if a.heard else ""
+        lines.insert(2, f"heard before you: {heard_words(a.heard)}{kept}")
     return "\n".join(lines)
 
 
@@ -224,6 +247,12 @@ def _detail_lines(advice: Advice, verdict: Comparison) -> list[str]:
         f"From {a.deals} simulated deals, the other seats played by heuristic bots; the chips "
         "count from the moment you decide (the antes are in the pot either way).",
     ]
+    if a.heard:
+        lines.append(
+            f"Each deal agrees with what you heard ({heard_words(a.heard)}): the seats before "
+            f"you were dealt cards their bots would declare that way ({a.deals:,} deals kept of "
+            f"{a.tried:,} dealt)."
+        )
     if a.must_play:
         lines.insert(
             0, "You are the dealer and the turned card is an ace: pagat's dealer must play."
@@ -247,15 +276,35 @@ class PlayOrPassExercise(ShownAsPrompt):
     rules: Rules = field(default_factory=Rules)
     deals: int = DEALS
     seed: int = 0
+    hands: tuple[tuple[Card, ...], ...] = ()
+    """Every seat's five cards as dealt, in speaking order (seat 1 first, the dealer last with
+    the turned card fifth); empty for a deal written by hand, whose earlier words are not told."""
 
     def __post_init__(self) -> None:
         cards = sorted(parse_cards(self.hand), key=_by_suit_high_first)  # type: ignore[arg-type]
         object.__setattr__(self, "hand", tuple(cards))
         object.__setattr__(self, "trump_card", parse_card(self.trump_card))
+        hands = tuple(tuple(parse_cards(h)) for h in self.hands)  # type: ignore[arg-type]
+        object.__setattr__(self, "hands", hands)
+        if hands and (len(hands) != self.players or set(hands[self.seat - 1]) != set(cards)):
+            raise ValueError(
+                f"hands must give all {self.players} seats' cards in speaking order, your "
+                f"hand ({_cards(self.hand)}) at seat {self.seat}; got {len(hands)} hands"
+            )
+
+    @cached_property
+    def heard(self) -> tuple[bool, ...] | None:
+        """What the seats before you declared (True: play), decided by the heuristic bots on
+        their dealt cards; None when not told (a deal written by hand, or everyone declares
+        at once)."""
+        if not self.hands or self.rules.simultaneous_declaration:
+            return None
+        return declared_before(self.hands, self.seat, self.rules)
 
     @cached_property
     def advice(self) -> Advice:
-        """The advisor's estimate for this deal (simulated once, then kept)."""
+        """The advisor's estimate for this deal, on deals agreeing with what you heard
+        (simulated once, then kept)."""
         return advise(
             self.hand,
             self.trump_card,
@@ -264,6 +313,7 @@ class PlayOrPassExercise(ShownAsPrompt):
             rules=self.rules,
             deals=self.deals,
             seed=self.seed,
+            heard=self.heard,
         )
 
     @property
@@ -285,15 +335,26 @@ class PlayOrPassExercise(ShownAsPrompt):
         """The deal, the seat, and the question."""
         trump = self.trump_card
         held = " (it is your fifth card)" if self.seat == self.players else ""
+        you = f" ({seat_name(self.seat, self.players)})" if self.hands else ""
         return (
             f"{self.title}\n"
-            f"{self.players} players; you are seat {self.seat}: "
+            f"{self.players} players; you are seat {self.seat}{you}: "
             f"{seat_words(self.seat, self.players)}.\n"
             f"The turned card is {trump}{held}: {trump.suit.plural} are trumps.\n"
             f"Your hand: {_cards(self.hand)}\n"
-            f"The pot holds this hand's antes.{_before(self.seat)}\n"
+            f"The pot holds this hand's antes.{self._before()}\n"
             'Do you play or pass? Answer "play" or "pass".'
         )
+
+    def _before(self) -> str:
+        """What the earlier seats declared, as the learner hears it (or why it is not told)."""
+        if self.seat == 1:
+            return " You speak first: nobody has declared yet."
+        if self.rules.simultaneous_declaration:
+            return " Under these rules everyone declares at once: you hear nothing first."
+        if self.heard is None:
+            return " The players before you have spoken, but you are not told what they said."
+        return f"\nBefore you, in turn from the dealer's left: {heard_sentence(self.heard)}."
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
         """Judge the answer and record the attempt (progress: a Progress, None = default, False = no)."""
@@ -314,9 +375,11 @@ class PlayOrPassExercise(ShownAsPrompt):
             + f" and {count(len(aces), 'side ace', zero='no')}"
             + (f" ({_cards(aces)})" if aces else "")
             + ".",
-            f"{count(after, 'player', zero='no')} still speak after you."
+            f"{count(after, 'player', zero='no')} still {'speaks' if after == 1 else 'speak'} "
+            "after you."
             if after
             else "You speak last, after every other player.",
+            *_heard_hint(self.heard),
             _rule_hint(self.rules, self.seat == self.players),
             "Weigh the chance to take the pot against the chance of a bourré, which costs a "
             "whole pot.",
@@ -339,13 +402,6 @@ class PlayOrPassExercise(ShownAsPrompt):
         return self.comparison.better
 
 
-def _before(seat: int) -> str:
-    """For a later seat: the exercise does not say what the earlier players decided."""
-    if seat == 1:
-        return ""
-    return " The players before you have spoken, but you are not told what they said."
-
-
 def _by_suit_high_first(card: Card) -> tuple[int, int]:
     return card.suit.index, -int(card.rank)
 
@@ -365,15 +421,68 @@ def _rule_hint(rules: Rules, dealer: bool) -> str:
     return cost
 
 
-def _deal(rng: random.Random, rules: Rules) -> tuple[tuple[Card, ...], Card, int, int]:
-    """A random deal: five cards, the turned card, a seat and a table size."""
+def _heard_hint(heard: tuple[bool, ...] | None) -> list[str]:
+    """One sentence on the players already in, when the earlier words are told."""
+    if not heard:
+        return []
+    playing = sum(heard)
+    if not playing:
+        return ["Nobody before you said play: if you play, only the later seats can join you."]
+    return [
+        f"{count(playing, 'player')} before you said play, and the bots say play only with "
+        "a hand worth playing."
+    ]
+
+
+def declared_before(
+    hands: tuple[tuple[Card, ...], ...], seat: int, rules: Rules
+) -> tuple[bool, ...]:
+    """What seats 1 to `seat` - 1 declare (True: play) at a `Game` table dealt `hands` (in
+    speaking order, the dealer last), each played by the heuristic bot, as at a real table."""
+    return _bots_speak(hands, seat, rules)[0]
+
+
+def _bots_speak(
+    hands: tuple[tuple[Card, ...], ...], seat: int, rules: Rules
+) -> tuple[tuple[bool, ...], bool]:
+    """(the earlier seats' words, whether seat `seat` is then asked at all): a pagat dealer
+    whom everyone else passed takes the pot without a word."""
+    players = len(hands)
+    deal = {
+        seat_name(place, players): " ".join(c.code for c in cards)
+        for place, cards in enumerate(hands, start=1)
+    }
+    game = Game(rules, players, seed=0, deal=deal)
+    earlier = [seat_name(place, players) for place in range(1, seat)]
+    play_bots(game, {name: HeuristicBot() for name in earlier})
+    said = game.hand_record.declared
+    asked = game.phase == "declare" and game.to_act == seat_name(seat, players)
+    return tuple(bool(said[name]) for name in earlier), asked
+
+
+def _deal(
+    rng: random.Random, rules: Rules
+) -> tuple[tuple[Card, ...], Card, int, int, tuple[tuple[Card, ...], ...]]:
+    """A random deal: five cards, the turned card, a seat, a table size, and every seat's
+    hand from the same shuffle (speaking order, the dealer last with the turned card fifth)."""
     players = rng.randint(max(3, rules.min_players), min(6, rules.max_players))
     seat = rng.randint(1, players)
     deck = list(DECK)
     rng.shuffle(deck)
     hand = tuple(deck[:5])
     turned = hand[-1] if seat == players else deck[5]  # the dealer's last card is turned
-    return hand, turned, seat, players
+    rest = deck[5:] if seat == players else deck[6:]
+    hands: list[tuple[Card, ...]] = []
+    for place in range(1, players + 1):
+        if place == seat:
+            hands.append(hand)
+        elif place == players:  # the dealer, whose fifth card is the turned one
+            hands.append((*rest[:4], turned))
+            rest = rest[4:]
+        else:
+            hands.append(tuple(rest[:5]))
+            rest = rest[5:]
+    return hand, turned, seat, players, tuple(hands)
 
 
 def play_or_pass_exercise(
@@ -389,7 +498,7 @@ def play_or_pass_exercise(
         )
     rng = random.Random(f"{SET_ID}:{seed}:{chosen}:{index}")
     for attempt in range(MAX_TRIES):
-        hand, turned, seat, players = _deal(rng, rules)
+        hand, turned, seat, players, hands = _deal(rng, rules)
         exercise = PlayOrPassExercise(
             id=f"{SET_ID}/{rules.source}/{chosen}/{seed}-{index}",
             level=chosen,
@@ -399,7 +508,10 @@ def play_or_pass_exercise(
             players=players,
             rules=rules,
             seed=attempt,
+            hands=hands,
         )
+        if not _bots_speak(hands, seat, rules)[1]:
+            continue  # the dealer took the pot without play: no decision to ask about
         verdict = exercise.comparison
         clear = not verdict.overlap and verdict.margin >= CLEAR_MARGIN
         if not verdict.forced and (verdict.overlap if chosen == "close" else clear):

@@ -174,7 +174,7 @@ def _read_bool(value: object, name: str) -> bool:
 
 
 def _read_card_set(value: object, name: str, hand: Iterable[Card]) -> frozenset[Card]:
-    expected = "a set of cards, e.g. {Card(...), ...} or {'H7', 'HJ'}"
+    expected = 'a set of cards, e.g. {Card(...), ...} or {"7♥", "J♥"}'
     if value is None:
         raise _Refused(
             f"Your {name} returned None.",

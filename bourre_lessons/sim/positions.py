@@ -18,7 +18,7 @@ from ..cards import Card, Suit, parse_card
 from ..game import Game
 from ..play import Situation, beats, rule_id, verdicts
 from ..rules import Rules
-from ..text import card_codes, card_list
+from ..text import card_list
 
 __all__ = [
     "LEVELS",
@@ -265,13 +265,14 @@ def describe_situation(situation: Situation) -> str:
 
 
 def situation_code(situation: Situation) -> str:
-    """A line of Python that rebuilds the position, for pasting into a notebook cell."""
+    """A line of Python that rebuilds the position, for pasting into a notebook cell (cards
+    written with their suit symbols, as learners read them)."""
     s = situation
-    parts = [f'hand="{card_codes(s.hand, sort=False)}"', f'trump="{s.trump.letter}"']
+    parts = [f'hand="{card_list(s.hand, sep=" ", sort=False)}"', f'trump="{s.trump.symbol}"']
     if s.trick:
-        parts.append(f'trick="{card_codes(s.trick, sort=False)}"')
+        parts.append(f'trick="{card_list(s.trick, sep=" ", sort=False)}"')
     if s.seen:
-        parts.append(f'seen="{card_codes(s.seen, sort=False)}"')
+        parts.append(f'seen="{card_list(s.seen, sep=" ", sort=False)}"')
     if s.tricks_won:
         parts.append(f"tricks_won={s.tricks_won}")
     if s.players_after:
@@ -279,5 +280,5 @@ def situation_code(situation: Situation) -> str:
     if s.others_out_of_trump:
         parts.append("others_out_of_trump=True")
     if s.won_last_trick_with is not None:
-        parts.append(f'won_last_trick_with="{s.won_last_trick_with.code}"')
+        parts.append(f'won_last_trick_with="{s.won_last_trick_with}"')
     return f"Situation({', '.join(parts)})"
