@@ -70,10 +70,8 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "06 · Settling the pot",
         (
             "wikipedia-split",
-            "glimne-pay",
             "wikipedia-bourre",
             "pagat-ante",
-            "wikipedia-dealer-antes",
             "pagat-renege",
         ),
     ),
