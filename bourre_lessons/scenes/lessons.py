@@ -69,9 +69,9 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "06 · Settling the pot",
         (
-            "wikipedia-split",
             "wikipedia-bourre",
             "pagat-ante",
+            "wikipedia-split",
             "pagat-renege",
         ),
     ),
