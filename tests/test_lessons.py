@@ -428,13 +428,19 @@ def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:
     """glimne, payment: "måste lägga lika mycket som just då ligger i potten (varefter potten går
     till vinnaren, eller ligger kvar om blev oavgjort)" (must put in as much as the pot holds at
     that moment, after which the pot goes to the winner, or stays after a tie): read literally the
-    winner also takes the payment; pagat and wikipedia leave it for the next hand."""
+    winner also takes the payment; pagat and wikipedia leave it for the next hand. The main text
+    says so in a box; the two readings side by side are code under the hood."""
     text = _prose(_lesson("06"))
     lesson = _lesson("06").read_text(encoding="utf-8")
-    assert 'for reading in ["winner", "next_pot"]' in lesson
-    assert "bourre_paid_to=reading" in lesson
+    hood = lesson[lesson.index("## Under the hood") :]
+    assert 'for reading in ["winner", "next_pot"]' in hood
+    assert "bourre_paid_to=reading" in hood
     assert '`"winner"` is the literal reading, and the one the glimne preset takes' in text
     assert "`\"next_pot\"` is pagat's and wikipedia's" in text
+    box = re.search(
+        r"> \*\*At other tables\.\*\* glimne's sentence on the payment.*?compares them\.\)", text
+    )
+    assert box and "`bourre_paid_to`" in box[0]
     books = {name: Rules.preset(name).bourre_paid_to for name in ("glimne", "wikipedia", "pagat")}
     assert books == {"glimne": "winner", "wikipedia": "next_pot", "pagat": "next_pot"}
 
@@ -468,6 +474,63 @@ def test_lesson_07_says_what_win_it_names_with_trumps_unseen() -> None:
     unseen = designate("win it", replace(last, others_out_of_trump=False))
     assert unseen.card == parse_card(claim.group(1))
     assert designate("win it", last).card != unseen.card
+
+
+SETTLEMENT_ROW = re.compile(
+    r"^\| (\w \d(?:, \w \d)+) \| (.+?) \| (.+?) \| (\d+) \| (.+?) \|$", re.M
+)
+
+
+def settlement_table_errors(text: str) -> list[str]:
+    """Rows of lesson 06's "at a glance" table that pagat's `settle` does not confirm."""
+    from bourre_lessons import settle
+
+    section = text[text.index("## The settlement at a glance") :]
+    section = section[: section.index("\n## ", 1)]
+    pot = int(re.search(r"the pot holds (\d+) chips at the end of play", section)[1])
+    rows = SETTLEMENT_ROW.findall(section)
+    errors = [] if len(rows) == 5 else [f"expected 5 rows, read {len(rows)}"]
+    for tricks_text, takes, pays, left, skip in rows:
+        tricks = {seat: int(n) for seat, n in (pair.split() for pair in tricks_text.split(", "))}
+        result = settle(pot, tricks, Rules.preset("pagat"))
+        payments = ", ".join(f"{p} pays {n}" for p, n in result.payments.items()) or "none"
+        said = (
+            f"{result.winner} takes {result.taken}" if result.winner else "split: nobody takes it",
+            payments,
+            str(result.pot_carried),
+            ", ".join(sorted(map(str, result.skips_next_ante))) or "nobody",
+        )
+        if (takes, pays, left, skip) != said:
+            errors.append(
+                f"{tricks_text}: the lesson says {(takes, pays, left, skip)}, settle {said}"
+            )
+    return errors
+
+
+def test_lesson_06_settlement_table_agrees_with_settle() -> None:
+    """The table's figures are pagat's settlement as the engine computes it (pagat, payment)."""
+    text = _lesson("06").read_text(encoding="utf-8")
+    assert settlement_table_errors(text) == []
+    wrong = text.replace(
+        "| A 3, B 2, C 0 | A takes 5 | C pays 5 | 5 |",
+        "| A 3, B 2, C 0 | A takes 5 | C pays 5 | 0 |",
+    )
+    assert wrong != text
+    assert any(error.startswith("A 3, B 2, C 0") for error in settlement_table_errors(wrong))
+    fewer = text.replace("| A 2, B 1, C 1, D 1 | A takes 5 | none | 0 | nobody |\n", "")
+    assert settlement_table_errors(fewer) == ["expected 5 rows, read 4"]
+
+
+def test_lesson_06_opens_every_scene_on_pagats_rules() -> None:
+    """Lessons 01-07 teach pagat: a scene from another source opens with preset="pagat"."""
+    from bourre_lessons.scenes import get
+
+    lesson = _lesson("06").read_text(encoding="utf-8")
+    shown = re.findall(r'show\("([\w-]+)"(?:, preset="(\w+)")?\)', lesson)
+    assert len(shown) == 4
+    assert {scene: preset or get(scene).preset for scene, preset in shown} == {
+        scene: "pagat" for scene, _ in shown
+    }
 
 
 LINK = re.compile(r"\]\(((?:\.\./)?[\w./-]*?)(?:#[\w-]*)?\)")

@@ -60,11 +60,9 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "06 · Settling the pot",
         (
-            "wikipedia-split",
-            "glimne-pay",
             "wikipedia-bourre",
             "pagat-ante",
-            "wikipedia-dealer-antes",
+            "wikipedia-split",
             "pagat-renege",
         ),
     ),
