@@ -521,16 +521,20 @@ def test_lesson_06_settlement_table_agrees_with_settle() -> None:
     assert settlement_table_errors(fewer) == ["expected 5 rows, read 4"]
 
 
-def test_lesson_06_opens_every_scene_on_pagats_rules() -> None:
-    """Lessons 01-07 teach pagat: a scene from another source opens with preset="pagat"."""
-    from bourre_lessons.scenes import get
-
-    lesson = _lesson("06").read_text(encoding="utf-8")
-    shown = re.findall(r'show\("([\w-]+)"(?:, preset="(\w+)")?\)', lesson)
-    assert len(shown) == 4
-    assert {scene: preset or get(scene).preset for scene, preset in shown} == {
-        scene: "pagat" for scene, _ in shown
+def test_lessons_01_to_07_show_every_scene_at_the_pagat_table() -> None:
+    """Lessons 01-07 teach pagat's rules: their scenes are shown with `show_baseline` (pagat,
+    no rulebook selector), never with `show`, outside the optional 'Under the hood'. Lesson 05a
+    is the one exception: it is about glimne's two duties, and plays them by glimne's rules."""
+    baseline, other = {}, {}
+    for md in sorted((ROOT / "notebooks").glob("0[0-7]*_*.md")):
+        text = md.read_text(encoding="utf-8").partition("\n## Under the hood\n")[0]
+        baseline[md.stem] = re.findall(r'show_baseline\("([\w-]+)"\)', text)
+        other[md.stem] = re.findall(r'\bshow\("([\w-]+)"', text)
+    assert {stem: ids for stem, ids in other.items() if ids} == {
+        "05a_known_top_cards": ["glimne-9", "glimne-9", "glimne-10", "glimne-10"]
     }
+    assert len(baseline["06_settling_the_pot"]) == 4
+    assert all(baseline[stem] for stem in baseline if stem != "05a_known_top_cards")
 
 
 LINK = re.compile(r"\]\(((?:\.\./)?[\w./-]*?)(?:#[\w-]*)?\)")
@@ -591,7 +595,8 @@ ENGINE_CALL = re.compile(
 
 def visible_engine_cells(notebook: Path) -> list[int]:
     """Indexes of code cells, outside the closing 'Under the hood' section, that call the
-    engine with their code in view (imports and bare displays of a scene are not calls)."""
+    engine (imports and bare displays of a scene are not calls). Folding the code is not
+    enough: only a folded answer, code and output both hidden, may call the engine there."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     found, under_the_hood = [], False
     for index, cell in enumerate(cells):
@@ -603,30 +608,73 @@ def visible_engine_cells(notebook: Path) -> list[int]:
         code = "\n".join(
             line for line in source.splitlines() if not line.startswith(("from ", "import ", "%"))
         )
-        folded = cell["metadata"].get("jupyter", {}).get("source_hidden")
-        if ENGINE_CALL.search(code) and not folded and not under_the_hood:
+        folded = cell["metadata"].get("jupyter", {})
+        answer = folded.get("source_hidden") and folded.get("outputs_hidden")
+        if ENGINE_CALL.search(code) and not answer and not under_the_hood:
             found.append(index)
     return found
 
 
-def test_lessons_01_to_07_keep_engine_code_under_the_hood() -> None:
-    """The issue's measure: visible cells that call the engine in lessons 01-07, target 0.
-    Outputs may stay (a transcript, a table of payments); the code is folded."""
+def test_lessons_00_to_07_keep_engine_code_under_the_hood() -> None:
+    """The issue's measure: cells that call the engine in lessons 00-07 outside their closing
+    'Under the hood', target 0. A folded illustration still shows its first line and its
+    printout, so it counts; a folded answer (code and output hidden) does not."""
     root = Path(__file__).resolve().parents[1] / "notebooks"
-    shown = {nb.name: visible_engine_cells(nb) for nb in sorted(root.glob("0[1-7]*_*.ipynb"))}
-    assert len(shown) == 8  # 01 to 07, lesson 05 in two parts
+    shown = {nb.name: visible_engine_cells(nb) for nb in sorted(root.glob("0[0-7]*_*.ipynb"))}
+    assert len(shown) == 9  # 00 to 07, lesson 05 in two parts
     assert {name: cells for name, cells in shown.items() if cells} == {}
 
 
 def test_the_engine_code_check_can_fail(tmp_path: Path) -> None:
+    folded_code = {"jupyter": {"source_hidden": True}}
+    folded_answer = {"jupyter": {"source_hidden": True, "outputs_hidden": True}}
     notebook = {
         "cells": [
             {"cell_type": "markdown", "metadata": {}, "source": ["## A section"]},
             {"cell_type": "code", "metadata": {}, "source": ["print(Rules.preset('pagat'))"]},
+            {"cell_type": "code", "metadata": folded_code, "source": ["print(settle(5, {}))"]},
+            {"cell_type": "code", "metadata": folded_answer, "source": ["print(explain())"]},
             {"cell_type": "markdown", "metadata": {}, "source": ["## Under the hood"]},
             {"cell_type": "code", "metadata": {}, "source": ["Game(Rules.preset('pagat'))"]},
         ]
     }
     path = tmp_path / "01_x.ipynb"
     path.write_text(json.dumps(notebook), encoding="utf-8")
-    assert visible_engine_cells(path) == [1]
+    assert visible_engine_cells(path) == [1, 2]
+
+
+def folded_cells_opening_with_code(notebook: Path) -> list[int]:
+    """Indexes of folded code cells whose first line is code, not a comment: JupyterLab still
+    shows a folded cell's first line, so code there gives an answer away."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return [
+        index
+        for index, cell in enumerate(cells)
+        if cell["cell_type"] == "code"
+        and cell["metadata"].get("jupyter", {}).get("source_hidden")
+        and not "".join(cell["source"]).lstrip().startswith("#")
+    ]
+
+
+def test_a_folded_cell_shows_a_comment_not_its_code() -> None:
+    """'A folded solution cell still shows its first line': every folded cell of the lessons
+    and exercise sets opens with a comment."""
+    root = Path(__file__).resolve().parents[1]
+    notebooks = sorted([*root.glob("notebooks/*.ipynb"), *root.glob("exercises/*.ipynb")])
+    assert len(notebooks) >= 18
+    shown = {nb.name: folded_cells_opening_with_code(nb) for nb in notebooks}
+    assert {name: cells for name, cells in shown.items() if cells} == {}
+
+
+def test_the_folded_first_line_check_can_fail(tmp_path: Path) -> None:
+    folded = {"jupyter": {"source_hidden": True}}
+    notebook = {
+        "cells": [
+            {"cell_type": "code", "metadata": folded, "source": ['solution2 = {"9♠"}\n']},
+            {"cell_type": "code", "metadata": folded, "source": ["# A solution\n", "x = 1"]},
+            {"cell_type": "code", "metadata": {}, "source": ["x = 2"]},
+        ]
+    }
+    path = tmp_path / "x.ipynb"
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    assert folded_cells_opening_with_code(path) == [0]

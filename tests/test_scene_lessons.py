@@ -41,3 +41,9 @@ def test_every_scene_of_the_catalogue_has_a_lesson():
     assert later.isdisjoint(first_shown()), "a scene now in a lesson must leave the 'later' list"
     for scene_id in catalogue():
         assert lesson_of(scene_id)
+
+
+def test_every_example_of_the_sources_is_in_a_lesson():
+    """Every scene of the catalogue is shown by some lesson: none is left for 'later'."""
+    assert NOT_YET_IN_A_LESSON == ()
+    assert set(first_shown()) == set(catalogue())

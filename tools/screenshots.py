@@ -4,8 +4,8 @@ Four pictures, taken with Debian's chromium through Playwright, from a temporary
 notebooks (the repository's notebooks are never opened):
 
 * scene-normal.png: lesson 04 in JupyterLab, glimne 5 (overtrump) after a refused 4♠;
-* scene-rulebooks-disagree.png: lesson 04, glimne 6 under wikipedia's rulebook, Show answer,
-  with the table of what each rulebook allows;
+* scene-rulebooks-disagree.png: lesson 08's classroom, wikipedia 2 (a trump that cannot win)
+  under wikipedia's rulebook, Show answer, with the table of what each rulebook allows;
 * table-mid-hand.png: the game table (lesson 10's `TableWidget`) in the middle of a hand;
 * scene-classroom.png: the classroom app (`make present`) opened on glimne 3, the 6♣ refused,
   at projector size (1280x720).
@@ -32,6 +32,7 @@ from browser_harness import (  # noqa: E402  (the shared harness lives with the 
 from playwright.sync_api import expect  # noqa: E402
 
 LESSON = "notebooks/04_trumping.ipynb"
+COMPARING = "notebooks/08_rulebooks_side_by_side.ipynb"
 TIMEOUT = 120_000  # ms
 NOTEBOOK_READY = """(path) => {
   const app = window.jupyterapp;
@@ -65,16 +66,26 @@ def _wait_text(locator, text: str) -> None:
     expect(locator).to_contain_text(text, timeout=TIMEOUT)
 
 
-def lab_pictures(context, lab, out: Path) -> list[Path]:
-    """The two JupyterLab pictures from lesson 04."""
+def _open_and_run(context, lab, notebook: str):
+    """A page with `notebook` open in JupyterLab after Run All."""
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
-    page.goto(lab.url(f"/lab/workspaces/screenshots/tree/{LESSON}", reset=""))
-    page.wait_for_function(NOTEBOOK_READY, arg=LESSON, timeout=TIMEOUT, polling=250)
+    page.goto(lab.url(f"/lab/workspaces/screenshots/tree/{notebook}", reset=""))
+    page.wait_for_function(NOTEBOOK_READY, arg=notebook, timeout=TIMEOUT, polling=250)
     result = page.evaluate(RUN_ALL)
     if result != "true":
-        raise RuntimeError(f"Run All of {LESSON} did not finish cleanly ({result})")
+        raise RuntimeError(f"Run All of {notebook} did not finish cleanly ({result})")
+    return page
 
+
+def _close(page) -> None:
+    page.evaluate("async () => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+    page.close()
+
+
+def lab_pictures(context, lab, out: Path) -> list[Path]:
+    """The two JupyterLab pictures: lesson 04 at the course's table, lesson 08 comparing."""
+    page = _open_and_run(context, lab, LESSON)
     normal = page.locator(".bourre-scene-glimne-5").first
     normal.scroll_into_view_if_needed()
     _to_turn(normal, 3)
@@ -83,18 +94,19 @@ def lab_pictures(context, lab, out: Path) -> list[Path]:
     _calm(page)
     first = out / "scene-normal.png"
     normal.screenshot(path=str(first))
+    _close(page)
 
-    disagree = page.locator(".bourre-scene-glimne-6").first
+    page = _open_and_run(context, lab, COMPARING)
+    disagree = page.locator(".bourre-scene-wikipedia-2-cannot-win").first
     disagree.scroll_into_view_if_needed()
     disagree.locator(".bourre-rulebook").get_by_role("button", name="wikipedia", exact=True).click()
-    _to_turn(disagree, 3)
+    _to_turn(disagree, 2)
     disagree.locator(".bourre-show-answer").click()
     _wait_text(disagree.locator(".bourre-feedback"), "Legal under wikipedia")
     _calm(page)
     second = out / "scene-rulebooks-disagree.png"
     disagree.screenshot(path=str(second))
-    page.evaluate("async () => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
-    page.close()
+    _close(page)
     return [first, second]
 
 

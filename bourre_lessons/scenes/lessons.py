@@ -1,7 +1,8 @@
 """Which lesson each scene belongs to: the classroom picker groups the scenes this way.
 
-Each scene sits under the first lesson that shows it (lesson 08 shows earlier scenes again to
-compare the rulebooks). `tests/test_scene_lessons.py` checks this table against the lessons'
+Each scene sits under the first lesson that shows it. Lessons 01-07 play at a pagat table;
+the examples whose point holds only at another table, or under a variant, are first shown in
+lesson 08. `tests/test_scene_lessons.py` checks this table against the lessons'
 own notebooks, so it cannot drift from them.
 """
 
@@ -52,6 +53,7 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "pagat-cinch-lead",
             "wikipedia-cinch-aqj",
+            "pagat-cinch-equal",
             "pagat-cinch-follow",
             "pagat-cinch-last",
             "pagat-cinch-fourth",
@@ -80,15 +82,30 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "laws-intent",
         ),
     ),
-    ("08 · The rulebooks side by side", ("glimne-dealer-ace",)),
+    (
+        "08 · The rulebooks side by side",
+        (
+            "wikipedia-2-cannot-win",
+            "wikipedia-cinch-ak",
+            "glimne-pay",
+            "wikipedia-seven",
+            "glimne-dealer-ace",
+            "wikipedia-cinch-ace",
+            "glimne-cinch-lead-ace",
+            "glimne-cinch-akq",
+            "glimne-cinch-ak-after-one",
+            "glimne-cinch-last",
+            "glimne-cinch-three-won",
+            "glimne-cinch-lay-down",
+            "wikipedia-dealer-antes",
+            "glimne-split-five",
+            "pagat-separate-trump",
+        ),
+    ),
 )
 """(lesson title, the scenes it shows first, in the order it shows them)."""
 
-NOT_YET_IN_A_LESSON: tuple[tuple[str, str], ...] = (
-    ("02 · Play or pass, the draw and the restock", "pagat-separate-trump"),
-    ("05b · The cinch", "glimne-cinch-lay-down"),
-    ("06 · Settling the pot", "glimne-split-five"),
-)
+NOT_YET_IN_A_LESSON: tuple[tuple[str, str], ...] = ()
 """Scenes of the catalogue no lesson shows yet, with the lesson whose topic they belong to."""
 
 

@@ -17,12 +17,12 @@ import pytest
 from browser_harness import ROOT, ConsoleLog, artifacts_dir, save_page_artifacts
 from playwright.sync_api import expect
 
-from bourre_lessons.scenes import catalogue
+from bourre_lessons.scenes import BASELINE, catalogue
 
 pytestmark = pytest.mark.browser
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-SCENE_REPR = re.compile(r"^<scene ([\w-]+): ")
+SCENE_REPR = re.compile(r"^<(?:scene ([\w-]+): |classroom: scene \d+ of \d+, ([\w-]+)>)")
 LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 EXERCISES = sorted(p.name for p in (ROOT / "exercises").glob("*.ipynb"))
 ALL_NOTEBOOKS = [f"notebooks/{n}" for n in LESSONS] + [f"exercises/{n}" for n in EXERCISES]
@@ -87,8 +87,8 @@ def scene_displays(notebook: str) -> list[str]:
             data = output.get("data", {})
             text = "".join(data.get("text/plain", ""))
             match = SCENE_REPR.match(text)
-            if WIDGET_VIEW in data and match:
-                found.append(match.group(1))
+            if WIDGET_VIEW in data and match:  # a scene, or a classroom showing one
+                found.append(match.group(1) or match.group(2))
     return found
 
 
@@ -184,7 +184,12 @@ def _playable(scene_id: str) -> bool:
     if scene.kind == "story":
         return False
     first = scene.moments[0]
-    return bool(first.answer) and any(card not in first.answer for card in first.hand)
+    answer = scene.legal(scene.rules(BASELINE), 0)  # a scene shown at the course's table
+    return (
+        bool(first.answer)
+        and any(card not in first.answer for card in first.hand)
+        and any(card not in answer for card in first.hand)
+    )
 
 
 def _restart(root) -> None:
@@ -257,12 +262,19 @@ def _ask_the_advisor(root) -> None:
 
 
 def _click_right_and_wrong(root, scene) -> None:
+    """Under the scene's own rulebook where the scene has a selector, else at the course's
+    pagat table (lessons 01-07): the engine's answer under those rules is the one checked."""
     moment = scene.moments[0]
-    root.locator(".bourre-rulebook").get_by_role("button", name=scene.preset, exact=True).click()
+    rulebook = scene.preset
+    if root.locator(".bourre-rulebook").count():
+        root.locator(".bourre-rulebook").get_by_role("button", name=rulebook, exact=True).click()
+    else:
+        rulebook = BASELINE
+    answer = scene.legal(scene.rules(rulebook), 0)
     _restart(root)
     _to_turn(root, scene.id)
-    wrong = next(card for card in moment.hand if card not in moment.answer)
-    right = sorted(moment.answer)[0]
+    wrong = next(card for card in moment.hand if card not in answer)
+    right = sorted(answer)[0]
     feedback = root.locator(".bourre-feedback[data-verdict]")
     hand = _hand_codes(root)
     _in_hand(root, wrong.code).click()
@@ -282,21 +294,22 @@ def _legal_cards(text: str, rulebook: str) -> set[str]:
     return set(match.group(1).split())
 
 
-@pytest.mark.parametrize("notebook", [notebook_showing("glimne-6")], indirect=True)
+@pytest.mark.parametrize("notebook", [notebook_showing("wikipedia-2-cannot-win")], indirect=True)
 def test_switching_the_rulebook_changes_the_answer(notebook):
     """glimne 6 / pagat: a trump too low to win is still owed; wikipedia 2: it is not.
 
-    The K♦ is refused under glimne, allowed once wikipedia is chosen, refused again under
-    pagat; Show answer lists 4♠ alone, then 4♠ K♦ 8♣ under wikipedia.
+    Lesson 08's classroom opens on wikipedia 2's table (2♠ 4♠ 5♦ 9♣ in hand, the K♠ played):
+    the 5♦ is refused under glimne, allowed once wikipedia is chosen, refused again under
+    pagat; Show answer lists 2♠ 4♠, then all four cards under wikipedia.
     """
-    root = notebook.scene("glimne-6")
+    root = notebook.scene("wikipedia-2-cannot-win")
     rulebook = root.locator(".bourre-rulebook")
     feedback = root.locator(".bourre-feedback")
     rulebook.get_by_role("button", name="glimne", exact=True).click()
     _restart(root)
-    _to_turn(root, "glimne-6")
-    _in_hand(root, "DK").click()
-    expect(feedback).to_have_text(re.compile(r"^\s*✘.*K♦.*glimne 6", re.DOTALL))
+    _to_turn(root, "wikipedia-2-cannot-win")
+    _in_hand(root, "D5").click()
+    expect(feedback).to_have_text(re.compile(r"^\s*✘.*5♦.*glimne 6", re.DOTALL))
     compare = root.locator(".bourre-compare")
     for name, verdict in (("glimne", "illegal"), ("wikipedia", "legal"), ("pagat", "illegal")):
         row = compare.locator(f".bourre-compare-row[data-rulebook={name}]")
@@ -305,14 +318,14 @@ def test_switching_the_rulebook_changes_the_answer(notebook):
     expect(feedback).to_have_text(re.compile(r"^\s*✔.*wikipedia", re.DOTALL))
     expect(compare.locator(".bourre-current")).to_have_attribute("data-rulebook", "wikipedia")
     rulebook.get_by_role("button", name="pagat", exact=True).click()
-    expect(feedback).to_have_text(re.compile(r"^\s*✘.*K♦", re.DOTALL))
+    expect(feedback).to_have_text(re.compile(r"^\s*✘.*5♦", re.DOTALL))
 
     root.locator(".bourre-show-answer").click()
     expect(feedback).to_contain_text("Legal under pagat")
-    assert _legal_cards(feedback.inner_text(), "pagat") == {"4♠"}
+    assert _legal_cards(feedback.inner_text(), "pagat") == {"2♠", "4♠"}
     rulebook.get_by_role("button", name="wikipedia", exact=True).click()
     expect(feedback).to_contain_text("Legal under wikipedia")
-    assert _legal_cards(feedback.inner_text(), "wikipedia") == {"4♠", "K♦", "8♣"}
+    assert _legal_cards(feedback.inner_text(), "wikipedia") == {"2♠", "4♠", "5♦", "9♣"}
     expect(compare).to_contain_text("The rulebooks disagree")
     for name in ("glimne", "wikipedia", "pagat"):
         expect(compare).to_contain_text(name)
@@ -326,8 +339,7 @@ def _settle(page) -> None:
 
 
 def _say_scene(notebook):
-    root = notebook.scene("glimne-2a")
-    root.locator(".bourre-rulebook").get_by_role("button", name="glimne", exact=True).click()
+    root = notebook.scene("glimne-2a")  # lesson 00, at the course's pagat table (pagat 3)
     _restart(root)
     _to_turn(root, "glimne-2a")
     return root, root.locator(".bourre-say input"), root.locator(".bourre-feedback")
