@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from bourre_lessons import Rules, parse_card
@@ -97,7 +99,7 @@ def test_show_answer_highlights_every_legal_card():
         "four of hearts, legal",
         "jack of hearts, legal",
     }
-    assert "glimne picks 4♥" in feedback_text(w)
+    assert "In glimne's own example, 4♥ is the card played." in feedback_text(w)
 
 
 def test_why_lists_every_card_with_its_verdict():
@@ -376,3 +378,45 @@ def test_scene_views_stay_small():
                 assert length <= 400, f"{path.name}: class {node.name} has {length} lines"
             else:
                 assert length <= 60, f"{path.name}: {node.name} has {length} lines"
+
+
+def test_a_course_scene_keeps_its_rule_back_until_the_learner_has_tried():
+    """Predict first (issue 14): at the course's table the header does not state the rule
+    before a card is tried, or, in a story, before its last step; a chooser scene states it."""
+    from bourre_lessons.scenes import show_baseline
+    from bourre_lessons.widgets.scene import RULE_KEPT_BACK
+
+    play = to_turn(show_baseline("glimne-2a"))
+    rule = play.scene.summary
+    assert RULE_KEPT_BACK in play.to_text() and rule not in play.header.value
+    play.table.click(next(c for c in play.moment.hand if c not in play.legal()).code)
+    assert rule in play.to_text() and html.escape(rule) in play.header.value
+    play.try_again()
+    assert rule in play.to_text(), "once shown, the rule stays"
+
+    story = show_baseline("pagat-dealer-alone")
+    assert RULE_KEPT_BACK in story.to_text()
+    while story.step < story.step_count - 1:
+        story.next()
+    assert story.scene.summary in story.to_text()
+    assert show("glimne-2a").scene.summary in show("glimne-2a").to_text()
+
+
+def test_a_story_draws_no_chart_of_one_pot_repeated():
+    """Cut noise: pagat's restock keeps the pot at 8 at every step, so no chart; glimne's
+    bourré payment changes the pot, so its chart is drawn."""
+    flat = show_baseline_story("pagat-restock")
+    assert flat.chart.layout.display == "none"
+    changing = show("glimne-pay")
+    changing.next()
+    assert changing.chart.layout.display != "none" and changing.chart.value[:4] == b"\x89PNG"
+
+
+def show_baseline_story(scene_id: str):
+    """A story at the course's table, stepped to its end."""
+    from bourre_lessons.scenes import show_baseline
+
+    story = show_baseline(scene_id)
+    while story.step < story.step_count - 1:
+        story.next()
+    return story

@@ -43,6 +43,7 @@ SAY_HINT = (
 )
 CINCH_CHOICES = (("as the rulebook says", ""), ("off", "off"), ("pot", "pot"), ("strict", "strict"))
 NO_CARDS = "This scene has no cards to play: step through it with Next."
+RULE_KEPT_BACK = "The rule shows here once you have tried (or reached the last step)."
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -87,10 +88,13 @@ class SceneWidget(widgets.VBox):
         four_colour: bool = False,
         cinch: str | None = None,
         rulebook_choice: bool = True,
+        rule_after_try: bool = False,
     ) -> None:
         preset = self._checked(scene, preset, size, cinch)
         self.scene = scene
         self.rulebook_choice = rulebook_choice
+        self.rule_after_try = rule_after_try  # predict first: the header keeps the rule back
+        self.tried = False
         self.step = 0
         self.played: Card | None = None
         self.feedback = ""
@@ -266,7 +270,7 @@ class SceneWidget(widgets.VBox):
     def to_text(self) -> str:
         """What is on screen, as plain text."""
         s = self.scene
-        lines = [f"{s.citation} · {s.title}", f"Rule: {s.summary}"]
+        lines = [f"{s.citation} · {s.title}", f"Rule: {self._rule_text()}"]
         if s.note:
             lines.append(f"Note: {s.note}")
         lines.append(f"Rulebook: {self._rules_label()}")
@@ -334,6 +338,7 @@ class SceneWidget(widgets.VBox):
         self._render()
 
     def _say(self, text: str) -> str:
+        self.tried = self.tried or bool(text)
         self.feedback = text
         write(self.output, text)
         self._render()
@@ -346,6 +351,14 @@ class SceneWidget(widgets.VBox):
         elif "cinch" in self.scene.switches:
             label += f" (cinch {self.rules.cinch})"
         return label
+
+    def _rule_text(self) -> str:
+        """The scene's rule, or, in a predict-first scene before any try or the story's end,
+        a line saying when it will show."""
+        shown = self.tried or (self.scene.kind == "story" and self.step >= self.step_count - 1)
+        if self.rule_after_try and not shown:
+            return RULE_KEPT_BACK
+        return self.scene.summary
 
     def _fixed_note(self) -> str:
         """What a scene without the rulebook selector says about the rules it plays by."""
@@ -365,7 +378,7 @@ class SceneWidget(widgets.VBox):
         style = f"font-size:{self._size()['text']};line-height:1.4"
         self.header.value = (
             f"<div style='{style}'><b>{html.escape(s.citation)} · {html.escape(s.title)}</b><br>"
-            f"{html.escape(s.summary)}"
+            f"{html.escape(self._rule_text())}"
             + (f"<br><i>{html.escape(s.note)}</i>" if s.note else "")
             + ("" if self.rulebook_choice else f"<br><i>{html.escape(self._fixed_note())}</i>")
             + "</div>"

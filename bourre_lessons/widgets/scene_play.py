@@ -220,7 +220,7 @@ class PlayView(SceneWidget):
     def _pick_note(self) -> str:
         m = self.moment
         if m.pick is not None and m.pick in self.legal() and len(self.legal()) > 1:
-            return f" ({self.scene.source} picks {m.pick} here.)"
+            return f" (In {self.scene.source}'s own example, {m.pick} is the card played.)"
         return ""
 
     def _waiting(self) -> bool:

@@ -66,7 +66,9 @@ class StoryView(SceneWidget):
     def _render_body(self) -> None:
         steps = self._story_steps()
         pots = [st.pot for st in steps[: self.step + 1] if st.pot is not None]
-        if not pots or missing_in_browser("matplotlib"):  # the captions tell the pot too
+        story_pots = {st.pot for st in steps if st.pot is not None}
+        # the captions tell the pot too: no chart of one number repeated, nor without matplotlib
+        if len(story_pots) < 2 or missing_in_browser("matplotlib"):
             self.chart.layout.display = "none"
             return
         self.chart.layout.display = None
