@@ -78,19 +78,26 @@ def prose_words(notebook: Path) -> int:
     return len(re.findall(r"[\w♠♥♦♣'’-]+", text))
 
 
+def _click(locator) -> None:
+    """Click, with the element in the middle of the notebook: at the bottom edge JupyterLab's
+    status bar would take a mouse click, so the click is sent to the element itself."""
+    locator.evaluate("el => el.scrollIntoView({block: 'center'})")
+    locator.dispatch_event("click")
+
+
 def _play_scene(page, scene) -> int:
     """Next until the scene asks for a card, then click the leftmost card; the clicks."""
     clicks = 0
     for _ in range(MAX_NEXTS):
         cards = scene.locator(".bourre-hand button.bourre-card:enabled")
         if cards.count():
-            cards.first.click()
+            _click(cards.first)
             page.wait_for_timeout(400)
             return clicks + 1
         nxt = scene.locator(".bourre-next")
         if not nxt.count() or nxt.first.is_disabled():
             return clicks
-        nxt.first.click()
+        _click(nxt.first)
         clicks += 1
         page.wait_for_timeout(250)
     return clicks
@@ -98,37 +105,46 @@ def _play_scene(page, scene) -> int:
 
 TABLE_STEPS = (".bourre-declare-play", ".bourre-keep", ".bourre-continue", ".bourre-accept")
 """At the game table, the buttons a learner presses to go on: play, keep the cards, go on."""
+FIRST_HAND_STEPS = (".bourre-declare-play", ".bourre-keep-all")
+"""In lesson 01's first hand, the decisions taken by button; Next comes after the cards."""
 
 
-def _play_table(page, table) -> int:
-    """Play one hand at a game table for the learner's seat by clicks; the clicks."""
-    clicks = 0
-    while clicks < 60:
-        if table.locator(".bourre-deal:enabled").count():
-            return clicks  # the hand is over: the next one is the learner's choice
-        step = next(
-            (
-                table.locator(f"{name}:enabled")
-                for name in TABLE_STEPS
-                if table.locator(f"{name}:enabled").count()
-            ),
-            None,
-        )
-        if step is None:
-            cards = table.locator(".bourre-hand button.bourre-card:enabled")
-            held = cards.count()
-            if not held:
-                return clicks
-            for index in range(held):  # left to right until the engine takes one
-                cards.nth(index).click()
-                clicks += 1
-                page.wait_for_timeout(600)
-                if table.locator(".bourre-hand button.bourre-card").count() != held:
-                    break
-            continue
-        step.first.click()
-        clicks += 1
+def _enabled(root, names: tuple[str, ...]):
+    """The first enabled button among `names`, or None."""
+    for name in names:
+        found = root.locator(f"{name}:enabled")
+        if found.count():
+            return found.first
+    return None
+
+
+def _try_cards(page, root) -> int:
+    """Click the hand's cards left to right until the engine takes one; the clicks."""
+    cards = root.locator(".bourre-hand button.bourre-card:enabled")
+    held = cards.count()
+    for index in range(held):
+        _click(cards.nth(index))
         page.wait_for_timeout(600)
+        if root.locator(".bourre-hand button.bourre-card").count() != held:
+            return index + 1
+    return held
+
+
+def _play_hand(page, root, steps: tuple[str, ...], then: tuple[str, ...], over: str) -> int:
+    """Play one hand for the learner's seat by clicks: the `steps` buttons first, then cards,
+    then the `then` buttons, until `over` is enabled or nothing is; the clicks."""
+    clicks = 0
+    while clicks < 80 and not root.locator(f"{over}:enabled").count():
+        button = _enabled(root, steps)
+        if button is None and root.locator(".bourre-hand button.bourre-card:enabled").count():
+            clicks += _try_cards(page, root)
+            continue
+        button = button or _enabled(root, then)
+        if button is None:
+            break
+        _click(button)
+        clicks += 1
+        page.wait_for_timeout(500)
     return clicks
 
 
@@ -151,10 +167,16 @@ def walk(page, lab, lesson: str, out: Path) -> Walk:
         record.clicks += _play_scene(page, scene)
         _calm(page)
         scene.screenshot(path=str(out / f"{record.lesson}-scene{index:02d}.png"))
+    first_hand = page.locator(".bourre-first-hand")
+    if first_hand.count():
+        steps, then = FIRST_HAND_STEPS, (".bourre-first-hand-next",)
+        record.clicks += _play_hand(page, first_hand.first, steps, then, ".bourre-restart-x")
+        _calm(page)
+        first_hand.first.screenshot(path=str(out / f"{record.lesson}-first-hand.png"))
     tables = page.locator(".bourre-table-game")
     if tables.count():  # the first table is the learner's; later ones are demonstrations
         tables.first.scroll_into_view_if_needed()
-        record.clicks += _play_table(page, tables.first)
+        record.clicks += _play_hand(page, tables.first, TABLE_STEPS, (), ".bourre-deal")
         _calm(page)
         tables.first.screenshot(path=str(out / f"{record.lesson}-table.png"))
     folded = page.locator(".jp-OutputArea details:not([open]) > summary")
