@@ -7,8 +7,9 @@ Each hand: seat A (a random bot that always says play, so it has many decisions,
 them poor) at a pagat table of five heuristic bots; the review grades every decision of A
 with `sim.coach.DEALS` deals. Printed: the median and the slowest review (CPU seconds, after
 one warm-up review that loads the compiled code), the deals used per decision, and the
-advisor's time for 10,000 deals with and without what was heard. Goals beside the figures:
-a hand reviewed in under 2 s, the advisor in under 0.3 s.
+advisor's time for 10,000 deals with and without what was heard, and the time of one check of
+the two drills that check themselves by simulation (sets 5 and 6). Goals beside the figures:
+a hand reviewed or a drill checked in under 2 s, the advisor in under 0.3 s.
 """
 
 from __future__ import annotations
@@ -68,6 +69,27 @@ def advisor_times(runs: int = 7) -> dict[str, float]:
     return figures
 
 
+def drill_times(seeds: int = 5) -> dict[str, list[float]]:
+    """CPU seconds of one check of each self-checking drill that simulates: set 6's whole
+    hand (the coach reviews a finished hand) and set 5's play or pass (the advisor hears the
+    seats before you), a few deals each, after one warm-up check."""
+    from bourre_lessons.exercises.play_or_pass import play_or_pass_exercise
+    from bourre_lessons.exercises.whole_hand import bot_hand, whole_hand_exercise
+
+    figures: dict[str, list[float]] = {"set 6 whole hand": [], "set 5 play or pass": []}
+    whole_hand_exercise(99).check(bot_hand(whole_hand_exercise(99)), progress=False)
+    for seed in range(seeds):
+        drill = whole_hand_exercise(seed)
+        hand = bot_hand(drill)
+        start = time.process_time()
+        drill.check(hand, progress=False)
+        figures["set 6 whole hand"].append(time.process_time() - start)
+        start = time.process_time()  # the position's advice is worked out as it is dealt
+        play_or_pass_exercise(seed=seed).check("play", progress=False)
+        figures["set 5 play or pass"].append(time.process_time() - start)
+    return figures
+
+
 def main(hands: int = 20, deals: int = DEALS) -> None:
     seconds, used, graded = review_times(hands, deals)
     median = statistics.median(seconds)
@@ -84,6 +106,14 @@ def main(hands: int = 20, deals: int = DEALS) -> None:
         print(
             f"  heard {heard:<10} {cpu * 1000:7.1f} ms cpu   goal < "
             f"{GOAL_ADVISOR_SECONDS * 1000:.0f} ms ({verdict})"
+        )
+
+    print("Drills that check themselves by simulation (one check each, five deals of each)")
+    for drill, times in drill_times().items():
+        verdict = "meets" if max(times) < GOAL_REVIEW_SECONDS else "misses"
+        print(
+            f"  {drill:<20} median {statistics.median(times):.2f} s cpu, slowest "
+            f"{max(times):.2f} s   goal < {GOAL_REVIEW_SECONDS:.0f} s ({verdict})"
         )
 
 
