@@ -187,3 +187,17 @@ def test_predict_mode_holds_the_verdict_until_the_teacher_reveals_it():
     app.previous_scene()
     app.predict.value = False
     assert app.scene.play("HJ").startswith("✔"), "without Predict a click answers at once"
+
+
+def test_the_app_pins_its_bars_and_a_lesson_keeps_them_in_the_cell():
+    """The projector app keeps its picker and buttons at the window's edges; inside a lesson
+    (lesson 08, normal size) fixed bars would cover JupyterLab's own menu and status bar."""
+    from bourre_lessons.widgets.classroom import STYLE
+
+    app = Classroom(["glimne-2a", "glimne-6"])
+    lesson = Classroom(["glimne-2a", "glimne-6"], size="normal")
+    assert app.pinned and "bourre-pinned" in app._dom_classes
+    assert not lesson.pinned and "bourre-pinned" not in lesson._dom_classes
+    assert not Classroom(["glimne-2a"], pinned=False).pinned
+    fixed = [rule for rule in STYLE.split("}") if "position: fixed" in rule]
+    assert fixed and all(".bourre-pinned" in rule for rule in fixed)

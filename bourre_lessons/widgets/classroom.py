@@ -30,14 +30,15 @@ STYLE = """<style>
 .bourre-classroom-app .bourre-classroom .widget-label,
 .bourre-classroom-app .bourre-classroom .widget-label-basic,
 .bourre-classroom-app .bourre-classroom input[type="text"] { font-size: 18px; height: auto; }
-.bourre-classroom-app { padding: 64px 0 64px 0; }
+/* The app's bars are pinned to the window's edges; in a lesson the classroom stays in its cell */
+.bourre-classroom-app.bourre-pinned { padding: 64px 0 64px 0; }
 /* Voila's page panels use `contain: strict`, which would pin "fixed" bars to the panel */
-.lm-Widget:has(.bourre-classroom-app) { contain: none !important; }
-.bourre-classroom-app .bourre-toolbar, .bourre-classroom-app .bourre-nav {
+.lm-Widget:has(.bourre-classroom-app.bourre-pinned) { contain: none !important; }
+.bourre-pinned .bourre-toolbar, .bourre-pinned .bourre-nav {
   position: fixed; left: 0; right: 0; z-index: 10; background: #ffffff; padding: 4px 12px;
   box-sizing: border-box; }
-.bourre-classroom-app .bourre-toolbar { top: 0; border-bottom: 1px solid #d0d0d0; }
-.bourre-classroom-app .bourre-nav { bottom: 0; border-top: 1px solid #d0d0d0; }
+.bourre-pinned .bourre-toolbar { top: 0; border-bottom: 1px solid #d0d0d0; }
+.bourre-pinned .bourre-nav { bottom: 0; border-top: 1px solid #d0d0d0; }
 .bourre-classroom-app button:focus-visible { outline: 4px solid #1f5fbf; outline-offset: 2px; }
 </style>"""
 BUTTON_FONT = "20px"
@@ -66,7 +67,11 @@ class Classroom(widgets.VBox):
         start: str | None = None,
         size: str = "classroom",
         four_colour: bool = False,
+        pinned: bool | None = None,
     ) -> None:
+        """`pinned`: the picker and the scene's buttons stay at the window's top and bottom
+        edges, as in the projector app (the default at classroom size); in a lesson's cell
+        they stay in place."""
         ids = scene_order() if scene_ids is None else list(scene_ids)
         if not ids:
             raise ValueError("a classroom needs at least one scene id; see scenes.catalogue()")
@@ -132,6 +137,9 @@ class Classroom(widgets.VBox):
         toolbar.add_class("bourre-toolbar")
         super().__init__([widgets.HTML(STYLE), toolbar, self.stage])
         self.add_class("bourre-classroom-app")
+        self.pinned = size == "classroom" if pinned is None else pinned
+        if self.pinned:
+            self.add_class("bourre-pinned")
         self._show()
 
     def __repr__(self) -> str:
