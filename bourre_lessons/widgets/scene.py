@@ -150,7 +150,7 @@ class SceneWidget(widgets.VBox):
         self.next_button = widgets.Button(description="Next ▶")
         self.restart_button = widgets.Button(description="Restart")
         self.say_box = widgets.Text(
-            placeholder="or type your play: QH, hj7, the king, a small heart, win it…",
+            placeholder="or type your play: the king, a small heart, win it…",
             description="Say",
             continuous_update=False,
         )

@@ -390,7 +390,7 @@ class TableWidget(widgets.VBox):
         self.table = CardTable(size=self.size, four_colour=self.four_colour)
         self.table.on_play(self.click)
         self.say_box = widgets.Text(
-            placeholder="or say your card: QH, hj7, the king, a small heart, win it…",
+            placeholder="or say your card: the king, a small heart, win it…",
             description="Say",
             continuous_update=False,
         )
