@@ -35,3 +35,20 @@ def test_a_smaller_run_gives_a_wider_chips_interval():
 def test_a_seat_outside_the_table_is_refused():
     with pytest.raises(ValueError, match="seat must be 0 to 3, got 4"):
         seat_record(simulate(100, players=4, seed=3), seat=4)
+
+
+def test_an_advice_line_gives_each_figure_and_the_call_from_the_intervals():
+    from bourre_lessons.sim.advisor import advise, better_choice
+    from bourre_lessons.sim.report import advice_line, advice_lines
+
+    strong = advise("SA SK H4 D7 C2", "S7", seat=1, players=5, deals=2_000, seed=1)
+    weak = advise("H2 H5 D7 C9 CT", "S7", seat=1, players=5, deals=2_000, seed=1)
+    line = advice_line("A-K", strong)
+    play = strong.chips_play
+    assert line.startswith(f"A-K: take the pot {strong.win.value:.0%}, ")
+    assert f"play {play.value:+.2f} (95% CI {play.low:+.2f} to {play.high:+.2f})" in line
+    assert line.endswith(f"→ {better_choice(strong)}") and better_choice(strong) == "play"
+    assert better_choice(weak) == "pass"
+    table = advice_lines({"A-K": strong, "nothing": weak}).splitlines()
+    assert table[0].startswith("    A-K: ") and table[1].startswith("nothing: ")
+    assert table[-1] == "(2,000 deals each)"

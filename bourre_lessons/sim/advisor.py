@@ -38,6 +38,7 @@ __all__ = [
     "Estimate",
     "HeardEffect",
     "advise",
+    "better_choice",
     "chips_of",
     "heard_effect",
     "mean_interval",
@@ -371,7 +372,7 @@ class HeardEffect:
             kept = f"{a.deals:,} of {a.tried:,}"
             lines.append(
                 f"{words:<26} {kept:>17}   {_chips(a.chips_play):<30} "
-                f"{_chips(a.chips_pass):<30} {_better(a)}"
+                f"{_chips(a.chips_pass):<30} {better_choice(a)}"
             )
         return "\n".join(lines)
 
@@ -383,8 +384,8 @@ def _chips(e: Estimate) -> str:
     return f"{e.value:+.2f} (95% CI {e.low:+.2f} to {e.high:+.2f})"
 
 
-def _better(a: Advice) -> str:
-    """'play', 'pass', or 'close' when the two 95% intervals overlap."""
+def better_choice(a: Advice) -> str:
+    """'play', 'pass', 'close' when the two 95% intervals overlap, or 'play (must)'."""
     play, pass_ = a.chips_play, a.chips_pass
     if a.must_play:
         return "play (must)"

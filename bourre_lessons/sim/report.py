@@ -1,12 +1,14 @@
-"""One seat's record in a simulated run, said carefully: every figure with its sample size and
-its 95% interval, so runs of different sizes can be compared (lesson 09)."""
+"""Simulated figures said carefully, for lesson 09: a seat's record in a run, and the advisor's
+verdict on a hand, each figure with its sample size or its 95% interval."""
 
 from __future__ import annotations
 
-from .advisor import Estimate, wilson
+from collections.abc import Mapping
+
+from .advisor import Advice, Estimate, better_choice, wilson
 from .result import SimulationResult
 
-__all__ = ["seat_record"]
+__all__ = ["advice_line", "advice_lines", "seat_record"]
 
 
 def _share(estimate: Estimate) -> str:
@@ -30,3 +32,24 @@ def seat_record(result: SimulationResult, seat: int = 0) -> str:
         )
     chips = result.chips_per_hand(seat)
     return f"{line}; {chips.value:+.2f} chips a hand (95% CI {chips.low:+.2f} to {chips.high:+.2f})"
+
+
+def advice_line(label: str, advice: Advice) -> str:
+    """One hand's advice on a line: how often playing takes the pot and ends bourréd, the
+    chips of playing with their 95% interval, of passing, and the call ('close' when the two
+    intervals overlap)."""
+    a, play = advice, advice.chips_play
+    return (
+        f"{label}: take the pot {a.win.value:.0%}, bourré {a.bourre.value:.0%}, "
+        f"play {play.value:+.2f} (95% CI {play.low:+.2f} to {play.high:+.2f}), "
+        f"pass {a.chips_pass.value:+.2f} → {better_choice(a)}"
+    )
+
+
+def advice_lines(advices: Mapping[str, Advice]) -> str:
+    """`advice_line` for each labelled advice, labels right-aligned, with the deals behind
+    them."""
+    width = max(len(label) for label in advices)
+    deals = sorted({a.deals for a in advices.values()})
+    lines = [advice_line(f"{label:>{width}}", a) for label, a in advices.items()]
+    return "\n".join([*lines, f"({' or '.join(f'{d:,}' for d in deals)} deals each)"])
