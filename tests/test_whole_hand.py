@@ -132,3 +132,16 @@ def test_in_the_browser_the_check_says_what_it_needs(monkeypatch) -> None:
 def test_a_bad_seed_is_refused() -> None:
     with pytest.raises(ValueError, match="seed must be a whole number"):
         whole_hand_exercise(-1)
+
+
+def test_the_solution_tells_seat_as_decisions_as_the_review_numbers_them():
+    """The worked solution lists the bot's decisions for seat A in words, the coach's own
+    numbering, and ends with the coach's verdict on them."""
+    from bourre_lessons.exercises.whole_hand import bot_hand, whole_hand_exercise
+    from bourre_lessons.sim.coach import decisions_made
+
+    drill = whole_hand_exercise(0)
+    lines = drill.solution().splitlines()
+    assert lines[0] == "Seat A played by the heuristic bot:"
+    assert lines[1:-1] == decisions_made(bot_hand(drill), "A", hand=1)
+    assert lines[1].startswith("1. ") and lines[-1].startswith("The coach's verdict: ")

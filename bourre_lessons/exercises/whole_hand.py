@@ -126,12 +126,16 @@ class WholeHandExercise(ShownAsPrompt):
 
     def solution(self) -> str:
         """One way to play the deal (the heuristic bot in seat A) and the coach's verdict."""
+        from ..sim.coach import decisions_made
+
         game = bot_hand(self)
-        mine = [a for a, who in zip(game.actions, _actors(game), strict=True) if who == ME]
         verdict = judge(self.review(game))
-        return (
-            f"Seat A played by the heuristic bot: {', '.join(mine)}.\n"
-            f"The coach's verdict: {verdict.mark}: {verdict.summary}"
+        return "\n".join(
+            [
+                "Seat A played by the heuristic bot:",
+                *decisions_made(game, ME, hand=1),
+                f"The coach's verdict: {verdict.mark}: {verdict.summary}",
+            ]
         )
 
 
@@ -166,15 +170,6 @@ def _named(decision: Decision) -> str:
         f"{loss.low:.2f} to {loss.high:.2f}): {decision.when}, you chose {decision.made}; "
         f"{best.words} was better."
     )
-
-
-def _actors(game: Game) -> list[str]:
-    """Who took each action of the game, in order (replayed one action at a time)."""
-    who, step = [], Game(game.rules, game.players, game.seed, deal=game.deal)
-    for action in game.actions:
-        who.append(step.to_act or "")
-        step.apply(action)
-    return who
 
 
 def bot_hand(exercise: WholeHandExercise) -> Game:
