@@ -52,3 +52,13 @@ def test_an_advice_line_gives_each_figure_and_the_call_from_the_intervals():
     table = advice_lines({"A-K": strong, "nothing": weak}).splitlines()
     assert table[0].startswith("    A-K: ") and table[1].startswith("nothing: ")
     assert table[-1] == "(2,000 deals each)"
+
+
+def test_two_intervals_overlap_when_they_share_a_value():
+    from bourre_lessons.sim.advisor import Estimate
+
+    play = Estimate(0.10, -0.02, 0.22)
+    assert play.overlaps(Estimate(0.0, 0.0, 0.0)) and Estimate(0.0, 0.0, 0.0).overlaps(play)
+    assert play.overlaps(Estimate(0.3, 0.22, 0.4)), "touching ends share a value"
+    assert not play.overlaps(Estimate(0.5, 0.23, 0.7))
+    assert not Estimate(-1.0, -1.2, -0.8).overlaps(play)

@@ -113,7 +113,7 @@ class Comparison:
 def compare_choices(advice: Advice) -> Comparison:
     """Which choice the advice favours, by how many chips, and whether the intervals overlap."""
     play, pass_ = advice.chips_play, advice.chips_pass
-    overlap = play.low <= pass_.high and pass_.low <= play.high
+    overlap = play.overlaps(pass_)
     better = advice.recommendation
     return Comparison(
         better=better,

@@ -59,6 +59,11 @@ class Estimate:
     low: float
     high: float
 
+    def overlaps(self, other: Estimate) -> bool:
+        """True when the two 95% intervals share some value: the simulation cannot tell the
+        two figures apart."""
+        return self.low <= other.high and other.low <= self.high
+
     def __str__(self) -> str:
         return f"{self.value:.3f} (95% CI {self.low:.3f} to {self.high:.3f})"
 
@@ -386,10 +391,9 @@ def _chips(e: Estimate) -> str:
 
 def better_choice(a: Advice) -> str:
     """'play', 'pass', 'close' when the two 95% intervals overlap, or 'play (must)'."""
-    play, pass_ = a.chips_play, a.chips_pass
     if a.must_play:
         return "play (must)"
-    if play.low <= pass_.high and pass_.low <= play.high:
+    if a.chips_play.overlaps(a.chips_pass):
         return "close"
     return a.recommendation
 
