@@ -6,9 +6,9 @@ you declare as the course's heuristic bots do at a real table (`sim.bots`, throu
 the prompt says what they declared ("B played, C passed"). The learner answers "play" or
 "pass" (True and False are read as play and pass). The check asks `advise` what each choice
 is worth in chips, from the moment you decide, over thousands of simulated deals that agree
-with what you heard (`heard=`: a seat that said play is dealt a hand its bot would play). When the two 95% intervals do not overlap, the
-better choice is the right answer; when they overlap, the simulation cannot tell them apart
-and both answers count as reasonable.
+with what you heard (`heard=`: a seat that said play is dealt a hand its bot would play).
+When the two 95% intervals do not overlap, the better choice is the right answer; when they
+overlap, the simulation cannot tell them apart and both answers count as reasonable.
 
 `compare_choices` and `advice_report` put an `Advice` into words; the advisor widget uses
 them too.
