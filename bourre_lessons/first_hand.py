@@ -12,6 +12,7 @@ the rule, and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .actions import GameError
@@ -194,11 +195,20 @@ class FirstHand:
 
     you = "A"
 
-    def __init__(self, seed: int = FIRST_HAND_SEED, rules: Rules | str = "pagat") -> None:
+    def __init__(
+        self,
+        seed: int = FIRST_HAND_SEED,
+        rules: Rules | str = "pagat",
+        deal: Mapping[str, str] | None = None,
+        defined: Iterable[str] = (),
+    ) -> None:
+        """`deal` places chosen cards (`Game`'s deal, e.g. {"turned": "DA"}), the rest coming
+        from the seed; `defined` names the words (keys of `TERMS`) already explained, which
+        the story then does not define again."""
         self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
         self.seed = seed
-        self.game = Game(self.rules, players=4, seed=seed)
-        self.defined: list[str] = []
+        self.game = Game(self.rules, players=4, seed=seed, deal=deal)
+        self.defined: list[str] = list(defined)
         self._seen_lines = 0
         self.story: list[Moment] = []
         self._opening()
@@ -431,7 +441,7 @@ def _declare_hint(game: Game, you: str) -> str:
     return (
         f"You hold {len(trumps)} trump{'s' if len(trumps) != 1 else ''}"
         f"{' (' + ' '.join(map(str, trumps)) + ')' if trumps else ''} and "
-        f"{len(aces)} side ace{'s' if len(aces) != 1 else ''}. "
+        f"{len(aces)} ace{'s' if len(aces) != 1 else ''} of another suit. "
         f"{len(said)} player{'s' if len(said) != 1 else ''} before you said play. "
         "A rule of thumb: high trumps and aces win tricks; with none, passing costs only your "
         "ante, while playing risks a bourré."
@@ -456,9 +466,12 @@ def _card_hint(game: Game, you: str) -> str:
         v for v in (explain(situation, c, game.rules) for c in game.cards_of(you)) if v.legal
     ]
     cards = " ".join(str(v.card) for v in sorted(allowed, key=lambda v: v.card))
+    if "cinch" in allowed[0].rule:  # a word of lesson 05b: said here in plain words
+        return (
+            f"The rules allow {cards}. Why: you are sure to take three tricks, so the pot is "
+            "yours, and pagat then has you win the trick with your highest trump (lesson 05b)."
+        )
     why = allowed[0].reason.split(": ", 1)[-1].split(" (")[0].rstrip(".")
     rule = cite(allowed[0].rule)
     source = f" ({rule})" if rule != allowed[0].rule else ""
-    if "cinch" in allowed[0].rule:
-        why += ": you are sure of the pot, so you must take the trick with your best trump (lesson 05b)"
     return f"The rules allow {cards}. Why: {why}{source}."

@@ -221,9 +221,18 @@ def test_the_naming_table_matches_the_word_tables(glossary):
     section = glossary.split('<a id="naming-words"></a>', 1)[1]
     rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
     header, *body = [[cell.strip() for cell in row] for row in rows]
-    assert header[1:] == ["English", "Swedish", "Danish", "Portuguese", "Japanese"]
+    assert header[1:] == [
+        "English",
+        "Swedish",
+        "Danish",
+        "Portuguese",
+        "Japanese",
+        "Japanese, read as",
+    ]
     assert {row[0] for row in body} == set(MEANINGS)
     for row in body:
-        for language, word in zip(LANGUAGES, row[1:], strict=True):
+        reading = row[-1]
+        assert re.fullmatch(r"[a-zāēīōū]+", reading), f"{row[5]!r} has no reading: {reading!r}"
+        for language, word in zip(LANGUAGES, row[1:-1], strict=True):
             read = table(language).get(" ".join(normalize(word).split()))
             assert read == MEANINGS[row[0]], f"{language} {word!r} reads as {read}"

@@ -1,4 +1,5 @@
-"""The table's "Review this hand": the coach's review drawn in the table and told in text."""
+"""The table's "Review this hand": the coach's review drawn in the table and told in text; the
+coached table, which keeps it back until the learner has guessed the costliest decision."""
 
 from __future__ import annotations
 
@@ -6,10 +7,19 @@ import random
 
 import pytest
 
+from bourre_lessons import Rules
+from bourre_lessons.sim.advisor import Estimate
 from bourre_lessons.sim.bots import HeuristicBot, RandomBot
-from bourre_lessons.sim.coach import DEALS
+from bourre_lessons.sim.coach import DEALS, Choice, Decision, HandReview
 from bourre_lessons.sim.sampling_bot import SamplingBot
-from bourre_lessons.widgets.table import OPPONENTS, YOU, TableWidget
+from bourre_lessons.widgets.table import (
+    NO_GUESS,
+    OPPONENTS,
+    YOU,
+    CoachedTable,
+    TableWidget,
+    guess_verdict,
+)
 from bourre_lessons.widgets.table_model import review_entries, text_lines
 
 
@@ -113,3 +123,119 @@ def test_a_table_with_bots_of_its_own_keeps_them_on_new_game() -> None:
     assert table.opponents.value == ""
     table.new_game(seed=2)
     assert table.bots["B"] is mine[0]
+
+
+# --- the coached table: the review waits for the learner's guess (issue 22) ---------------
+
+
+def beginner_hand(table: TableWidget) -> TableWidget:
+    """Lesson 10's beginner: play, throw away the two lowest cards, play the highest allowed."""
+    while table.game.phase != "settled":
+        if table.game.to_act != YOU:
+            table.advance_to_you()
+        elif table.game.phase == "declare":
+            table.declare(True)
+        elif table.game.phase == "draw":
+            table.discard(*sorted(table.game.cards_of(YOU), key=lambda c: c.rank)[:2])
+        else:
+            legal = [c for c in table.game.cards_of(YOU) if c.code in table.game.legal_actions()]
+            table.click(max(legal, key=lambda c: c.rank))
+    return table
+
+
+def test_a_coached_table_keeps_the_review_back_until_the_learner_has_guessed():
+    """Lesson 10 printed the review folded, but the table above drew it whole, before the
+    learner could pick the costliest decision."""
+    table = beginner_hand(CoachedTable("pagat", players=4, seed=21))
+    assert table.guess_row.layout.display is None  # the question shows once the hand is over
+    numbers = [value for _, value in table.guess_box.options]
+    assert numbers[0] == NO_GUESS and numbers[-1] == 0 and numbers[1:-1] == list(range(1, 8))
+    text = table.review_hand(deals=100)  # what the lesson's folded cell prints
+    assert text.startswith("Review of hand 1")
+    assert table.table.review == {} and "Review of hand" not in table.to_text()
+    assert "which of your decisions cost the most" in table.to_text()
+    costliest = table.reviewed.costliest
+    other = 1 if costliest is None or costliest.number != 1 else 2
+    table.guess_box.value = other  # the learner picks in the box
+    assert table.table.review and "Review of hand 1" in table.to_text()
+    assert table.feedback.startswith("✘") and table.guess_box.disabled
+    table.deal()
+    assert table.table.review == {} and table.guess_row.layout.display == "none"
+
+
+def test_a_guess_says_whether_the_coach_agrees():
+    table = beginner_hand(CoachedTable("pagat", players=4, seed=21))
+    assert table.guess(0).startswith(("✘", "✔"))  # reviewed on demand, then compared
+    review = table.reviewed
+    costliest = review.costliest
+    assert costliest is not None
+    assert guess_verdict(review, costliest.number).startswith("✔ You picked decision")
+    assert f"is {costliest.number}," in guess_verdict(review, 0)
+    with pytest.raises(ValueError, match="pick a decision from 1 to 7, or 0 for none"):
+        table.guess(8)
+
+
+def test_a_guess_before_the_hand_is_over_changes_nothing():
+    table = CoachedTable("pagat", players=4, seed=21)
+    assert table.guess(1).startswith("Guess once the hand is over")
+    assert table.guesses == {} and table.guess_row.layout.display == "none"
+
+
+def test_a_plain_table_draws_its_review_at_once():
+    """Only the coached table waits: at your own table you asked for the review yourself."""
+    table = played(TableWidget("pagat", players=4, seed=11))
+    table.review_hand(deals=100)
+    assert table.table.review
+
+
+# --- the review's figures, in words with their unit ----------------------------------------
+
+
+def _choice(words: str, value: float, chosen: bool) -> Choice:
+    return Choice(words, words, Estimate(value, value - 0.1, value + 0.1), chosen)
+
+
+def _review(*decisions: Decision) -> HandReview:
+    return HandReview("A", 1, Rules.preset("pagat"), 4, 100, decisions)
+
+
+def test_the_review_says_its_figures_are_chips_and_what_they_mean_before_any_row():
+    best = Decision(
+        1,
+        "declare",
+        "Play or pass",
+        "play",
+        (_choice("play", 1.88, True), _choice("pass", 0.0, False)),
+        100,
+        100,
+        None,
+        False,
+        "",
+    )
+    entries = review_entries(_review(best))
+    assert "chips" in entries["title"] and "95% CI" in entries["title"]
+    row = entries["rows"][0]
+    assert row["made"] == "play: +1.88 chips (95% CI +1.78 to +1.98)"
+    # no mistake: the figure is set against the next best choice
+    assert row["stake"].startswith("1.88 chips more than the next best choice, pass")
+    assert "ahead of the next, pass" in best.verdict() and "chips" in best.to_text()
+    assert entries["summary"].startswith("Mistakes: none.")
+
+
+def test_a_mistake_says_what_it_lost_against_the_best_choice():
+    loss = Estimate(1.5, 1.2, 1.8)
+    worse = Decision(
+        2,
+        "card",
+        "Trick 1",
+        "K♠",
+        (_choice("9♠", 0.3, False), _choice("K♠", -1.2, True)),
+        100,
+        100,
+        loss,
+        True,
+        "why",
+    )
+    row = review_entries(_review(worse))["rows"][0]
+    assert row["best"] == "9♠: +0.30 chips (95% CI +0.20 to +0.40)"
+    assert row["stake"] == "1.50 chips (95% CI 1.20 to 1.80) lost against the best choice"

@@ -176,9 +176,10 @@ GLIMNE = [
         ),
         note="The source gives the clubs; the earlier tricks and the trump suit (spades) are "
         "filled in. Two points are our engine's reading, not glimne 9's words: the rule binds "
-        "only with players still to come after you (as in pagat's third cinch pattern, the "
-        "last player only has to win), and a card of yours that no unseen card separates from "
-        "the top card counts as the same card (pagat's equivalence for the cinch, borrowed).",
+        "only with players still to come after you (the last player to a trick only has to "
+        "win it, as pagat says of a similar duty, lesson 05b), and a card of yours that no "
+        "unseen card separates from the top card counts as the same card (borrowed from "
+        "pagat, lesson 05b).",
     ),
     _play(
         "glimne-10",
@@ -600,7 +601,8 @@ PAGAT = [
         "pagat-dealer-ace",
         "dealer's ace",
         "The dealer turns an ace",
-        "A turned ace makes the dealer's ace a sure trick, so pagat's dealer may not pass.",
+        "A turned ace gives the dealer the ace of trumps, a trick no card can take away, so "
+        "pagat's dealer may not pass.",
     ),
     _story(
         "pagat-ante",

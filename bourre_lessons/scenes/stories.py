@@ -84,11 +84,13 @@ def _settle_story(
     renegers: tuple[str, ...] = (),
     corrected: tuple[str, ...] = (),
 ) -> _Ledger:
-    """Antes, second antes, tricks, settlement and next antes for one hand, as steps."""
+    """Antes, second antes, tricks, settlement and next antes for one hand, as steps. The
+    first step is `intro` with the antes, so its pot is the pot the hand starts with; who
+    plays is said once, in the step after."""
     ledger = _Ledger(players)
     dealer = players[-1]
-    ledger.step(intro)
-    ledger.step(f"Antes: {ledger.antes(players, rules, dealer)}.")
+    antes = ledger.antes(players, rules, dealer)
+    ledger.step(f"{intro} Antes: {antes}.")
     if rules.pays_second_ante:
         for p in playing:
             ledger.pay(p, 1)
@@ -124,21 +126,21 @@ def _settle_story(
 
 def glimne_pay(rules: Rules) -> tuple[StoryStep, ...]:
     """glimne's payment example: six at the table, four play, tricks 2-2-1-0."""
-    intro = "Six players, A to F. A, B, C and D will play; E and F will pass."
+    intro = "Six players, A to F, sit down to a hand; the tricks will go A 2, B 2, C 1, D 0."
     tricks = {"A": 2, "B": 2, "C": 1, "D": 0}
     return tuple(_settle_story(rules, "ABCDEF", "ABCD", tricks, intro).steps)
 
 
 def wikipedia_bourre(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia: a bourréd player matches the pot; five players, three play."""
-    intro = "Five players, A to E, each ante one. A, B and C play; D and E pass."
+    intro = "Five players, A to E, sit down to a hand; the tricks will go A 3, B 2, C 0."
     return tuple(_settle_story(rules, "ABCDE", "ABC", {"A": 3, "B": 2, "C": 0}, intro).steps)
 
 
 def wikipedia_split(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia: with five tricks the only splits are 2-2-1 and 1-1-1-1-1."""
     first = _settle_story(rules, "ABCDE", "ABC", {"A": 2, "B": 2, "C": 1}, "A 2-2-1 split.")
-    intro = "A 1-1-1-1-1 split: all five play and each takes one trick."
+    intro = "A 1-1-1-1-1 split: each of the five players takes one trick."
     second = _settle_story(rules, "ABCDE", "ABCDE", dict.fromkeys("ABCDE", 1), intro)
     return (*first.steps, *second.steps)
 
@@ -146,8 +148,8 @@ def wikipedia_split(rules: Rules) -> tuple[StoryStep, ...]:
 def glimne_split_five(rules: Rules) -> tuple[StoryStep, ...]:
     """glimne payment: five players split 2-2-1-0-0; nobody takes the pot, both bourréd pay."""
     intro = (
-        "Five players, A to E, all play. Tricks will go 2-2-1-0-0: A and B tie with two each, "
-        "C takes one, and D and E take none."
+        "Five players, A to E. The tricks will go 2-2-1-0-0: A and B tie with two each, C "
+        "takes one, and D and E take none."
     )
     tricks = {"A": 2, "B": 2, "C": 1, "D": 0, "E": 0}
     return tuple(_settle_story(rules, "ABCDE", "ABCDE", tricks, intro).steps)
@@ -155,7 +157,7 @@ def glimne_split_five(rules: Rules) -> tuple[StoryStep, ...]:
 
 def pagat_ante(rules: Rules) -> tuple[StoryStep, ...]:
     """pagat: after a split pot and a bourré, tied and bourréd players skip the next ante."""
-    intro = "Five players. A, B, C and D play; E passes. Tricks will go 2-2-1-0."
+    intro = "Five players, A to E; the tricks will go A 2, B 2, C 1, D 0."
     tricks = {"A": 2, "B": 2, "C": 1, "D": 0}
     return tuple(_settle_story(rules, "ABCDE", "ABCD", tricks, intro).steps)
 
@@ -398,7 +400,7 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
     steps = [
         StoryStep(
             f"{dealer} deals and turns {game.trump_card}: {game.trump_card.suit.plural} are trumps, and "
-            f"the dealer holds the ace of trumps, a sure trick.",
+            "the dealer holds the ace of trumps, which no card can beat: one trick is certain.",
             game.pot,
         )
     ]
@@ -406,7 +408,7 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
         game.apply("play")
     try:
         game.replayed(game.actions).apply("pass")
-        said = f"{dealer} could pass under these rules, but with a sure trick in hand plays."
+        said = f"{dealer} could pass under these rules, but with one trick certain plays."
     except IllegalAction as refused:
         said = _cited(f"{dealer} tries to pass, and the engine refuses: {refused}")
     game.apply("play")

@@ -32,7 +32,16 @@ from .coach_reasons import forced_reason, reason
 from .hidden import Sampled, choice_chips
 from .moments import Moment, moments
 
-__all__ = ["DEALS", "Choice", "Decision", "HandReview", "decisions_made", "grade", "review"]
+__all__ = [
+    "CHIPS_MEANING",
+    "DEALS",
+    "Choice",
+    "Decision",
+    "HandReview",
+    "decisions_made",
+    "grade",
+    "review",
+]
 
 DEALS = 2000
 """Deals each decision's choices are played out on, unless `review` is told otherwise."""
@@ -50,7 +59,7 @@ class Choice:
     chosen: bool
 
     def line(self, label: str) -> str:
-        """'  your choice  throw away 7♦ 2♣   +0.46 (95% CI +0.30 to +0.62)'."""
+        """'  your choice  throw away 7♦ 2♣   +0.46 chips (95% CI +0.30 to +0.62)'."""
         return f"   {label:<12} {self.words:<30} {chips_text(self.chips)}"
 
 
@@ -102,7 +111,11 @@ class Decision:
         if not self.choices:
             return "– not graded: no deal agreed with what you saw"
         if self.loss is None:
-            return "✔ the best choice"
+            runner_up = self.choices[1] if len(self.choices) > 1 else None
+            if runner_up is None:
+                return "✔ the best choice"
+            lead = self.choices[0].chips.value - runner_up.chips.value
+            return f"✔ the best choice, {lead:.2f} chips ahead of the next, {runner_up.words}"
         lost = f"{self.loss.value:.2f} chips (95% CI {self.loss.low:.2f} to {self.loss.high:.2f})"
         if self.mistake:
             return f"✘ mistake: it cost {lost}"
@@ -157,8 +170,7 @@ class HandReview:
             f"{self.players} players",
             f"Each choice was played out on up to {self.deals:,} deals of the cards you could "
             "not see, agreeing with all you saw; every seat (yours after the decision) played "
-            "as the course's heuristic bots. Chips count from the decision to the end of the "
-            "hand.",
+            f"as the course's heuristic bots. {CHIPS_MEANING}",
         ]
         lines += [d.to_text() for d in self.decisions] or ["You made no decision in this hand."]
         if self.note:
@@ -178,9 +190,17 @@ class HandReview:
         return self.to_text()
 
 
+CHIPS_MEANING = (
+    "Beside each choice: the chips it brought you on average over those deals, counted from "
+    "the decision to the end of the hand (+ won, - lost), and its 95% interval (95% CI), the "
+    "range that average lies in, 19 times in 20."
+)
+"""What the figures of a review mean, said where they first appear."""
+
+
 def chips_text(e: Estimate) -> str:
-    """'+0.46 (95% CI +0.30 to +0.62)'."""
-    return f"{e.value:+.2f} (95% CI {e.low:+.2f} to {e.high:+.2f})"
+    """'+0.46 chips (95% CI +0.30 to +0.62)'."""
+    return f"{e.value:+.2f} chips (95% CI {e.low:+.2f} to {e.high:+.2f})"
 
 
 def review(

@@ -9,12 +9,13 @@ hand, Hint, Start again. `to_text()` gives the same as plain text.
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 
 import ipywidgets as widgets
 
 from ..actions import GameError
 from ..cards import Card, parse_card
-from ..first_hand import FIRST_HAND_SEED, FirstHand, Moment
+from ..first_hand import FIRST_HAND_SEED, TERMS, FirstHand, Moment
 from ..play import cite
 from .card_table import CardTable
 from .kit import SIZES, callout_html, style_sheet, tag_attributes
@@ -46,10 +47,20 @@ DOM_RENAMED = {
 class FirstHandView(widgets.VBox):
     """One whole hand at a table of four, told step by step; you decide for seat A."""
 
-    def __init__(self, seed: int = FIRST_HAND_SEED, size: str = "normal") -> None:
+    def __init__(
+        self,
+        seed: int = FIRST_HAND_SEED,
+        size: str = "normal",
+        deal: Mapping[str, str] | None = None,
+        new_words: bool = True,
+    ) -> None:
+        """`deal` places chosen cards (e.g. {"turned": "DA"}: the dealer turns the ace of
+        diamonds), the rest dealt from the seed; `new_words=False` leaves out the words an
+        earlier hand of the lesson has defined."""
         if size not in SIZES:
             raise ValueError(f"size must be one of {', '.join(SIZES)}, got {size!r}")
-        self.seed, self.size = seed, size
+        self.seed, self.size, self.deal = seed, size, deal
+        self.words_known = () if new_words else tuple(TERMS)
         self.selected: set[Card] = set()
         self.feedback = ""
         self.hint_text = ""
@@ -74,7 +85,7 @@ class FirstHandView(widgets.VBox):
 
     def restart(self) -> Moment:
         """Deal the same hand again, from the antes."""
-        self.hand = FirstHand(self.seed)
+        self.hand = FirstHand(self.seed, deal=self.deal, defined=self.words_known)
         self.selected, self.feedback, self.hint_text = set(), "", ""
         self._render()
         return self.hand.now

@@ -51,7 +51,7 @@ REVIEW_DEALS = 2_000
 """Deals the coach samples for each decision (the coach's own default, `sim.coach.DEALS`;
 kept here so the table loads without NumPy, in the browser too)."""
 
-__all__ = ["YOU", "TableWidget", "hand_actions"]
+__all__ = ["YOU", "CoachedTable", "TableWidget", "guess_verdict", "hand_actions"]
 
 SEATS = "BCDEFGH"
 SAY_HINT = (
@@ -486,3 +486,119 @@ class TableWidget(widgets.VBox):
         self.accept_button.disabled = not (live and self._pending_is_yours())
         self.deal_button.disabled = phase != "settled"
         self.review_button.disabled = not (live and phase == "settled")
+
+
+GUESS_PROMPT = (
+    "Before the review: which of your decisions cost the most chips? Pick its number below "
+    "(or none); the coach's review shows once you have."
+)
+NO_GUESS = -1
+"""The guess box's value while nothing is picked."""
+
+
+class CoachedTable(TableWidget):
+    """The table with a guess before the coach's review: once the hand is over, you pick the
+    decision you think cost the most chips (or none), and only then is the review drawn and
+    told, with the coach's answer beside yours. `review_hand()` still returns the review's
+    text to code at once (a lesson shows it folded)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.guesses: dict[int, int] = {}  # hand number -> the decision picked (0: none)
+        self._syncing = False
+        super().__init__(*args, **kwargs)
+
+    def guess(self, number: int) -> str:
+        """Pick the decision of the hand just over that you think cost the most chips (0: none
+        was a mistake); the review is then drawn, and the coach's answer set beside yours."""
+        if self.game.phase != "settled":
+            return self._say(f"Guess once the hand is over: {self._status()}")
+        count = self._decision_count()
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= count:
+            raise ValueError(f"pick a decision from 1 to {count}, or 0 for none, got {number!r}")
+        hand = self.game.hand_record.number
+        if self.reviewed is None or self.reviewed.number != hand:
+            self.review_hand()
+            if self.reviewed is None:  # no review here (the browser without NumPy)
+                return self.feedback
+        self.guesses[hand] = number
+        return self._say(guess_verdict(self.reviewed, number))
+
+    def review_hand(self, deals: int = REVIEW_DEALS) -> str:
+        """The coach's review, as `TableWidget.review_hand`; drawn only once you have guessed."""
+        text = super().review_hand(deals)
+        if self.reviewed is not None and self._review_shown() is None:
+            self._say(GUESS_PROMPT)
+        return text
+
+    def _review_shown(self) -> HandReview | None:
+        """The review on screen: as the plain table's, once this hand has a guess."""
+        shown = super()._review_shown()
+        return shown if shown is not None and shown.number in self.guesses else None
+
+    def _decision_count(self) -> int:
+        """How many decisions you made in the hand on screen (the review numbers them so)."""
+        from ..sim.moments import moments  # the engine's replay only: no NumPy here
+
+        return len(moments(self.game, YOU)[0]) if self.game.phase == "settled" else 0
+
+    def _new_game(self) -> None:
+        self.guesses = {}
+        super()._new_game()
+
+    def _build_controls(self, seed: int, bots: str) -> None:
+        super()._build_controls(seed, bots)
+        self.guess_label = widgets.HTML("<b>Which decision cost the most chips?</b>")
+        self.guess_box = widgets.Dropdown(options=[("pick one", NO_GUESS)], value=NO_GUESS)
+        self.guess_row = widgets.HBox([self.guess_label, self.guess_box])
+        self.guess_row.add_class("bourre-guess-row")
+        self.guess_box.add_class("bourre-guess-costliest")
+
+    def _layout(self) -> list[widgets.Widget]:
+        rows = super()._layout()
+        at = rows.index(self.table) + 1
+        return [*rows[:at], self.guess_row, *rows[at:]]
+
+    def _wire(self) -> None:
+        super()._wire()
+        self.guess_box.observe(self._on_guess, names="value")
+
+    def _on_guess(self, change: dict) -> None:
+        if not self._syncing and change["new"] != NO_GUESS:
+            self.guess(change["new"])
+
+    def _render(self) -> None:
+        super()._render()
+        live = self.replaying is None and self.game.phase == "settled"
+        self.guess_row.layout.display = None if live else "none"
+        count = self._decision_count() if live else 0
+        options = [("pick one", NO_GUESS)]
+        options += [(f"decision {i}", i) for i in range(1, count + 1)] + [("none", 0)]
+        picked = self.guesses.get(self.game.hand_record.number, NO_GUESS) if live else NO_GUESS
+        self._syncing = True
+        try:
+            if list(self.guess_box.options) != options:
+                self.guess_box.options = options
+            self.guess_box.value = picked
+            self.guess_box.disabled = picked != NO_GUESS
+        finally:
+            self._syncing = False
+
+
+def guess_verdict(review: HandReview, number: int) -> str:
+    """Your guess at the costliest decision (0: none) set beside the coach's review."""
+    costliest = review.costliest
+    picked = next((d for d in review.decisions if d.number == number), None)
+    yours = "" if picked is None else f" Your decision {number}: {picked.verdict()}."
+    if costliest is None:
+        if number == 0:
+            return (
+                "✔ You said none: the coach agrees, no decision was a mistake these deals can tell."
+            )
+        return f"✘ The coach finds no mistake in this hand.{yours}"
+    cost = f"about {costliest.cost:.2f} chips"
+    if number == costliest.number:
+        return f"✔ You picked decision {number}: the coach agrees, it cost the most, {cost}."
+    return (
+        f"✘ The decision that cost the most is {costliest.number}, {cost}; you picked "
+        f"{'none' if number == 0 else number}.{yours}"
+    )

@@ -312,9 +312,12 @@ def text_lines(traits: Mapping[str, Any]) -> list[str]:
 
 
 def review_entries(review: Any) -> dict[str, Any]:
-    """A coach's review (`sim.coach.HandReview`) for the view: a title, one row a decision
-    (the moment, the choice made and the best one with their chips, the chips at stake, the
-    verdict: 'mistake', 'good' or 'none' for no choice; the reason) and a summary line."""
+    """A coach's review (`sim.coach.HandReview`) for the view: a title that says what its
+    figures mean, one row a decision (the moment, the choice made and the best one with their
+    chips, what is at stake against the best or the next best choice, the verdict: 'mistake',
+    'good' or 'none' for no choice; the reason) and a summary line."""
+    from ..sim.coach import CHIPS_MEANING  # a review exists only once the coach has run
+
     rows = []
     for d in review.decisions:
         made, best = d.chosen, d.best
@@ -322,9 +325,9 @@ def review_entries(review: Any) -> dict[str, Any]:
         entry = {
             "number": d.number,
             "when": d.when,
-            "made": d.made if made is None else f"{made.words} {_chips(made.chips)}",
-            "best": "" if best is None or best is made else f"{best.words} {_chips(best.chips)}",
-            "stake": "" if d.loss is None else f"{d.loss.value:.2f} chips",
+            "made": d.made if made is None else f"{made.words}: {_chips(made.chips)}",
+            "best": "" if best is None or best is made else f"{best.words}: {_chips(best.chips)}",
+            "stake": _stake(d),
             "verdict": verdict,
             "mark": {"mistake": "✘", "good": "✔", "none": "–"}[verdict],
             "reason": d.reason or d.forced,
@@ -345,18 +348,39 @@ def review_entries(review: Any) -> dict[str, Any]:
     summary = (
         f"Mistakes: {len(mistakes)}, costing about {cost:.2f} chips."
         if mistakes
-        else "Mistakes: none that the simulated deals can tell apart."
+        else "Mistakes: none. Every choice you made was the best one, or too close to it for "
+        "these deals to tell apart."
     )
     title = (
-        f"Review of hand {review.number} (seat {review.seat}, {review.deals:,} deals a decision)"
+        f"Review of hand {review.number} (seat {review.seat}, {review.deals:,} deals a "
+        f"decision). {CHIPS_MEANING}"
     )
     return {"title": title, "rows": rows, "summary": summary}
 
 
 def _chips(estimate: Any) -> str:
-    """'(+0.46, 95% CI +0.30 to +0.62)'."""
+    """'+0.46 chips (95% CI +0.30 to +0.62)'."""
     e = estimate
-    return f"({e.value:+.2f}, 95% CI {e.low:+.2f} to {e.high:+.2f})"
+    return f"{e.value:+.2f} chips (95% CI {e.low:+.2f} to {e.high:+.2f})"
+
+
+def _stake(decision: Any) -> str:
+    """What the choice made is worth against another: the chips it lost to the best, or, when
+    it was the best, how far it was ahead of the next best choice ('' without a choice)."""
+    d = decision
+    if d.loss is not None:
+        behind = f"{d.loss.value:.2f} chips (95% CI {d.loss.low:.2f} to {d.loss.high:.2f})"
+        if d.mistake:
+            return f"{behind} lost against the best choice"
+        return f"{behind} behind the best choice, too close to tell apart"
+    if len(d.choices) < 2:
+        return ""
+    runner_up = d.choices[1]
+    lead = d.choices[0].chips.value - runner_up.chips.value
+    return (
+        f"{lead:.2f} chips more than the next best choice, {runner_up.words}: "
+        f"{_chips(runner_up.chips)}"
+    )
 
 
 def situation_table(
