@@ -49,7 +49,8 @@ SCENE_CALLS = {"show", "show_baseline"}
 
 @dataclass
 class Cell:
-    """One code cell: its source, whether JupyterLab shows it folded, and its output text."""
+    """One code cell: its source, whether JupyterLab shows it folded (source folded, output in a
+    closed <details>), and its output text."""
 
     source: str
     folded: bool
@@ -62,8 +63,15 @@ def code_cells(notebook: dict) -> list[Cell]:
     for cell in notebook["cells"]:
         if cell["cell_type"] != "code":
             continue
-        shown = cell["metadata"].get("jupyter", {})
-        folded = bool(shown.get("source_hidden") and shown.get("outputs_hidden"))
+        # JupyterLab shows a cell's outputs again once Run All has made them, whatever its
+        # `outputs_hidden`: an answer stays out of view only inside a closed <details>
+        # (`check_your_answer`), under a folded source
+        hidden = cell["metadata"].get("jupyter", {}).get("source_hidden", False)
+        closed = all(
+            "<details" in "".join(out.get("data", {}).get("text/html", ""))
+            for out in cell.get("outputs", [])
+        )
+        folded = bool(hidden and closed)
         text = []
         for out in cell.get("outputs", []):
             data = out.get("text") or out.get("data", {}).get("text/plain", "")
@@ -515,3 +523,50 @@ def test_a_settlement_story_starts_with_the_antes_in_the_pot_and_says_each_thing
     assert [c for c in clauses if c in later] == []
     if scene_id == "wikipedia-bourre" and preset == "pagat":
         assert steps[0].pot == 5  # lesson 06: "Five chips are in the pot"
+
+
+JUDGING = ("allowed", "may be played", "is enough", "so your highest", "the one you named")
+"""Words that judge a card: a caption under a scene's table says them before the learner
+has tried (lesson 07's captions once said which king was allowed, and which heart 'win it'
+named)."""
+
+
+def judging_captions(scene_ids, scenes=None) -> list[str]:
+    """The captions of these scenes' moments that judge a card."""
+    scenes = catalogue() if scenes is None else scenes
+    return [
+        f"{scene_id}: {m.caption}"
+        for scene_id in scene_ids
+        for m in scenes[scene_id].moments
+        if any(words in m.caption for words in JUDGING)
+    ]
+
+
+@pytest.mark.parametrize(("title", "ids"), LESSON_SCENES[:9], ids=[t for t, _ in LESSON_SCENES[:9]])
+def test_no_caption_of_a_lesson_scene_judges_a_card_before_the_try(title, ids):
+    assert judging_captions(ids) == []
+
+
+def test_a_caption_that_judges_a_card_is_caught():
+    from dataclasses import replace
+
+    high = catalogue()["laws-high"]
+    moment = replace(high.moments[0], caption="Nobody can beat the K♥, so any heart is allowed.")
+    planted = {"laws-high": replace(high, moments=(moment,))}
+    assert judging_captions(["laws-high"], planted) == [
+        "laws-high: Nobody can beat the K♥, so any heart is allowed."
+    ]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_answer_cell_stays_folded_after_run_all(path):
+    """A cell tagged `answer` folds its source and shows its output in a closed <details>:
+    `outputs_hidden` alone does not survive Run All in JupyterLab."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    answers = [c for c in notebook["cells"] if "answer" in c["metadata"].get("tags", [])]
+    open_ = [
+        "".join(c["source"]).splitlines()[0]
+        for c, cell in zip(answers, code_cells({"cells": answers}), strict=True)
+        if not cell.folded or not "".join(c["source"]).startswith("#")
+    ]
+    assert open_ == []

@@ -123,7 +123,8 @@ def test_story_steps_take_a_preset_name_with_the_scenes_overrides():
 
 def test_glimne_9_scene_says_which_readings_are_the_engines():
     """glimne 9 says nothing of players still to come, nor of equal cards: the scene must say
-    both are our engine's readings (pagat's third cinch pattern, pagat's cinch equivalence).
+    both are our engine's readings (pagat's third cinch pattern, pagat's cinch equivalence,
+    told without the word cinch, which lesson 05b defines).
 
     glimne 9 (Swedish): "Vet du säkert om att du just då har det högsta kvarvarande kortet i
     utspelsfärgen, måste du spela det." -- "If you know for sure that you hold the highest
@@ -133,8 +134,11 @@ def test_glimne_9_scene_says_which_readings_are_the_engines():
     assert scene.trump is not None and scene.trump.plural == "spades"
     assert "players still to come after you" in scene.note
     assert "our engine's reading, not glimne 9's words" in scene.note
-    assert "pagat's third cinch pattern" in scene.note
-    assert "pagat's equivalence for the cinch" in scene.note
+    # both borrowed from pagat's sure-trick rules, named in lesson 05a's words: the cinch is
+    # lesson 05b's word (issue 22), so the note points there instead of naming it
+    assert "the last player to a trick only has to win it, as pagat says" in scene.note
+    assert "borrowed from pagat, lesson 05b" in scene.note
+    assert "cinch" not in scene.note.lower()
     assert "B still plays after you" in scene.moments[0].caption
 
 

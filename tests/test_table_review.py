@@ -154,6 +154,7 @@ def test_a_coached_table_keeps_the_review_back_until_the_learner_has_guessed():
     assert text.startswith("Review of hand 1")
     assert table.table.review == {} and "Review of hand" not in table.to_text()
     assert "which of your decisions cost the most" in table.to_text()
+    assert "which decision cost the most chips? Pick it under the table" in table.to_text()
     costliest = table.reviewed.costliest
     other = 1 if costliest is None or costliest.number != 1 else 2
     table.guess_box.value = other  # the learner picks in the box

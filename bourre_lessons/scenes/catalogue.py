@@ -468,7 +468,7 @@ PAGAT = [
             trick="A:H8 B:HT",
             after="C",
             answer="HQ HK",
-            caption="Follow suit and beat the 10♥.",
+            caption="Hearts were led, and B played the 10♥.",
         ),
         M(
             "S3 D5",
@@ -666,7 +666,7 @@ LAWS = [
             phrase="high",
             answer="HJ",
             expect="played",
-            caption="Nobody can beat the K♥ with a heart, so any heart is allowed.",
+            caption="The K♥ was led; none of your hearts can beat it.",
         ),
     ),
     _naming(
@@ -683,7 +683,7 @@ LAWS = [
             phrase="win it",
             answer="HT",
             expect="played",
-            caption="You play last: the lowest winner is enough.",
+            caption="You play last to this trick.",
         ),
         M(
             "H4 HT HK C2",
@@ -692,8 +692,8 @@ LAWS = [
             phrase="win it",
             answer="HK",
             expect="played",
-            caption="C still plays after you and the A♥ is unseen (C might hold it, or trump): "
-            "no card is known to win, so your highest.",
+            caption="C still plays after you, and the A♥ is unseen: C might hold it, or hold "
+            "no heart and trump.",
         ),
         M(
             "H4 HT HK HA",
@@ -703,8 +703,8 @@ LAWS = [
             phrase="win it",
             answer="HK",
             expect="played",
-            caption="You hold the A♥ and nobody else has a trump: the K♥ is already known to win, "
-            "so it is the one you named.",
+            caption="C still plays after you, but you hold the A♥ yourself, and nobody else has "
+            "a trump.",
         ),
     ),
     _naming(
@@ -738,7 +738,7 @@ LAWS = [
             phrase="the king",
             answer="HK",
             expect="played",
-            caption="Hearts were led: only the K♥ may be played.",
+            caption="Hearts were led, and you hold two kings.",
         ),
         M(
             "HK CK D3 S5 H2",
@@ -746,7 +746,7 @@ LAWS = [
             phrase="the king",
             answer="HK CK",
             expect="ask",
-            caption="You lead with no trick won yet, so both kings are allowed.",
+            caption="You lead, with no trick won yet, holding two kings.",
         ),
         M(
             "CK HK D3 S5",
@@ -756,8 +756,7 @@ LAWS = [
             phrase="the king",
             answer="CK",
             expect="played",
-            caption="You won the last trick with the A♣ and lead again: “the king” goes on in "
-            "clubs (46B3a).",
+            caption="You won the last trick with the A♣ and lead again, holding two kings.",
         ),
     ),
     _naming(
@@ -797,7 +796,7 @@ LAWS = [
             phrase="a heart",
             answer="HJ",
             expect="played",
-            caption="Literally 'a heart' is the lowest, the 4♥, but only the J♥ may be played.",
+            caption="Hearts were led, and B's 10♥ is the highest card so far.",
         ),
     ),
 ]

@@ -191,9 +191,8 @@ class HandReview:
 
 
 CHIPS_MEANING = (
-    "Beside each choice: the chips it brought you on average over those deals, counted from "
-    "the decision to the end of the hand (+ won, - lost), and its 95% interval (95% CI), the "
-    "range that average lies in, 19 times in 20."
+    "Each figure is the chips a choice won (+) or lost (-) you on average, from that decision "
+    "to the end of the hand; 95% CI: the range that average lies in, 19 times in 20."
 )
 """What the figures of a review mean, said where they first appear."""
 

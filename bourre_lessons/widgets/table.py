@@ -535,6 +535,16 @@ class CoachedTable(TableWidget):
         shown = super()._review_shown()
         return shown if shown is not None and shown.number in self.guesses else None
 
+    def _status(self) -> str:
+        """As the plain table's, but a finished hand asks for the guess before the review."""
+        hand = self.game.hand_record.number
+        if self.game.phase == "settled" and hand not in self.guesses:
+            return (
+                "the hand is over: which decision cost the most chips? Pick it under the "
+                "table, and the review follows"
+            )
+        return super()._status()
+
     def _decision_count(self) -> int:
         """How many decisions you made in the hand on screen (the review numbers them so)."""
         from ..sim.moments import moments  # the engine's replay only: no NumPy here
