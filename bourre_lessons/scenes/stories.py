@@ -408,7 +408,7 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
         game.apply("play")
     try:
         game.replayed(game.actions).apply("pass")
-        said = f"{dealer} could pass under these rules, but with one trick certain plays."
+        said = f"{dealer} could pass under these rules, but plays: one trick is certain."
     except IllegalAction as refused:
         said = _cited(f"{dealer} tries to pass, and the engine refuses: {refused}")
     game.apply("play")

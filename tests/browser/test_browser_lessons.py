@@ -476,12 +476,18 @@ def test_the_first_hand_is_played_by_clicks_after_run_all(notebook):
 
 @pytest.mark.parametrize("notebook", ["notebooks/10_play_whole_hands.ipynb"], indirect=True)
 def test_a_finished_hand_is_reviewed_in_the_table(notebook):
-    """Lesson 10: the review of the coached hand is drawn in its table, a row a decision in
-    order, the two mistakes marked with their reasons and said in words for a screen reader;
-    it leaves the table when the hand is replayed."""
+    """Lesson 10: after Run All the coached hand's review is kept back, the table asking which
+    decision cost the most; once the learner picks one, the review is drawn in the table, a
+    row a decision in order, the two mistakes marked with their reasons and said in words for
+    a screen reader, the guess set beside the coach's answer; it leaves the table when the
+    hand is replayed."""
     coached = notebook.page.locator(".bourre-table-game").nth(1)
     review = coached.locator(".bourre-table .bourre-review")
-    expect(review).to_have_count(1)
+    expect(review).to_have_count(0)
+    expect(coached).to_contain_text("which decision cost the most chips?")
+    coached.locator(".bourre-guess-costliest select").select_option(label="decision 3")
+    expect(review).to_have_count(1, timeout=UI_TIMEOUT)
+    expect(coached).to_contain_text("The decision that cost the most is 2")
     expect(review.locator(".bourre-review-row")).to_have_count(7)
     mistakes = review.locator(".bourre-review-row.bourre-review-mistake")
     expect(mistakes).to_have_count(2)
