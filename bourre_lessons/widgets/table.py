@@ -11,6 +11,10 @@ show only as counts (`seat_view`), played cards by name. Once the hand is over, 
 and **Review this hand** asks the coach (`sim.coach.review`) to grade every decision you
 made: the review is drawn in the table and told in `to_text()`. The opponents are the
 course's heuristic bots, the random ones (easier) or the sampling bots (harder).
+
+`CoachedTable` keeps the review back until the learner has guessed which decision cost the
+most chips (a box under the table, or `guess(number)`), then sets the coach's answer beside
+the guess: lesson 10's predict-then-see.
 """
 
 from __future__ import annotations
