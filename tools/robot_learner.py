@@ -65,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
                 for path in notebooks:
                     reports.append(robot.read_notebook(path))
                     print(reports[-1].line(), flush=True)
+                robot.close()
                 if CLASSROOM in pages:
                     voila = start_voila(CLASSROOM_NOTEBOOK, work / "voila-home", work / "voila.log")
                     reports.append(robot.read_classroom(voila, args.scenes))

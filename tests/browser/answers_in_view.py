@@ -31,10 +31,12 @@ Answers in view (each block of a cell counts once per kind):
 * **another seat's cards**: for every deal the learner is about to play (`deals_in`: the game
   table, lesson 01's first hand, set 6's whole hand and set 5's deals, found in the notebook's
   code and dealt again here with the engine), a block that shows a seat's hidden cards: three
-  or more of one other seat's dealt cards on one line, or on lines that name that seat
-  ("B is dealt …", "C plays 7♥" trick by trick); two or more drawn face up in that seat's place
-  on a card table; or any hidden card in a block that names the deal by its seed ("seed 11").
-  The turned card is public and never counts.
+  or more of one other seat's dealt cards on one line, or on the lines that name that seat
+  ("B is dealt …", "C plays 7♥" trick by trick), more than chance would put there (`CHANCE`:
+  a line of fifteen cards holds three of a given hand about one time in seven, so a list of
+  played cards is not a leak, but four of a seat's five on a five-card line is); two or more
+  drawn face up in that seat's place on a card table; or any hidden card in a block that names
+  the deal by its seed ("seed 11"). The turned card is public and never counts.
 
 Other failures: a Python traceback or error output, a code cell that never ran, "Error
 displaying widget" or a widget still "Loading"; a character drawn as the missing-glyph box
@@ -64,6 +66,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -448,21 +451,45 @@ def _names_deal(text: str, deal: Deal) -> bool:
     return (not players or deal.players in players) and (not rules or deal.rules in rules)
 
 
+CHANCE = 1e-4
+"""A block shows a seat's cards when it names more of them than a random choice of the same
+number of cards would, with a chance under this (one in ten thousand)."""
+
+
+def by_chance(mentioned: int, hits: int, held: int, deck: int = 52) -> float:
+    """The chance that `mentioned` cards picked at random include `hits` or more of the
+    `held` cards of one seat (the hypergeometric tail)."""
+    total = math.comb(deck, mentioned)
+    return (
+        sum(
+            math.comb(held, k) * math.comb(deck - held, mentioned - k)
+            for k in range(hits, min(held, mentioned) + 1)
+        )
+        / total
+    )
+
+
+def _shows(mentioned: set[str], hits: set[str], held: frozenset[str]) -> bool:
+    return len(hits) >= 3 and by_chance(len(mentioned), len(hits), len(held)) < CHANCE
+
+
 def seat_card_findings(text: str, drawn: Iterable[dict[str, str]], deal: Deal) -> list[str]:
     """What a block shows of a deal's hidden cards (see the module docstring), in words."""
     found = []
-    lines = text.splitlines()
+    lines = [set(card_codes(line)) for line in text.splitlines()]
+    named = text.splitlines()
     for seat, held in deal.hidden.items():
         together: set[str] = set()
-        for line in lines:
-            hits = set(card_codes(line)) & held
-            if len(hits) >= 3:
-                found.append(f"{deal.label}: {seat}'s {' '.join(sorted(hits))} on one line")
+        near: set[str] = set()
+        for line, cards in zip(named, lines, strict=True):
+            if _shows(cards, cards & held, held):
+                found.append(f"{deal.label}: {seat}'s {' '.join(sorted(cards & held))} on one line")
                 break
-            if hits and _names_seat(line, seat):
-                together |= hits
+            if cards and _names_seat(line, seat):
+                together |= cards & held
+                near |= cards
         else:
-            if len(together) >= 3:
+            if _shows(near, together, held):
                 found.append(
                     f"{deal.label}: {seat}'s {' '.join(sorted(together))} on lines naming {seat}"
                 )
@@ -551,14 +578,14 @@ def judge(reading: dict[str, Any], deals: Iterable[Deal] = ()) -> list[Finding]:
         if accepted:
             own = [Finding(f.cell, f.kind, f.detail, f.mark, why) if f.answer else f for f in own]
         findings.extend(own)
+    runs: dict[tuple[Any, str], list[dict[str, Any]]] = {}
     for box in reading.get("glyphs", {}).get("boxes", []):
+        runs.setdefault((box.get("cell"), box["sample"]), []).append(box)
+    for (cell, sample), boxes in runs.items():
+        chars = ", ".join(f"{b['char']} {b['code']}" for b in boxes)
+        font = boxes[0]["font"][:50]
         findings.append(
-            Finding(
-                box.get("cell"),
-                GLYPH_BOX,
-                f"{box['char']} ({box['code']}) in “{box['sample']}”, font {box['font'][:50]}",
-                box["mark"],
-            )
+            Finding(cell, GLYPH_BOX, f"{chars} in “{sample}” (font {font})", boxes[0]["mark"])
         )
     for wide in reading.get("overflow", []):
         how = "scrolls inside its output" if wide.get("inside") else "sticks out of the panel"

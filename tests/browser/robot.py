@@ -37,6 +37,13 @@ DRAW_TIMEOUT = 60_000  # ms: every widget drawn after the run
 SHOTS_PER_PAGE = 6
 COURSE_FOLDERS = ("notebooks", "exercises", "docs")
 
+LAB_READY = """() => !!(window.jupyterapp && window.jupyterapp.shell && window.jupyterapp.commands
+  && window.jupyterapp.commands.hasCommand('docmanager:open'))"""
+OPEN = """async (path) => {
+  const app = window.jupyterapp;
+  await app.commands.execute('docmanager:open', { path, factory: 'Notebook' });
+  return true;
+}"""
 NOTEBOOK_READY = """(path) => {
   const app = window.jupyterapp;
   const panel = app && app.shell.currentWidget;
@@ -67,10 +74,16 @@ WIDGETS_DRAWN = """() => {
   const loading = panel.node.innerText.includes('Loading widget...');
   return drawn >= wanted && !loading;
 }"""
-SHUTDOWN = """async () => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  if (panel && panel.sessionContext) await panel.sessionContext.shutdown();
+CLOSE = """async () => {
+  const app = window.jupyterapp;
+  for (const panel of [...app.shell.widgets('main')]) {
+    if (!panel.sessionContext) continue;
+    await panel.sessionContext.shutdown();
+    if (panel.context && panel.context.model) panel.context.model.dirty = false;
+    panel.dispose();
+  }
 }"""
+"""Shut every notebook's kernel down and close its tab, unsaved (the copy stays as it was)."""
 
 
 def course_notebooks() -> list[str]:
@@ -208,15 +221,44 @@ def _shots(page, console: ConsoleLog, report: Report) -> None:
             report.notes.append(f"no screenshot of {finding.kind} ({problem.__class__.__name__})")
 
 
+class _Since:
+    """The part of a page's console log written since a notebook was opened."""
+
+    def __init__(self, console: ConsoleLog) -> None:
+        self.console, self.start = console, len(console.lines)
+
+    def text(self) -> str:
+        return "\n".join(self.console.lines[self.start :]) + "\n"
+
+
 class RobotLearner:
-    """Reads pages as a newcomer: one browser context, the robot's Lab, a progress folder."""
+    """Reads pages as a newcomer: one browser context, one page of the robot's Lab in which the
+    notebooks are opened in turn (Lab loads once), an empty progress folder for each."""
 
     def __init__(self, context, lab: Server | None, data_dir: Path, deals: DealBook) -> None:
         self.context, self.lab, self.data_dir, self.deals = context, lab, data_dir, deals
+        self.page = None
+        self.console: ConsoleLog | None = None
 
     def _empty_progress(self) -> None:
         shutil.rmtree(self.data_dir, ignore_errors=True)
         self.data_dir.mkdir(parents=True, exist_ok=True)
+
+    def _lab_page(self):
+        """The robot's Lab page, loaded once (again after a crash)."""
+        if self.page is None or self.page.is_closed():
+            self.page = self.context.new_page()
+            self.page.set_viewport_size(LAB_SIZE)
+            self.console = ConsoleLog(self.page)
+            self.page.goto(self.lab.url("/lab/workspaces/robot", reset=""))
+            self.page.wait_for_function(LAB_READY, timeout=OPEN_TIMEOUT, polling=250)
+        return self.page
+
+    def close(self) -> None:
+        """Close the Lab page (the kernels are shut down after each notebook)."""
+        if self.page is not None and not self.page.is_closed():
+            self.page.close()
+        self.page = None
 
     def read_notebook(self, path: str, deals: list[Deal] | None = None) -> Report:
         """Open, Run All, wait for the widgets, read before any click, shut the kernel down.
@@ -225,12 +267,10 @@ class RobotLearner:
         started = time.monotonic()
         report = Report(path)
         self._empty_progress()
-        page = self.context.new_page()
-        page.set_viewport_size(LAB_SIZE)
-        console = ConsoleLog(page)
+        page = self._lab_page()
+        console = _Since(self.console)
         try:
-            workspace = "robot-" + _safe(Path(path).stem)
-            page.goto(self.lab.url(f"/lab/workspaces/{workspace}/tree/{path}", reset=""))
+            page.evaluate(OPEN, path)
             page.wait_for_function(NOTEBOOK_READY, arg=path, timeout=OPEN_TIMEOUT, polling=250)
             result = page.evaluate(RUN_ALL)
             page.wait_for_function(RUN_OVER, timeout=RUN_TIMEOUT, polling=250)
@@ -254,12 +294,11 @@ class RobotLearner:
             _shots(page, console, report)
         except Exception:
             save_page_artifacts(page, console, f"robot-{_safe(path)}-setup")
+            self.close()
             raise
         finally:
-            try:
-                page.evaluate(SHUTDOWN)
-            finally:
-                page.close()
+            if self.page is not None:
+                self.page.evaluate(CLOSE)
         report.seconds = time.monotonic() - started
         READ.append(report)
         return report
@@ -287,7 +326,7 @@ class RobotLearner:
                         arg=number,
                         timeout=30_000,
                     )
-                page.wait_for_timeout(300)
+                page.wait_for_timeout(150)  # the card table draws
                 scene = page.locator(".bourre-classroom-app .bourre-scene").first
                 scene_id = next(
                     (
@@ -301,16 +340,23 @@ class RobotLearner:
                 report.cells += 1
                 report.widgets = max(report.widgets, reading["widgets"])
                 report.characters = max(report.characters, characters_checked(reading))
+                new = 0
                 for f in judge(reading):
                     key = (f.kind, f.detail if not f.answer else f"{scene_id} {f.detail}")
                     if key in seen:
                         continue
                     seen.add(key)
+                    new += 1
                     report.findings.append(
                         Finding(None, f.kind, f"scene {number} {scene_id}: {f.detail}", f.mark)
                     )
+                if new and len(report.screenshots) < SHOTS_PER_PAGE:
+                    shot = artifacts_dir() / f"robot-classroom-scene-{number:02d}-{scene_id}.png"
+                    page.screenshot(path=str(shot))
+                    report.screenshots.append(shot)
             report.notes.append(f"{report.cells} scenes read at 1280×720")
-            _shots(page, console, report)
+            if report.failures:
+                (artifacts_dir() / "robot-classroom.console.log").write_text(console.text())
         except Exception:
             save_page_artifacts(page, console, "robot-classroom-setup")
             raise

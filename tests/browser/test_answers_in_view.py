@@ -75,7 +75,7 @@ def _deal(seed: int = 11) -> Deal:
 def test_another_seats_cards_are_found_by_line_by_seat_and_by_seed():
     deal = _deal()  # B holds 3♣ 10♣ 10♦ 5♠ 3♠, C 5♥ 2♣ 8♠ 9♣ 7♥
     assert seat_card_findings("B is dealt 3♣ 10♣ 10♦ 5♠ 3♠", [], deal)
-    tricks = "C leads 9♣\nA plays 2♥\nC plays 5♥\nthen C plays 7♥"
+    tricks = "C leads 9♣\nA plays 2♥\nC plays 5♥\nthen C plays 7♥\nC: 2♣"
     assert any("on lines naming C" in s for s in seat_card_findings(tricks, [], deal))
     assert seat_card_findings("You are seat A. Deal: seed 11 · C led 9♣", [], deal)
     assert not seat_card_findings("Deal: seed 11 · your hand A♣ 5♦ 10♥ Q♦ 2♥", [], deal)

@@ -59,7 +59,9 @@ def robot_lab(robot_course, robot_home, course_root):
 def robot(browser, robot_lab, robot_home):
     """The robot learner; the deals of every notebook are dealt meanwhile in a worker."""
     deals = DealBook(NOTEBOOKS)
-    yield RobotLearner(browser, robot_lab, robot_home / "bourre-data", deals)
+    robot = RobotLearner(browser, robot_lab, robot_home / "bourre-data", deals)
+    yield robot
+    robot.close()
     deals.close()
 
 
