@@ -113,15 +113,22 @@ FORM = {
 }
 """Exercise apps: where a filled form is looked for, which pickers are settings, not answers."""
 CUT_SELECTOR = (
-    "button, .widget-label, label, .widget-label-basic, .bourre-seat-name, .bourre-status, "
-    ".bourre-tag, .bourre-callout"
+    "button, .widget-label, label, .widget-label-basic, .bourre-seat-name, .bourre-seat-words, "
+    ".bourre-seat-facts, .bourre-led-mark, .bourre-status, .bourre-callout"
 )
 """Elements whose text must fit in their box."""
 
 
-def reader_args(mode: str) -> dict[str, Any]:
-    """The arguments of page_reader.js: the mode ('lab' or 'voila') and the selectors above."""
-    return {"mode": mode, "selectors": DOM_SELECTORS, "form": FORM, "cut": CUT_SELECTOR}
+def reader_args(mode: str, path: str = "") -> dict[str, Any]:
+    """The arguments of page_reader.js: the mode ('lab' or 'voila'), the notebook's path in
+    the Lab (its panel is read), and the selectors above."""
+    return {
+        "mode": mode,
+        "path": path,
+        "selectors": DOM_SELECTORS,
+        "form": FORM,
+        "cut": CUT_SELECTOR,
+    }
 
 
 # --- what text counts ---------------------------------------------------------------------------
@@ -181,6 +188,8 @@ class Finding:
     mark: str = ""
     accepted: str = ""
     """Why this answer is allowed to be in view (a marked demonstration), or empty."""
+    where: str = ""
+    """Where it is when not a notebook's cell (the classroom's scene), or empty."""
 
     @property
     def answer(self) -> bool:
@@ -194,7 +203,7 @@ class Finding:
 
     def line(self) -> str:
         """The finding in one line."""
-        where = f"cell {self.cell}" if self.cell is not None else "page"
+        where = self.where or (f"cell {self.cell}" if self.cell is not None else "page")
         note = f" [accepted: {self.accepted}]" if self.accepted else ""
         return f"{where}: {self.kind}: {self.detail}{note}"
 

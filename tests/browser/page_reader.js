@@ -2,7 +2,7 @@
 // any click. Returns facts only; what counts as an answer is decided in answers_in_view.py,
 // which also gives the CSS selectors this reader reports (args.selectors).
 //
-// args: {mode: "lab" | "voila", selectors: {name: css}, form: {scope, skip}, cut: css}
+// args: {mode: "lab" | "voila", path, selectors: {name: css}, form: {scope, skip, pressed}, cut: css}
 // In "lab" mode every cell of the notebook on screen is read (the robot's Lab attaches every
 // cell: windowingMode "none"); in "voila" mode every output of the app is one block.
 (args) => {
@@ -18,7 +18,11 @@
     return box.width > 0 && box.height > 0;
   };
   // The cell an element sits in (its index in the notebook), or null outside a notebook.
-  const cellNodes = args.mode === "lab" ? window.jupyterapp.shell.currentWidget.content.widgets.map((w) => w.node) : [];
+  const labPanel = () => {
+    const app = window.jupyterapp;
+    return [...app.shell.widgets("main")].find((w) => w.context && w.context.path === args.path) || app.shell.currentWidget;
+  };
+  const cellNodes = args.mode === "lab" ? labPanel().content.widgets.map((w) => w.node) : [];
   const cellOf = (el) => {
     const at = cellNodes.findIndex((n) => n.contains(el));
     return at < 0 ? null : at;
@@ -221,7 +225,7 @@
 
   // --- the page -------------------------------------------------------------------------------
   if (args.mode === "lab") {
-    const panel = window.jupyterapp.shell.currentWidget;
+    const panel = labPanel();
     const scroller = panel.node.querySelector(".jp-WindowedPanel-outer") || panel.content.node;
     const right = scroller.getBoundingClientRect().left + scroller.clientWidth;
     const cells = panel.content.widgets.map((cell, index) => {
@@ -250,8 +254,10 @@
       }
       return record;
     });
+    const closed = [...scroller.querySelectorAll("details:not([open])")].filter((d) => shown(d)).length;
     return {
       cells,
+      folded: closed + cells.filter((c) => c.outputsHidden).length,
       widgets: document.querySelectorAll(".jp-OutputArea-output .jupyter-widgets").length,
       overflow: overflows(scroller, right),
       cut: cutTexts(scroller),
@@ -265,6 +271,7 @@
   );
   const blocks = outs.length ? outs.map((o) => block(o, o.querySelector(".jupyter-widgets, .widget-box") ? "widget" : "output", {})) : [block(body, "widget", {})];
   return {
+    folded: [...body.querySelectorAll("details:not([open])")].filter((d) => shown(d)).length,
     cells: [{ index: 0, type: "app", tags: [], source: "", inputHidden: true, outputsHidden: false, count: null, outputs: [], headings: [], blocks }],
     widgets: document.querySelectorAll(".jupyter-widgets").length,
     overflow: overflows(body, document.documentElement.clientWidth),

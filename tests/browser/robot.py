@@ -21,7 +21,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from answers_in_view import Deal, Finding, characters_checked, deals_in, judge, reader_args
+from answers_in_view import (
+    NOT_RUN,
+    TRACEBACK,
+    Deal,
+    Finding,
+    characters_checked,
+    deals_in,
+    judge,
+    reader_args,
+)
 from browser_harness import ROOT, ConsoleLog, Server, artifacts_dir, save_page_artifacts, start_lab
 
 READER = (Path(__file__).with_name("page_reader.js")).read_text(encoding="utf-8")
@@ -37,43 +46,53 @@ DRAW_TIMEOUT = 60_000  # ms: every widget drawn after the run
 SHOTS_PER_PAGE = 6
 COURSE_FOLDERS = ("notebooks", "exercises", "docs")
 
-LAB_READY = """() => !!(window.jupyterapp && window.jupyterapp.shell && window.jupyterapp.commands
-  && window.jupyterapp.commands.hasCommand('docmanager:open'))"""
+LAB_READY = """() => {
+  const app = window.jupyterapp;
+  return !!(app && app.commands && app.commands.hasCommand('docmanager:open'));
+}"""
+RESTORED = "async () => { await window.jupyterapp.restored; return true; }"
+"""Waits until the workspace is laid out: nothing moves the focus after this."""
+FIND = (
+    "[...window.jupyterapp.shell.widgets('main')].find(w => w.context && w.context.path === path)"
+)
+"""The notebook panel open on `path` (JupyterLab's main area), in the page."""
 OPEN = """async (path) => {
   const app = window.jupyterapp;
-  await app.commands.execute('docmanager:open', { path, factory: 'Notebook' });
+  const panel = await app.commands.execute('docmanager:open', { path, factory: 'Notebook' });
+  app.shell.activateById(panel.id);
   return true;
 }"""
-NOTEBOOK_READY = """(path) => {
+NOTEBOOK_READY = f"""(path) => {{
   const app = window.jupyterapp;
-  const panel = app && app.shell.currentWidget;
-  if (!panel || !panel.context || panel.context.path !== path || !panel.content) return false;
+  const panel = {FIND};
+  if (!panel || !panel.content || !panel.sessionContext) return false;
+  if (app.shell.currentWidget !== panel) app.shell.activateById(panel.id);
   const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
   return !!kernel && kernel.status === 'idle' && panel.content.widgets.length > 0;
-}"""
+}}"""
 RUN_ALL = """async () => {
   const app = window.jupyterapp;
   await app.commands.execute('notebook:clear-all-cell-outputs');
   return String(await app.commands.execute('runmenu:run-all'));
 }"""
-RUN_OVER = """() => {
-  const panel = window.jupyterapp.shell.currentWidget;
+RUN_OVER = f"""(path) => {{
+  const panel = {FIND};
   const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
   const busy = [...panel.node.querySelectorAll('.jp-InputPrompt')].some(p => p.textContent.includes('*'));
   return !!kernel && kernel.status === 'idle' && !busy;
-}"""
-WIDGETS_DRAWN = """() => {
-  const panel = window.jupyterapp.shell.currentWidget;
+}}"""
+WIDGETS_DRAWN = f"""(path) => {{
+  const panel = {FIND};
   const mime = 'application/vnd.jupyter.widget-view+json';
   let wanted = 0;
-  for (const cell of panel.content.widgets) {
+  for (const cell of panel.content.widgets) {{
     if (cell.model.type !== 'code') continue;
     for (const out of cell.model.outputs.toJSON()) if (out.data && out.data[mime]) wanted += 1;
-  }
+  }}
   const drawn = panel.node.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets').length;
   const loading = panel.node.innerText.includes('Loading widget...');
   return drawn >= wanted && !loading;
-}"""
+}}"""
 CLOSE = """async () => {
   const app = window.jupyterapp;
   for (const panel of [...app.shell.widgets('main')]) {
@@ -147,6 +166,7 @@ class Report:
 
     name: str
     cells: int = 0
+    folded: int = 0
     widgets: int = 0
     characters: int = 0
     deals: list[str] = field(default_factory=list)
@@ -173,11 +193,15 @@ class Report:
     def line(self) -> str:
         """One line: what was looked at, what was found."""
         looked = (
-            f"{self.cells} cells, {self.widgets} widgets, {self.characters} characters checked, "
-            f"{len(self.deals)} deals guarded"
+            f"{self.cells} cells ({self.folded} folded), {self.widgets} widgets, "
+            f"{self.characters} characters checked, {len(self.deals)} deals guarded"
         )
         accepted = len(self.findings) - len(self.failures)
-        found = f"{len(self.answers)} answers in view, {len(self.others)} other failures"
+        places = len({(f.cell, f.where) for f in self.answers})
+        found = (
+            f"{len(self.answers)} answers in view (in {places} places), "
+            f"{len(self.others)} other failures"
+        )
         if accepted:
             found += f", {accepted} accepted demonstrations"
         kinds = sorted({f.kind for f in self.failures})
@@ -225,10 +249,10 @@ class _Since:
     """The part of a page's console log written since a notebook was opened."""
 
     def __init__(self, console: ConsoleLog) -> None:
-        self.console, self.start = console, len(console.lines)
+        self._console, self.start = console, len(console.lines)
 
     def text(self) -> str:
-        return "\n".join(self.console.lines[self.start :]) + "\n"
+        return "\n".join(self._console.lines[self.start :]) + "\n"
 
 
 class RobotLearner:
@@ -237,8 +261,8 @@ class RobotLearner:
 
     def __init__(self, context, lab: Server | None, data_dir: Path, deals: DealBook) -> None:
         self.context, self.lab, self.data_dir, self.deals = context, lab, data_dir, deals
-        self.page = None
-        self.console: ConsoleLog | None = None
+        self._page = None
+        self._console: ConsoleLog | None = None
 
     def _empty_progress(self) -> None:
         shutil.rmtree(self.data_dir, ignore_errors=True)
@@ -246,19 +270,20 @@ class RobotLearner:
 
     def _lab_page(self):
         """The robot's Lab page, loaded once (again after a crash)."""
-        if self.page is None or self.page.is_closed():
-            self.page = self.context.new_page()
-            self.page.set_viewport_size(LAB_SIZE)
-            self.console = ConsoleLog(self.page)
-            self.page.goto(self.lab.url("/lab/workspaces/robot", reset=""))
-            self.page.wait_for_function(LAB_READY, timeout=OPEN_TIMEOUT, polling=250)
-        return self.page
+        if self._page is None or self._page.is_closed():
+            self._page = self.context.new_page()
+            self._page.set_viewport_size(LAB_SIZE)
+            self._console = ConsoleLog(self._page)
+            self._page.goto(self.lab.url("/lab/workspaces/robot", reset=""))
+            self._page.wait_for_function(LAB_READY, timeout=OPEN_TIMEOUT, polling=250)
+            self._page.evaluate(RESTORED)
+        return self._page
 
     def close(self) -> None:
         """Close the Lab page (the kernels are shut down after each notebook)."""
-        if self.page is not None and not self.page.is_closed():
-            self.page.close()
-        self.page = None
+        if self._page is not None and not self._page.is_closed():
+            self._page.close()
+        self._page = None
 
     def read_notebook(self, path: str, deals: list[Deal] | None = None) -> Report:
         """Open, Run All, wait for the widgets, read before any click, shut the kernel down.
@@ -268,25 +293,27 @@ class RobotLearner:
         report = Report(path)
         self._empty_progress()
         page = self._lab_page()
-        console = _Since(self.console)
+        console = _Since(self._console)
         try:
             page.evaluate(OPEN, path)
             page.wait_for_function(NOTEBOOK_READY, arg=path, timeout=OPEN_TIMEOUT, polling=250)
             result = page.evaluate(RUN_ALL)
-            page.wait_for_function(RUN_OVER, timeout=RUN_TIMEOUT, polling=250)
+            page.wait_for_function(RUN_OVER, arg=path, timeout=RUN_TIMEOUT, polling=250)
             try:
-                page.wait_for_function(WIDGETS_DRAWN, timeout=DRAW_TIMEOUT, polling=250)
+                page.wait_for_function(WIDGETS_DRAWN, arg=path, timeout=DRAW_TIMEOUT, polling=250)
             except Exception:
                 report.notes.append(f"not every widget was drawn after {DRAW_TIMEOUT // 1000} s")
             page.wait_for_timeout(800)  # the last anywidget renders
-            reading = page.evaluate(READER, reader_args("lab"))
+            reading = page.evaluate(READER, reader_args("lab", path))
             unread: list[str] = []
             if deals is None:
                 deals, unread = self.deals.get(path)
             report.findings = judge(reading, deals)
-            if result != "true":
-                report.findings.append(Finding(None, "cell never ran", f"Run All said {result}"))
+            stopped = {TRACEBACK, NOT_RUN} & {f.kind for f in report.findings}
+            if result != "true" and not stopped:  # else the cell that stopped it is named
+                report.findings.append(Finding(None, NOT_RUN, f"Run All said {result}"))
             report.cells = len(reading["cells"])
+            report.folded = reading.get("folded", 0)
             report.widgets = reading["widgets"]
             report.characters = characters_checked(reading)
             report.deals = [d.label for d in deals]
@@ -297,8 +324,8 @@ class RobotLearner:
             self.close()
             raise
         finally:
-            if self.page is not None:
-                self.page.evaluate(CLOSE)
+            if self._page is not None:
+                self._page.evaluate(CLOSE)
         report.seconds = time.monotonic() - started
         READ.append(report)
         return report
@@ -348,7 +375,7 @@ class RobotLearner:
                     seen.add(key)
                     new += 1
                     report.findings.append(
-                        Finding(None, f.kind, f"scene {number} {scene_id}: {f.detail}", f.mark)
+                        Finding(None, f.kind, f.detail, f.mark, where=f"scene {number} {scene_id}")
                     )
                 if new and len(report.screenshots) < SHOTS_PER_PAGE:
                     shot = artifacts_dir() / f"robot-classroom-scene-{number:02d}-{scene_id}.png"

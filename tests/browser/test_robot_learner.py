@@ -18,7 +18,16 @@ import os
 from pathlib import Path
 
 import pytest
-from answers_in_view import DEMO_TAG, LEGAL_LIST, VERDICT
+from answers_in_view import (
+    CUT_TEXT,
+    DEMO_TAG,
+    GLYPH_BOX,
+    LEGAL_LIST,
+    NOT_RUN,
+    TOO_WIDE,
+    TRACEBACK,
+    VERDICT,
+)
 from browser_harness import CLASSROOM_NOTEBOOK, ROOT, artifacts_dir, start_voila
 from robot import CLASSROOM, DealBook, RobotLearner, copy_course, course_notebooks, start_robot_lab
 
@@ -173,3 +182,28 @@ def test_an_answer_planted_in_a_copy_of_a_lesson_is_found(robot, robot_course):
     lesson["cells"].insert(at + 1, plant)
     report = robot.read_notebook(_plant(robot_course, "00_welcome.ipynb", lesson), deals=[])
     assert (at + 1, LEGAL_LIST) in {(f.cell, f.kind) for f in report.failures}, report.details()
+
+
+BROKEN = [
+    QUESTION,
+    ("markdown", "A sign no font has: \ue001.", []),
+    (
+        "code",
+        "import ipywidgets as w\n"
+        "w.VBox([w.Button(description='A label far too long for its button',"
+        " layout=w.Layout(width='90px')), w.HTML('<div style=\"width:2400px\">wide</div>')])",
+        [],
+    ),
+    ("code", "raise ValueError('planted')", []),
+    ("code", "print('never reached')", []),
+]
+
+
+def test_the_robot_fails_a_traceback_a_box_a_wide_widget_and_cut_text(robot, robot_course):
+    """One small page with each of the other failures planted: a private-use character (no
+    font has it), a button too narrow for its label, a widget wider than the panel, an error
+    that stops Run All."""
+    report = robot.read_notebook(_plant(robot_course, "broken.ipynb", _notebook(BROKEN)), deals=[])
+    found = {(f.cell, f.kind) for f in report.failures}
+    expected = {(1, GLYPH_BOX), (2, CUT_TEXT), (2, TOO_WIDE), (3, TRACEBACK), (4, NOT_RUN)}
+    assert found == expected, report.details()
