@@ -193,7 +193,8 @@ class Report:
     def line(self) -> str:
         """One line: what was looked at, what was found."""
         looked = (
-            f"{self.cells} cells ({self.folded} folded), {self.widgets} widgets, "
+            f"{self.cells} {'scenes' if self.name == CLASSROOM else 'cells'} "
+            f"({self.folded} folded), {self.widgets} widgets, "
             f"{self.characters} characters checked, {len(self.deals)} deals guarded"
         )
         accepted = len(self.findings) - len(self.failures)
