@@ -39,6 +39,7 @@ help:
 	@echo "make format       ruff format + ruff check --fix"
 	@echo "make notebooks    re-execute every notebook and sync its .md pair"
 	@echo "make browser      the browser tests alone (installs Debian's chromium if missing)"
+	@echo "make robot        the robot learner: answers in view after Run All (PAGES=... picks)"
 	@echo "make present      the scenes as a Voila app for a projector (classroom mode)"
 	@echo "make lite         the course as a static in-browser site in build/lite/ (JupyterLite)"
 	@echo "make lite-test    that site in chromium, offline (LITE_SURVEY=1: every notebook)"
@@ -122,7 +123,7 @@ endif
 BROWSER_ARTIFACTS ?= test-artifacts/browser
 VOILA_ARGS        ?=
 
-.PHONY: chromium browser present screenshots lite lite-test
+.PHONY: chromium browser robot present screenshots lite lite-test
 
 # Installs chromium with apt-get when root, else fails with the command to run; never skips.
 chromium:
@@ -132,6 +133,13 @@ browser: install chromium
 	rm -rf $(BROWSER_ARTIFACTS) && mkdir -p $(BROWSER_ARTIFACTS)
 	BOURRE_BROWSER_ARTIFACTS=$(abspath $(BROWSER_ARTIFACTS)) $(TEST_ENV) $(PY) -m pytest \
 		-m "browser and not lite" -p no:cacheprovider tests/browser
+
+# The robot learner alone (it also runs in `make browser`): every notebook and the classroom
+# read as a newcomer sees them after Run All, before any click (tools/robot_learner.py);
+# PAGES="notebooks/03_follow_and_beat.ipynb classroom" reads only those.
+PAGES ?=
+robot: install chromium
+	BOURRE_BROWSER_ARTIFACTS=$(abspath $(BROWSER_ARTIFACTS)) $(PY) tools/robot_learner.py $(PAGES)
 
 # The course as a static JupyterLite site: lessons, exercises, this package as a wheel, Pyodide
 # and every wheel the kernel needs, all served from build/lite/ itself (tools/build_lite.py).

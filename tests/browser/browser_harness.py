@@ -137,8 +137,9 @@ def _start(name: str, argv: list[str], env: dict[str, str], log: Path, port: int
     return Server(name, process, f"http://127.0.0.1:{port}", token, log, log_file)
 
 
-def _server_env(home: Path) -> dict[str, str]:
-    """Environment for a server: Jupyter config, settings and progress all under `home`."""
+def _server_env(home: Path, settings: dict[str, dict] | None = None) -> dict[str, str]:
+    """Environment for a server: Jupyter config, settings and progress all under `home`;
+    `settings` adds or overrides Lab user settings (file name to its content)."""
     env = dict(os.environ)
     for var, sub in (
         ("JUPYTER_CONFIG_DIR", "config"),
@@ -149,15 +150,22 @@ def _server_env(home: Path) -> dict[str, str]:
     ):
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(home / sub)
-    for path, settings in LAB_SETTINGS.items():
+    for path, content in {**LAB_SETTINGS, **(settings or {})}.items():
         target = home / "lab-settings" / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(settings), encoding="utf-8")
+        target.write_text(json.dumps(content), encoding="utf-8")
     return env
 
 
-def start_lab(root_dir: Path, home: Path, log: Path, timeout: float = 90) -> Server:
-    """JupyterLab serving `root_dir`, with `window.jupyterapp` exposed for the tests."""
+def start_lab(
+    root_dir: Path,
+    home: Path,
+    log: Path,
+    timeout: float = 90,
+    settings: dict[str, dict] | None = None,
+) -> Server:
+    """JupyterLab serving `root_dir`, with `window.jupyterapp` exposed for the tests;
+    `settings`: more Lab user settings (the robot learner attaches every cell)."""
     port, token = free_port(), secrets.token_hex(16)
     argv = [
         sys.executable,
@@ -173,7 +181,7 @@ def start_lab(root_dir: Path, home: Path, log: Path, timeout: float = 90) -> Ser
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         argv.append("--allow-root")
-    server = _start("jupyter lab", argv, _server_env(home), log, port, token)
+    server = _start("jupyter lab", argv, _server_env(home, settings), log, port, token)
     _wait_until_ready(server, server.url("/api/status"), timeout)
     return server
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,16 @@ def browser(tmp_path_factory):
     """One chromium for the session (a Playwright context with a fresh user-data dir)."""
     with chromium(tmp_path_factory.mktemp("chromium") / "profile") as context:
         yield context
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The robot learner's line for every page it read, and where the details are."""
+    robot = sys.modules.get("robot")  # loaded only when a robot learner test ran
+    if robot is None or not robot.READ:
+        return
+    terminalreporter.section("robot learner")
+    for report in robot.READ:
+        terminalreporter.write_line(report.line())
+    seconds = sum(r.seconds for r in robot.READ)
+    path = robot.write_lines(robot.READ)
+    terminalreporter.write_line(f"{len(robot.READ)} pages in {seconds:.0f} s; details: {path}")

@@ -1,0 +1,166 @@
+"""The rules of answers_in_view, without a browser (part of `make unit`).
+
+Each rule is shown to catch what it is for and to leave alone the prose that explains it; the
+deals a notebook hands the learner are found in its code and dealt again with the engine.
+"""
+
+from __future__ import annotations
+
+import json
+
+from answers_in_view import (
+    DEMO_TAG,
+    FILLED_FORM,
+    GLYPH_BOX,
+    LEGAL_LIST,
+    NOT_RUN,
+    REVIEW,
+    RULE_BOX,
+    SEAT_CARDS,
+    TRACEBACK,
+    VERDICT,
+    Deal,
+    card_codes,
+    deals_in,
+    demonstration,
+    judge,
+    seat_card_findings,
+    text_findings,
+)
+from browser_harness import ROOT
+
+from bourre_lessons import Game, Rules
+
+
+def _kinds(kind: str, text: str) -> set[str]:
+    return {name for name, _ in text_findings(kind, text)}
+
+
+def test_a_verdict_in_an_output_is_an_answer_and_prose_explaining_the_marks_is_not():
+    assert _kinds("output", "✘ 4♥ is not allowed: you must beat 10♥") == {VERDICT}
+    assert _kinds("widget", "Feedback: ✔ Right") == {VERDICT}
+    assert _kinds("output", "A said play; the pot holds 4") == set()
+    assert _kinds("markdown", "A tick (✔) means the rules allow it, a cross (✘) not.") == set()
+    assert _kinds("markdown", "✔ Right: the J♥.") == {VERDICT}
+    assert _kinds("markdown", "✘ 4♥ is refused") == {VERDICT}
+
+
+def test_a_list_of_legal_cards_is_an_answer():
+    assert LEGAL_LIST in _kinds("output", "legal now: H2 H9 HT")
+    assert LEGAL_LIST in _kinds("output", "hand: 3♦ 7♦ 5♠ -> allowed: 3♦ 7♦")
+    assert LEGAL_LIST in _kinds("output", "Legal under pagat: J♥.")
+    assert LEGAL_LIST not in _kinds("output", "Which cards are legal here? Decide first.")
+
+
+def test_reviews_rule_boxes_and_filled_answers_are_answers():
+    assert _kinds("widget", "Review of hand 1 (seat A)") == {REVIEW}
+    assert RULE_BOX in _kinds("widget", "The rulebooks disagree here: glimne: 2♠")
+    assert _kinds("code", 'answer1 = "pass"') == {FILLED_FORM}
+    assert _kinds("code", "solution_a1 = 'K♦'") == {FILLED_FORM}
+    for placeholder in ('answer1 = ""', "answer7 = None  # e.g. 3", "answer = set()"):
+        assert _kinds("code", placeholder) == set(), placeholder
+
+
+def test_cards_are_read_in_every_form_the_pages_write_them():
+    assert card_codes("A♠ 10♥ and HT, DK; 2♣") == ["SA", "HT", "HT", "DK", "C2"]
+    assert card_codes("Seat A, B and C; 10 players") == []
+
+
+def _deal(seed: int = 11) -> Deal:
+    from answers_in_view import _game_deal
+
+    return _game_deal(f"table seed {seed}", Game(Rules.preset("pagat"), 4, seed), "A")
+
+
+def test_another_seats_cards_are_found_by_line_by_seat_and_by_seed():
+    deal = _deal()  # B holds 3♣ 10♣ 10♦ 5♠ 3♠, C 5♥ 2♣ 8♠ 9♣ 7♥
+    assert seat_card_findings("B is dealt 3♣ 10♣ 10♦ 5♠ 3♠", [], deal)
+    tricks = "C leads 9♣\nA plays 2♥\nC plays 5♥\nthen C plays 7♥\nC: 2♣"
+    assert any("on lines naming C" in s for s in seat_card_findings(tricks, [], deal))
+    assert seat_card_findings("You are seat A. Deal: seed 11 · C led 9♣", [], deal)
+    assert not seat_card_findings("Deal: seed 11 · your hand A♣ 5♦ 10♥ Q♦ 2♥", [], deal)
+    assert not seat_card_findings("Deal: seed 11 · 5 players · B played 3♣", [], deal)
+    assert not seat_card_findings("B played the 3♣ and C the 2♣", [], deal)  # one card a seat
+    face_up = [{"card": "S3", "seat": "B"}, {"card": "S5", "seat": "B"}]
+    assert seat_card_findings("", face_up, deal)
+    assert not seat_card_findings("", [{"card": "H2", "seat": "A"}], deal)
+
+
+def test_the_deals_a_lesson_hands_the_learner_are_found_in_its_code():
+    lesson = json.loads((ROOT / "notebooks" / "10_play_whole_hands.ipynb").read_text("utf-8"))
+    deals, unread = deals_in(lesson)
+    labels = {d.label for d in deals}
+    assert labels == {"table seed 11", "table seed 3"}, labels  # seed 21 is played by code
+    assert not unread
+    first = json.loads((ROOT / "notebooks" / "01_your_first_hand.ipynb").read_text("utf-8"))
+    (deal,), _ = deals_in(first)
+    from bourre_lessons.first_hand import FIRST_HAND_SEED
+
+    assert deal.seed == FIRST_HAND_SEED and set(deal.hidden) == {"B", "C", "D"}
+    assert all(len(cards) in (4, 5) for cards in deal.hidden.values())
+
+
+def _cell(index, kind, source="", tags=(), headings=(), blocks=(), outputs=(), count=1):
+    return {
+        "index": index,
+        "type": kind,
+        "tags": list(tags),
+        "source": source,
+        "count": count if kind == "code" else None,
+        "outputs": list(outputs),
+        "headings": [{"level": 2, "text": h} for h in headings],
+        "blocks": [
+            {"kind": k, "mark": str(index), "text": t, "facts": [], "filled": [], "cards": []}
+            for k, t in blocks
+        ],
+    }
+
+
+WIDGET_OUT = {
+    "output_type": "display_data",
+    "data": {"application/vnd.jupyter.widget-view+json": {}},
+}
+
+
+def _page(tags=(DEMO_TAG,), heading="Under the hood: the answers", with_try=True):
+    return [
+        _cell(0, "markdown", headings=["A scene"]),
+        _cell(1, "code", "scene", outputs=[WIDGET_OUT] if with_try else []),
+        _cell(2, "markdown", headings=[heading]),
+        _cell(3, "code", "print(demo)", tags=tags, blocks=[("output", "✔ J♥ is allowed")]),
+    ]
+
+
+def test_a_marked_demonstration_after_the_try_is_accepted_and_nothing_else_is():
+    cells = _page()
+    assert demonstration(cells, 3)[0]
+    (finding,) = judge({"cells": cells})
+    assert finding.kind == VERDICT and not finding.fails and finding.accepted
+    assert judge({"cells": _page(tags=())})[0].fails
+    accepted, why = demonstration(_page(heading="Under the hood"), 3)
+    assert not accepted and "does not say 'answer'" in why
+    accepted, why = demonstration(_page(with_try=False), 3)
+    assert not accepted and "no try" in why
+
+
+def test_tracebacks_unrun_cells_and_boxes_fail_the_page():
+    error = {"output_type": "error", "ename": "KeyError", "evalue": "'x'", "traceback": []}
+    cells = [_cell(0, "code", "x = 1", count=None), _cell(1, "code", "d['x']", outputs=[error])]
+    reading = {
+        "cells": cells,
+        "glyphs": {
+            "checked": 3,
+            "boxes": [
+                {"char": "小", "code": "U+5C0F", "font": "x", "sample": "小", "mark": "", "cell": 1}
+            ],
+        },
+    }
+    kinds = {(f.cell, f.kind) for f in judge(reading)}
+    assert kinds == {(0, NOT_RUN), (1, TRACEBACK), (1, GLYPH_BOX)}
+    assert all(f.fails and not f.answer for f in judge(reading))
+
+
+def test_a_deal_in_view_fails_through_judge():
+    cells = [_cell(0, "code", "print(t)", blocks=[("output", "D is dealt J♦ 8♣ 10♠ 7♦ 3♦")])]
+    (finding,) = judge({"cells": cells}, [_deal()])
+    assert finding.kind == SEAT_CARDS and "D's" in finding.detail
