@@ -181,8 +181,10 @@ def test_settle_widget_wrong_winner_names_the_split_pot_rule(table):
     fb = table.fill(winner="A", taken=10, payments={"D": 10}, pot_carried=10, next_pot=16).check()
     assert not fb.correct
     text = shown(table)
-    assert "✘ winner: you said 'A', but it is None." in text
-    assert "[split pot]" in text
+    assert text.startswith("✘ Not yet: 4 of your 6 answers are not right yet.")
+    assert "None" not in text and "26" not in text
+    table.hint()
+    assert "- Who takes the pot:" in shown(table) and "[split pot]" in shown(table)
     assert "Your answer: winner=A, taken=10, payments={D: 10}" in table.to_text()
 
 

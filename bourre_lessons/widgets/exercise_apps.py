@@ -406,6 +406,11 @@ class SettlePotWidget(_ExerciseWidget):
         """Check the form against the engine's settlement; record the attempt unless record=False."""
         return self._judged(self.exercise.check(self.answer(), progress=self._progress(record)))
 
+    def hint(self) -> str:
+        """Show a hint; after a wrong check, also which parts are not right and their rules."""
+        wrong = self.feedback is not None and self.feedback.verdict == "wrong"
+        return self._show(f"Hint: {self.exercise.hint(self.answer() if wrong else None)}")
+
     def new_hand(self) -> SettlePotExercise:
         """Draw the next hand of the series (the same as new_position)."""
         return self.new_position()
