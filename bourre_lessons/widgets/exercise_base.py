@@ -202,6 +202,13 @@ class ExerciseApp(widgets.VBox):
     def __repr__(self) -> str:
         return self.to_text()
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        """The widget view, and its whole text (ipywidgets cuts a repr at 110 characters), so
+        a saved notebook read without running it still shows the question."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = self.to_text()
+        return bundle
+
     # --- inside -------------------------------------------------------------------------------
 
     def _lay_out(self, answer_area: widgets.Widget | None) -> None:

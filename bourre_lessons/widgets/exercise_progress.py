@@ -64,6 +64,8 @@ class SetProgress(widgets.HTML):
 
     def to_text(self, now: datetime | None = None) -> str:
         """The line as plain text: 'Set 01 · Which cards: 3 of 6 done, last tried today'."""
+        if not self.exercise_ids:
+            return f"{self.title}: your progress shows here as the exercises below load"
         record = Progress.load(self.path or default_path())
         return f"{self.title}: {record.done_text(self.exercise_ids, now)}"
 

@@ -226,7 +226,7 @@ class SettlePotWidget(ExerciseApp):
     def _reset_winner(self, seats: tuple[str, ...]) -> None:
         self.winner.options = [("nobody", NOBODY)] + [(seat, seat) for seat in seats]
         self.winner.index = None
-        self.winner.style.button_width = "4.2em"
+        self.winner.style.button_width = "auto"
 
     def _fill_one(self, name: str, value: Any) -> None:
         key, read = read_settle_field(self.exercise, name, value)

@@ -57,6 +57,7 @@ class WholeHandWidget(TableWidget):
         )
         self.result_output = widgets.Output()
         self.kept_review = None  # a wrong hand's review, drawn only when asked for
+        self._listeners: list = []
         super().__init__(exercise.rules, exercise.players, exercise.seed, "heuristic", size=size)
         self.add_class("bourre-whole-hand")
         self.prompt_html.add_class("bourre-whole-hand-prompt")
@@ -73,6 +74,10 @@ class WholeHandWidget(TableWidget):
         """Deal the same cards again, from the start."""
         self.new_game(seed=self.exercise.seed, rules=self.exercise.rules)
         return self.to_text()
+
+    def on_checked(self, listener: object) -> None:
+        """Call `listener(widget, feedback)` after the check of a finished hand."""
+        self._listeners.append(listener)
 
     def show_review(self) -> str:
         """Draw the coach's review of a finished hand in the table and name the costliest
@@ -147,6 +152,8 @@ class WholeHandWidget(TableWidget):
                 self.kept_review = review
                 self.show_review_button.layout.display = ""
         write(self.result_output, self.result_text)
+        for listener in list(self._listeners):
+            listener(self, self.result)
 
     def _layout(self) -> list[widgets.Widget]:
         buttons = widgets.HBox([self.again_button, self.show_review_button])
