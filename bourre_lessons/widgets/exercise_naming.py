@@ -104,7 +104,7 @@ class NamingWidget(ExerciseApp):
 
     def _scene(self) -> TableScene:
         ex = self.exercise
-        status = f"You want to play {ex.target}: what do you say?"
+        status = "Your turn: say the card you play."
         return position_scene(
             ex.situation,
             chosen={ex.target},

@@ -163,7 +163,10 @@ def trick_scene(
         entries = quiz_trick(trick, chosen, pickable)
     else:
         entries = trick_entries(list(zip(SEAT_LETTERS, trick, strict=False)), trump)
-    status = "The trick is complete. Which card takes it? Click it."
+    order = ", ".join(
+        f"{SEAT_LETTERS[i]} {card}" + (" (led)" if i == 0 else "") for i, card in enumerate(trick)
+    )
+    status = f"The trick is complete. In the order played: {order}."
     return TableScene(seats=seats, trick=entries, trump=trump_entry(trump), status=status)
 
 
