@@ -47,6 +47,17 @@ CUT_TEXT = """(root) => [...root.querySelectorAll(
   .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
   .map((el) => el.textContent.trim())"""
 """The texts of buttons and labels in the exercise apps that are wider than their box."""
+VISIBLE_POINT = """(card) => {
+  const box = card.getBoundingClientRect();
+  for (let y = box.bottom - 4; y > box.top; y -= 4) {
+    for (let x = box.left + 4; x < box.right; x += 4) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('.bourre-card') === card) return [x, y];
+    }
+  }
+  return null;
+}"""
+"""A point of a card that no other card covers (a crowded trick overlaps its cards)."""
 SHUTDOWN = """async () => {
   const panel = window.jupyterapp.shell.currentWidget;
   if (panel && panel.sessionContext) await panel.sessionContext.shutdown();
@@ -190,3 +201,37 @@ def test_set_2_form_filled_by_clicks_and_typing_is_checked(set_2):
     form.locator(".bourre-ex-check").click()
     expect(callout.locator("[data-verdict=legal]")).to_have_count(1)
     expect(callout).to_contain_text("Right: Tricks 3-2-0")
+
+
+SET_6 = "exercises/06_drills.ipynb"
+
+
+@pytest.fixture(scope="module")
+def set_6(lab, browser) -> RunSet:
+    run = open_and_run(lab, browser, SET_6, ".bourre-ex-trick-winner", 4)  # 3 items + practice
+    yield run
+    close(run)
+
+
+def test_set_6_trick_cards_are_picked_on_the_table(set_6):
+    """Drill A1 (the set's worked solution): diamonds led, no trump played, the K♦ takes the
+    trick and the higher A♥ cannot. Nothing is lit before the click."""
+    app = set_6.page.locator(".bourre-ex-trick-winner").first
+    callout = app.locator(".bourre-ex-feedback")
+    trick = app.locator(".bourre-trick .bourre-card")
+    expect(app.locator(".bourre-trick .bourre-card.bourre-pickable")).to_have_count(trick.count())
+    expect(app.locator(".bourre-trick .bourre-card.bourre-winning")).to_have_count(0)
+    ace = app.locator(".bourre-trick .bourre-card[data-card=HA]")
+    ace.scroll_into_view_if_needed()
+    set_6.page.wait_for_timeout(800)  # a table drawn again slides its trick in (0.4 s)
+    point = ace.evaluate(VISIBLE_POINT)
+    assert point is not None, "some part of every trick card can be clicked"
+    set_6.page.mouse.move(*point)  # hovering a card lifts it above the others
+    set_6.page.mouse.click(*ace.evaluate(VISIBLE_POINT))
+    expect(callout.locator("[data-verdict=illegal]")).to_have_count(1)
+    expect(app.locator(".bourre-trick .bourre-card.bourre-chosen[data-card=HA]")).to_have_count(1)
+    expect(app.locator(".bourre-trick .bourre-card.bourre-winning")).to_have_count(0)
+    app.locator(".bourre-trick .bourre-card[data-card=DK]").focus()
+    set_6.page.keyboard.press("Enter")  # the keyboard picks a card too
+    expect(callout.locator("[data-verdict=legal]")).to_have_count(1)
+    expect(app.locator(".bourre-trick .bourre-card.bourre-winning[data-card=DK]")).to_have_count(1)
