@@ -276,5 +276,5 @@ def finished_hand_scene(game: Game, seat: str) -> TableScene:
         seats=seats,
         past=past_entries([t.plays for t in hand.tricks], trump),
         trump=trump_entry(trump, hand.trump_card, beside=hand.dealer),
-        status="The hand is over. Which of your decisions cost you the most chips?",
+        status="The hand is over: every trick lies face up under the table.",
     )
