@@ -16,6 +16,7 @@ says what is on screen; an app's repr is its text, so a saved notebook shows the
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -276,6 +277,5 @@ class ExerciseApp(widgets.VBox):
 
 
 def _escape(text: str) -> str:
-    import html
-
+    """Text as HTML, its line breaks kept."""
     return html.escape(text).replace("\n", "<br>")

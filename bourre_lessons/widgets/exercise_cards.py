@@ -237,6 +237,7 @@ class TrickWinnerApp(ExerciseApp):
         progress: Progress | bool | None = None,
     ) -> None:
         self.picked: Card | None = None
+        self._record = True
         self.seed = seed
         series = DrillSeries("trick-winner", seed) if exercise is None else None
         levels = [("any level", ANY)] + [(lv, lv) for lv in DRILL_LEVELS["trick-winner"]]
@@ -258,8 +259,6 @@ class TrickWinnerApp(ExerciseApp):
             self._record = True
         assert self.feedback is not None, f"{code} is not a card of this trick"
         return self.feedback
-
-    _record = True
 
     def _on_pick(self, code: str) -> None:
         self.picked = parse_card(code)

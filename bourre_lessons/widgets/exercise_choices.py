@@ -7,6 +7,7 @@ there is no Check button). `choose(...)` is the click's twin in code.
 
 from __future__ import annotations
 
+from html import escape as _escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -173,9 +174,3 @@ class SureTricksApp(_ButtonAnswer):
     def _restart(self) -> None:
         self.series = DrillSeries("sure-tricks", self.seed, self.level.value or None)
         self.new_position()
-
-
-def _escape(text: str) -> str:
-    import html
-
-    return html.escape(text)
