@@ -99,8 +99,9 @@ def test_a_counterexample_is_drawn_as_cards():
     suit (pagat 1): the check draws that position on the table."""
     check = RuleCheck(RuleFunctionExercise("must_follow").check(lambda s: False, progress=False))
     assert check.feedback.verdict == "wrong"
-    table = check.children[-1]
-    assert "bourre-ex-position" in table._dom_classes and not table.interactive
+    view = check.children[-1]
+    table = view.table
+    assert "bourre-ex-position" in view._dom_classes and not table.interactive
     assert table.trick and table.hand and not any(e["lifted"] for e in table.hand)
     assert repr(check).startswith("✘ Not yet: Your must_follow answers False")
 
@@ -115,8 +116,9 @@ def test_an_untouched_function_draws_no_position():
 
 
 def test_show_position_draws_a_situation_read_only():
-    table = show_position(Situation(hand="4♥ J♥ 9♣", trump="♠", trick="7♥ K♥", players_after=1))
-    assert [e["card"] for e in table.trick] == ["H7", "HK"] and not table.interactive
+    view = show_position(Situation(hand="4♥ J♥ 9♣", trump="♠", trick="7♥ K♥", players_after=1))
+    assert [e["card"] for e in view.table.trick] == ["H7", "HK"] and not view.table.interactive
+    assert "Your hand: J♥ 4♥ 9♣" in repr(view)
 
 
 # --- the progress line ----------------------------------------------------------------------------

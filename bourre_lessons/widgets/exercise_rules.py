@@ -18,17 +18,32 @@ from .exercise_tables import position_scene
 from .kit import callout_html
 from .table_model import feedback_entry
 
-__all__ = ["RuleCheck", "show_position"]
+__all__ = ["PositionView", "RuleCheck", "show_position"]
 
 _VERDICT = {"right": "legal", "wrong": "illegal", "unread": "info"}
 
 
-def show_position(situation: Situation, status: str = "") -> CardTable:
+class PositionView(widgets.VBox):
+    """A position drawn on a read-only card table (in a box, as every app of the course)."""
+
+    def __init__(self, situation: Situation, status: str = "") -> None:
+        self.situation = situation
+        self.table = CardTable(interactive=False)
+        self.table.show(position_scene(situation, enabled=False, status=status or "Your turn."))
+        super().__init__([self.table])
+        self.add_class("bourre-ex-position")
+
+    def to_text(self) -> str:
+        """The table as plain text."""
+        return self.table.to_text()
+
+    def __repr__(self) -> str:
+        return self.to_text()
+
+
+def show_position(situation: Situation, status: str = "") -> PositionView:
     """A position (a `play.Situation`) drawn on a read-only card table, nothing lifted."""
-    table = CardTable(interactive=False)
-    table.add_class("bourre-ex-position")
-    table.show(position_scene(situation, enabled=False, status=status or "Your turn."))
-    return table
+    return PositionView(situation, status)
 
 
 class RuleCheck(widgets.VBox):
