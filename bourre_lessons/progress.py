@@ -36,6 +36,7 @@ __all__ = [
     "default_path",
     "default_progress",
     "record_attempt",
+    "when_words",
 ]
 
 ENV_VAR = "BOURRE_LESSONS_DATA"
@@ -278,14 +279,23 @@ class Progress:
                 row["last_attempt"] = entry.last_attempt
         return table
 
-    def to_text(self) -> str:
-        """The summary as plain lines, one per set."""
+    def done_text(self, exercise_ids: list[str], now: datetime | None = None) -> str:
+        """How far a list of exercises has come, in words: '3 of 6 done, last tried
+        yesterday' ('0 of 6 done, not tried yet' when none was tried)."""
+        entries = [self.entries[i] for i in dict.fromkeys(exercise_ids) if i in self.entries]
+        solved = sum(entry.solved for entry in entries)
+        stamps = [entry.last_attempt for entry in entries if entry.last_attempt]
+        when = f"last tried {when_words(max(stamps), now)}" if stamps else "not tried yet"
+        return f"{solved} of {len(dict.fromkeys(exercise_ids))} done, {when}"
+
+    def to_text(self, now: datetime | None = None) -> str:
+        """The summary as plain lines, one per set, times in words ('yesterday')."""
         lines = []
         for row in self.summary().values():
-            when = f", last {row['last_attempt']}" if row["last_attempt"] else ""
+            when = f", last tried {when_words(row['last_attempt'], now)}"
             lines.append(
                 f"{row['title']}: {row['solved']} solved of {row['tried']} tried "
-                f"({row['attempts']} attempts{when})"
+                f"({row['attempts']} attempts{when if row['last_attempt'] else ''})"
             )
         return "\n".join(lines)
 
@@ -299,11 +309,12 @@ class Progress:
     def _repr_html_(self) -> str:
         head = "".join(
             f'<th scope="col">{h}</th>'
-            for h in ("Exercise set", "Tried", "Solved", "Attempts", "Last attempt")
+            for h in ("Exercise set", "Tried", "Solved", "Attempts", "Last tried")
         )
         rows = []
         for row in self.summary().values():
-            cells = [row["tried"], row["solved"], row["attempts"], row["last_attempt"] or "—"]
+            last = when_words(row["last_attempt"]) if row["last_attempt"] else "not yet"
+            cells = [row["tried"], row["solved"], row["attempts"], last]
             tds = "".join(f"<td>{html.escape(str(c))}</td>" for c in cells)
             rows.append(f'<tr><th scope="row">{html.escape(row["title"])}</th>{tds}</tr>')
         return (
@@ -320,6 +331,37 @@ def _warn_unlocked(lock: Path) -> None:
         RuntimeWarning,
         stacklevel=5,
     )
+
+
+def when_words(stamp: str | None, now: datetime | None = None) -> str:
+    """A time stamp of the progress file in words, in the learner's own time zone: 'just
+    now', '5 minutes ago', 'today', 'yesterday', '3 days ago', 'on 4 March 2026'."""
+    if not stamp:
+        return "never"
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return "at an unknown time"
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    now = datetime.now(timezone.utc) if now is None else now
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=timezone.utc)
+    local, today = moment.astimezone(), now.astimezone()
+    seconds = (now - moment).total_seconds()
+    if -60 < seconds < 60:
+        return "just now"
+    if 0 < seconds < 3600:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'s' * (minutes != 1)} ago"
+    days = (today.date() - local.date()).days
+    if days == 0:
+        return "today"
+    if days == 1:
+        return "yesterday"
+    if 1 < days < 7:
+        return f"{days} days ago"
+    return f"on {local.day} {local.strftime('%B')} {local.year}"
 
 
 def _row(title: str) -> dict[str, Any]:

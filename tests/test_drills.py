@@ -268,7 +268,7 @@ def test_glimne_10_drill_on_positions(situation, allowed):
         feedback = d.check(everything, progress=False)
         assert not feedback.correct
         extra = everything - allowed
-        assert f"{len(extra)} card{'s' if len(extra) > 1 else ''} that may not be led" in (
+        assert f"{len(extra)} card{'s' if len(extra) > 1 else ''} you chose may not be led" in (
             feedback.summary
         )
         assert names_a_card(feedback.to_text(), tuple(extra)) == []
@@ -279,7 +279,7 @@ def test_a_wrong_lead_answer_says_how_many_not_which():
     s = Situation("S3 S9 D2 H9", "S", seen="C2 C3 C4", others_out_of_trump=True)
     d = LeadTrumpDrill("drills/lead-trump/test", "others-out", s, GLIMNE)
     feedback = d.check({"S3", "D2"}, progress=False)
-    assert "1 right card, 1 missed card and 1 card that may not be led" in feedback.summary
+    assert feedback.summary == "1 card you may lead is missing and 1 card you chose may not be led."
     assert names_a_card(feedback.to_text(), (parse_card("S9"), parse_card("D2"))) == []
     assert "9♠" in d.solution() and "2♦" in d.solution()
 
@@ -350,7 +350,7 @@ def test_keeping_three_sure_tricks_always_takes_the_pot(sure_hand):
 def test_throwing_the_sure_tricks_away_is_rejected_by_count_only(sure_hand):
     feedback = sure_hand.check({"SA", "SK", "SQ"}, progress=False)
     assert not feedback.correct
-    assert "intervals do not overlap" in feedback.summary
+    assert "its interval lies wholly below the best one's" in feedback.summary
     assert "3 cards you throw should be kept" in feedback.to_text()
     assert names_a_card(feedback.to_text(), sure_hand.hand) == []
     assert "throws" in sure_hand.hint() and "Best found" in sure_hand.solution()

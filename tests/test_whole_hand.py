@@ -10,6 +10,7 @@ from bourre_lessons.cards import Rank
 from bourre_lessons.exercises.whole_hand import (
     WholeHandExercise,
     bot_hand,
+    costliest,
     judge,
     whole_hand_exercise,
 )
@@ -72,10 +73,16 @@ def test_a_deliberate_blunder_is_not_marked_right_and_the_deal_comes_again(tmp_p
         table.skip_button.click()
     assert table.game.phase == "settled" and table.result is not None
     assert not table.result.correct
+    assert table.result.summary == "Your one decision was a costly mistake."
+    assert "pass" not in table.result.to_text(), "which decision and its better choice: on request"
+    assert table.reviewed is None and "Review of hand" not in table.to_text()
+    assert table.show_review_button.layout.display != "none"
+    table.show_review_button.click()
     first = table.reviewed.decisions[0]
     assert first.kind == "declare" and first.mistake and first.made == "pass"
-    assert table.result.summary.startswith("Decision 1 cost the most")
-    assert "play was better" in table.result.summary
+    assert costliest(table.reviewed).startswith("Decision 1 cost the most")
+    assert "Decision 1 cost the most" in table.to_text() and "play was better" in table.to_text()
+    assert "Review of hand" in table.to_text()
     assert any("Same deal again" in line for line in table.result.details)
     assert not Progress.load(tmp_path / "progress.json").get(table.exercise.id).solved
     table.again_button.click()

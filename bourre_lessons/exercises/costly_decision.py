@@ -25,7 +25,7 @@ from ..game import Game
 from ..progress import Progress, record_attempt
 from ..rules import Rules
 from ..seat_view import public_transcript
-from .feedback import Feedback
+from .feedback import ON_REQUEST, Feedback, not_checked
 from .series import ShownAsPrompt
 
 if TYPE_CHECKING:
@@ -118,7 +118,9 @@ class CostlyDecisionExercise(ShownAsPrompt):
         Progress, None = default, False = no)."""
         number, problem = read_number(answer, len(self.review.decisions))
         if number is None:
-            return Feedback(False, problem, ["Write the number alone, e.g. 3."], self.id)
+            return not_checked(
+                problem, ["Choose a decision (in code, its number alone, e.g. 3)."], self.id
+            )
         top = self.costliest
         cost = _cost(top)
         if number == top.number:
@@ -128,11 +130,7 @@ class CostlyDecisionExercise(ShownAsPrompt):
         else:
             picked = self.review.decisions[number - 1]
             summary = f"Not decision {number}: {_fared(picked)}"
-            details = [
-                f"The costliest decision cost {cost}, more than any other; "
-                "hint() says where to look, solution() shows the whole review."
-            ]
-            feedback = Feedback(False, summary, details, self.id)
+            feedback = Feedback(False, summary, [ON_REQUEST], self.id)
         record_attempt(progress, self.id, feedback.correct)
         return feedback
 

@@ -36,7 +36,7 @@ from ..progress import Progress, record_attempt
 from ..rules import Rules
 from ..sim.positions import make_rng
 from ..text import card_list, count
-from .feedback import Feedback
+from .feedback import ON_REQUEST, Feedback, not_checked
 from .series import Series, ShownAsPrompt
 
 __all__ = [
@@ -283,7 +283,7 @@ class DiscardDrill(ShownAsPrompt):
         default, False = no)."""
         discard, problem = read_discard(answer, self.hand, self.limit)
         if discard is None:
-            return Feedback(False, problem, [f"Your hand: {_show(self.hand)}."], self.id)
+            return not_checked(problem, [f"Your hand: {_show(self.hand)}."], self.id)
         mine, best = self.estimate(discard), self.ranking[self.best]
         worth = f"To {_throw(discard)} is worth {mine}."
         if self.is_good(discard):
@@ -295,10 +295,10 @@ class DiscardDrill(ShownAsPrompt):
             feedback = Feedback(True, summary, details, self.id)
         else:
             summary = (
-                f"That discard is worth {mine.value:+.2f} chips a hand, the best found "
-                f"{best.value:+.2f}, and their intervals do not overlap."
+                f"That discard is worth {mine.value:+.2f} chips a hand: its interval lies "
+                "wholly below the best one's."
             )
-            feedback = Feedback(False, summary, [self._distance(discard)], self.id)
+            feedback = Feedback(False, summary, [self._distance(discard), ON_REQUEST], self.id)
         record_attempt(progress, self.id, feedback.correct)
         return feedback
 
@@ -310,7 +310,7 @@ class DiscardDrill(ShownAsPrompt):
         return (
             f"The nearest good discard is {count(wrong + missing, 'card')} away: "
             f"{count(wrong, 'card')} you throw should be kept, and "
-            f"{count(missing, 'card')} you keep should go. hint() and solution() say more."
+            f"{count(missing, 'card')} you keep should go."
         )
 
     def hint(self) -> str:

@@ -36,8 +36,8 @@ from ..progress import Progress, record_attempt
 from ..rules import Rules
 from ..sim.positions import MAX_TRIES, describe_situation, make_rng, played_hand
 from ..text import card_list, count
-from .feedback import Feedback
-from .legal_cards import read_cards
+from .feedback import Feedback, not_checked, wrong_answer
+from .legal_cards import not_yet, read_cards
 from .series import PositionExercise, Series, ShownAsPrompt
 
 __all__ = [
@@ -226,15 +226,15 @@ class TrickWinnerDrill(ShownAsPrompt):
         """Mark the answer and record the attempt (progress: a Progress, None = default, False = no)."""
         card, problem = read_one_card(answer)
         if card is None:
-            return Feedback(False, problem, [f"The trick: {_in_order(self.trick)}."], self.id)
+            return not_checked(problem, [f"The trick: {_in_order(self.trick)}."], self.id)
         if card not in self.trick:
             summary = f"{card} is not in this trick: choose one of {_in_order(self.trick)}."
-            return Feedback(False, summary, [], self.id)
+            return not_checked(summary, [], self.id)
         if card == self.winner:
             feedback = Feedback(True, f"{card} takes the trick.", [self._why()], self.id)
         else:
-            tip = "Ask first whether a trump was played; hint() says more."
-            feedback = Feedback(False, f"{card} does not take this trick.", [tip], self.id)
+            summary = f"{card} does not take this trick. Ask first whether a trump was played."
+            feedback = wrong_answer(summary, self.id)
         _record(progress, self.id, feedback)
         return feedback
 
@@ -355,7 +355,7 @@ class SureTricksDrill(PositionExercise):
         """Mark the answer and record the attempt (progress: a Progress, None = default, False = no)."""
         number, problem = read_count(answer)
         if number is None:
-            return Feedback(False, problem, [], self.id, self.situation)
+            return not_checked(problem, [], self.id)
         right = self.answer
         if number == right:
             details = [*self._worked(), self._cinch_line()]
@@ -363,8 +363,7 @@ class SureTricksDrill(PositionExercise):
             feedback = Feedback(True, summary, details, self.id, self.situation)
         else:
             way = "too many" if number > right else "too few"
-            tip = "hint() shows how to count; solution() works it out."
-            feedback = Feedback(False, f"{number} is {way}.", [tip], self.id, self.situation)
+            feedback = wrong_answer(f"{number} is {way}.", self.id, situation=self.situation)
         _record(progress, self.id, feedback)
         return feedback
 
@@ -477,7 +476,10 @@ class LeadTrumpDrill(ShownAsPrompt):
         chosen, problems = read_cards(answer, s.hand)
         if problems:
             summary = "I could not use all of your answer; nothing was marked yet."
-            return Feedback(False, summary, [*problems, f"Your hand: {_show(s.hand)}."], self.id)
+            return not_checked(summary, [*problems, f"Your hand: {_show(s.hand)}."], self.id)
+        if not chosen:
+            summary = "No card is chosen yet: choose every card you may lead, then check."
+            return not_checked(summary, [f"Your hand: {_show(s.hand)}."], self.id)
         feedback = self._mark(chosen)
         _record(progress, self.id, feedback)
         return feedback
@@ -487,15 +489,8 @@ class LeadTrumpDrill(ShownAsPrompt):
         if chosen == legal:
             summary = f"You may lead exactly {_show(legal)}."
             return Feedback(True, summary, [self._why()], self.id, s)
-        if not chosen:
-            summary = "You chose no card, but on lead there is always a card you may lead."
-            return Feedback(False, summary, [f"Your hand: {_show(s.hand)}."], self.id, s)
-        missed, extra = len(legal - chosen), len(chosen - legal)
-        summary = (
-            f"{count(len(chosen & legal), 'right card')}, {count(missed, 'missed card')} "
-            f"and {count(extra, 'card')} that may not be led."
-        )
-        return Feedback(False, summary, ["hint() says what to count."], self.id, s)
+        summary = not_yet(len(legal - chosen), len(chosen - legal), "lead", "led")
+        return wrong_answer(summary, self.id, situation=s)
 
     def _why(self) -> str:
         s = self.situation

@@ -23,7 +23,7 @@ from ..sim.positions import (
     random_position,
 )
 from ..text import card_list, count
-from .feedback import Feedback, verdict_line
+from .feedback import Feedback, not_checked, verdict_line, wrong_answer
 from .series import PositionExercise, Series
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "LegalCardsSeries",
     "check_legal_selection",
     "legal_cards_exercise",
+    "not_yet",
     "read_cards",
 ]
 
@@ -48,9 +49,7 @@ def read_cards(answer: object, hand: Iterable[Card]) -> tuple[frozenset[Card], l
     """The cards an answer names, and a friendly line for each part that could not be used."""
     hand = tuple(hand)
     if answer is None:
-        return frozenset(), [
-            'There is no answer yet (None). Give the cards you may play, e.g. {"7♥", "J♥"}.'
-        ]
+        return frozenset(), ["There is no answer yet: choose the cards you may play."]
     if isinstance(answer, (Mapping, bytes, bytearray, int, float)):
         return frozenset(), [
             f"A {type(answer).__name__} is not a list of cards. Give a set or list of cards, "
@@ -94,7 +93,10 @@ def check_legal_selection(
     chosen, problems = read_cards(answer, situation.hand)
     if problems:
         summary = "I could not use all of your answer; nothing was marked yet."
-        return Feedback(False, summary, [*problems, f"Your hand: {_show(situation.hand)}."])
+        return not_checked(summary, [*problems, f"Your hand: {_show(situation.hand)}."])
+    if not chosen:
+        summary = "No card is chosen yet: choose every card you may play, then check."
+        return not_checked(summary, [f"Your hand: {_show(situation.hand)}."])
     legal = legal_plays(situation, rules)
     missed, extra = legal - chosen, chosen - legal
     if not missed and not extra:
@@ -102,31 +104,20 @@ def check_legal_selection(
         summary = f"You may play exactly {_show(legal)} [{cite(rule)}]."
         details = [verdict_line(v) for v in verdicts(situation, rules)]
         return Feedback(True, summary, details, situation=situation)
-    if not chosen:
-        summary = "You chose no card, but there is always at least one card you may play."
-        details = [f"Your hand: {_show(situation.hand)}. Select every card you may play."]
-    else:
-        # counts only: which cards are missing or wrong is the answer, given on request
-        summary = _not_yet(len(missed), len(extra)).capitalize() + "."
-        details = [ON_REQUEST]
-    return Feedback(False, summary, details, situation=situation)
+    # counts only: which cards are missing or wrong is the answer, given on request
+    return wrong_answer(not_yet(len(missed), len(extra)), situation=situation)
 
 
-ON_REQUEST = (
-    "The hint names the rule to think about; the solution gives every card with its reason."
-)
-
-
-def _not_yet(missed: int, extra: int) -> str:
-    """'1 card you may play is missing and 2 of your cards may not be played', in counts."""
+def not_yet(missed: int, extra: int, verb: str = "play", done: str = "played") -> str:
+    """'1 card you may play is missing and 2 cards you chose may not be played.', in counts."""
     parts = []
     if missed:
         parts.append(
-            f"{count(missed, 'card')} you may play {'is' if missed == 1 else 'are'} missing"
+            f"{count(missed, 'card')} you may {verb} {'is' if missed == 1 else 'are'} missing"
         )
     if extra:
-        parts.append(f"{count(extra, 'card')} you chose may not be played")
-    return " and ".join(parts)
+        parts.append(f"{count(extra, 'card')} you chose may not be {done}")
+    return " and ".join(parts).capitalize() + "."
 
 
 # --- one exercise --------------------------------------------------------------------------------
@@ -209,8 +200,7 @@ class LegalCardsExercise(PositionExercise):
         """Mark an answer and record the attempt (progress: a Progress, None = default, False = no)."""
         feedback = check_legal_selection(self.situation, answer, self.rules)
         feedback.exercise_id = self.id
-        _, problems = read_cards(answer, self.situation.hand)
-        if not problems:  # an answer that could not be read is not counted as an attempt
+        if feedback.attempted:  # an answer that could not be read is not counted as an attempt
             record_attempt(progress, self.id, feedback.correct)
         return feedback
 

@@ -22,7 +22,7 @@ from ..progress import Progress, record_attempt
 from ..rules import Rules
 from ..sim.positions import MAX_TRIES, describe_situation, played_hand, random_situation
 from ..text import card_list
-from .feedback import Feedback, verdict_line
+from .feedback import ON_REQUEST, Feedback, not_checked, verdict_line
 from .series import Series, ShownAsPrompt
 
 __all__ = [
@@ -190,11 +190,11 @@ def _read_text(text: object) -> tuple[str, Feedback | None]:
         return text.code, None
     if text is None or (isinstance(text, str) and not text.strip()):
         summary = "There is no answer yet: type the words you would say at the table."
-        return "", Feedback(False, summary, [f"For example {_EXAMPLE}."])
+        return "", not_checked(summary, [f"For example {_EXAMPLE}."])
     if not isinstance(text, str):
         summary = f"Your answer is of type {type(text).__name__}, not words."
         details = [f"Give the words as text, in quotes: for example {_EXAMPLE}."]
-        return "", Feedback(False, summary, details)
+        return "", not_checked(summary, details)
     return text.strip(), None
 
 
@@ -204,7 +204,7 @@ def _not_understood(said: str, error: NamingError) -> Feedback:
         summary = f"I did not understand {first.removeprefix('not understood: ')} in “{said}”."
     else:
         summary = f"I could not read “{said}”: {first}."
-    return Feedback(False, summary, [_WORDS_HELP])
+    return not_checked(summary, [_WORDS_HELP])
 
 
 def _played(
@@ -229,14 +229,14 @@ def _played(
         return Feedback(True, summary, details, situation=situation)
     if card != wanted:
         summary = f"“{said}” plays {card}, not {wanted} [{cite(named.clause)}]."
-        details.append(f"Look for words that pick out {wanted} and no other card.")
+        details += [f"Look for words that pick out {wanted} and no other card.", ON_REQUEST]
         return Feedback(False, summary, details, situation=situation)
     if short and named.clause == "laws-45C4a":
         summary = (
             f"“{said}” names {card} in full, so it is played [{cite(named.clause)}]; "
             "right card, but say it the short way."
         )
-        details.append(f"Naming suit and rank always works. Here try {_SHORT_WAYS}.")
+        details += [f"Naming suit and rank always works. Here try {_SHORT_WAYS}.", ON_REQUEST]
         return Feedback(False, summary, details, situation=situation)
     summary = f"“{said}” plays {card}, the card you wanted [{cite(named.clause)}]."
     return Feedback(True, summary, details, situation=situation)
@@ -255,6 +255,7 @@ def _reneged(said: str, named: Designation, situation: Situation, rules: Rules) 
         f"A named card counts as played, so it cannot be taken back by saying another. "
         f"Under the {rules.source} rules ({rule}): {outcome}",
         "Name only a card you may play.",
+        ON_REQUEST,
     ]
     return Feedback(False, summary, details, situation=situation)
 
@@ -277,6 +278,8 @@ def _not_played(
     else:
         summary = f"“{said}” plays no card [{cite(named.clause)}]."
         details.append("Nothing is played: say it again.")
+    if wanted is not None:
+        details.append(ON_REQUEST)
     return Feedback(False, summary, details, situation=situation)
 
 
@@ -343,7 +346,7 @@ class NamingExercise(ShownAsPrompt):
         """Read the words and record the attempt (progress: a Progress, None = default, False = no)."""
         feedback = check_naming(self.situation, answer, self.target, self.rules, self.short)
         feedback.exercise_id = self.id
-        if feedback.situation is not None:  # words that could not be read are not an attempt
+        if feedback.attempted:  # words that could not be read are not an attempt
             record_attempt(progress, self.id, feedback.correct)
         return feedback
 

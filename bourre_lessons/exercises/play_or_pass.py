@@ -30,7 +30,7 @@ from ..rules import SEAT_LETTERS, Rules
 from ..sim.advisor import Advice, Estimate, advise, heard_words
 from ..sim.bots import HeuristicBot, play_bots
 from ..text import count
-from .feedback import Feedback
+from .feedback import Feedback, not_checked, wrong_answer
 from .series import Series, ShownAsPrompt
 
 __all__ = [
@@ -213,7 +213,7 @@ def check_play_or_pass(advice: Advice, answer: object) -> Feedback:
     """Compare a play-or-pass answer with the advisor's expected chips for each choice."""
     choice, problem = read_choice(answer)
     if choice is None:
-        return Feedback(False, problem, ['Write your choice as text, in quotes: "play" or "pass".'])
+        return not_checked(problem, ['Choose "play" or "pass" (in code, as text in quotes).'])
     verdict = compare_choices(advice)
     details = _detail_lines(advice, verdict)
     if choice in verdict.reasonable:
@@ -227,13 +227,9 @@ def check_play_or_pass(advice: Advice, answer: object) -> Feedback:
             )
         return Feedback(True, summary, details)
     if verdict.forced:
-        summary = "You may not pass here: the rules make you play this hand."
-    else:
-        summary = (
-            f"“{choice}” gives away about {verdict.margin:.2f} chips a hand: "
-            f"{verdict.better} is better here."
-        )
-    return Feedback(False, summary, details)
+        return wrong_answer("You may not pass here: the rules make you play this hand.")
+    # no figures on a wrong answer: the advisor's chips come with the solution, on request
+    return wrong_answer(f"“{choice}” is not the better choice here.")
 
 
 def _detail_lines(advice: Advice, verdict: Comparison) -> list[str]:
@@ -360,7 +356,7 @@ class PlayOrPassExercise(ShownAsPrompt):
         """Judge the answer and record the attempt (progress: a Progress, None = default, False = no)."""
         feedback = check_play_or_pass(self.advice, answer)
         feedback.exercise_id = self.id
-        if read_choice(answer)[0] is not None:  # an answer that could not be read is no attempt
+        if feedback.attempted:  # an answer that could not be read is no attempt
             record_attempt(progress, self.id, feedback.correct)
         return feedback
 

@@ -9,8 +9,10 @@ a plain message saying what was expected; the checker itself never raises on a b
 
 from __future__ import annotations
 
+import ast
 import inspect
 import random
+import textwrap
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -23,7 +25,7 @@ from ..progress import Progress, record_attempt
 from ..rules import Rules
 from ..sim.positions import describe_situation, played_hand, situation_code
 from . import reference
-from .feedback import Feedback, verdict_line
+from .feedback import Feedback, not_checked, verdict_line
 from .series import ShownAsPrompt
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "engine_answer",
     "rule_function_exercises",
     "rule_positions",
+    "untouched",
 ]
 
 SET_ID = "write-the-rule"
@@ -145,6 +148,31 @@ def _caller(func: object, name: str) -> Callable[[Situation, Rules], object]:
     )
 
 
+def untouched(func: object) -> bool:
+    """True for a function whose body is still only `...` or `pass` (after its docstring),
+    as the answer cell gives it: there is nothing to check yet."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(func)))  # type: ignore[arg-type]
+    except (OSError, TypeError, SyntaxError):
+        return False
+    defined = tree.body[0] if tree.body else None
+    if not isinstance(defined, ast.FunctionDef):
+        return False
+    body = defined.body
+    first = body[0] if body else None
+    if isinstance(first, ast.Expr) and isinstance(getattr(first.value, "value", None), str):
+        body = body[1:]  # the docstring
+    return all(
+        isinstance(node, ast.Pass)
+        or (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and node.value.value is Ellipsis
+        )
+        for node in body
+    )
+
+
 def _learner_line(error: BaseException) -> str:
     """Where in the learner's own code the error happened, if it can be told."""
     frames = [
@@ -226,12 +254,18 @@ def check_rule_function(
     try:
         kind = _kind(kind)
     except ValueError as error:
-        return Feedback(False, f"I do not know the rule {kind!r}.", [str(error)])
+        return not_checked(f"I do not know the rule {kind!r}.", [str(error)])
     name = "my_legal_plays" if kind == "legal_plays" else kind
     try:
         call = _caller(func, name)
     except _Refused as refused:
-        return Feedback(False, refused.summary, refused.details)
+        return not_checked(refused.summary, refused.details)
+    if untouched(func):
+        return not_checked(
+            f"Your {name} has no body yet: write it in the cell above, run that cell, then "
+            "run this one.",
+            [f"Replace the line `...` with your code; {_PROMPTS[kind].split(': ', 1)[-1]}"],
+        )
     cases = rule_positions(seed, positions, rules)
     for number, s in enumerate(cases, start=1):
         where = f"position {number} of {positions}"
@@ -441,7 +475,7 @@ class RuleFunctionExercise(ShownAsPrompt):
         """Check a learner's function and record the attempt (unless progress is False)."""
         feedback = check_rule_function(self.kind, func, self.rules, self.positions, self.seed)
         feedback.exercise_id = self.id
-        if callable(func):
+        if feedback.attempted:  # no function, or one with no body yet, is no attempt
             record_attempt(progress, self.id, feedback.correct)
         return feedback
 

@@ -18,7 +18,7 @@ from ..progress import Progress, record_attempt
 from ..rules import SEAT_LETTERS, SOURCES, Rules
 from ..settle import Settlement, settle
 from ..text import names
-from .feedback import Feedback
+from .feedback import Feedback, not_checked, parts_wrong, wrong_answer
 from .series import Series, ShownAsPrompt
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "check_settlement",
     "settle_pot_exercise",
     "source_settle_exercises",
+    "wrong_fields",
 ]
 
 SET_ID = "settle-pot"
@@ -194,12 +195,13 @@ class SettlePotExercise(ShownAsPrompt):
         """Mark an answer and record the attempt (progress: a Progress, None = default, False = no)."""
         feedback = check_settlement(self, answer)
         feedback.exercise_id = self.id
-        if not _read(self, answer)[1]:  # an unreadable answer is not counted as an attempt
+        if feedback.attempted:  # an unreadable answer is not counted as an attempt
             record_attempt(progress, self.id, feedback.correct)
         return feedback
 
-    def hint(self) -> str:
-        """Questions to ask oneself, and the rules in force, without the numbers."""
+    def hint(self, answer: object = None) -> str:
+        """Questions to ask oneself, and the rules in force, without the numbers; given a
+        wrong answer, also which parts are not right yet and the rule behind each."""
         parts = [
             "Who took the most tricks: one player alone, or several tied?",
             "Who played and took no trick?",
@@ -210,19 +212,62 @@ class SettlePotExercise(ShownAsPrompt):
             parts.append(SETTLE_RULES["pot limit"] + f" Here the limit is {self.rules.pot_limit}.")
         if self.renegers or self.corrected:
             parts.append(SETTLE_RULES["renege penalty" if self.renegers else "corrected renege"])
-        return " ".join(p for p in parts if p)
+        text = " ".join(p for p in parts if p)
+        wrong = wrong_fields(self, answer) if answer is not None else []
+        if not wrong:
+            return text
+        values = _read(self, answer)[0]
+        lines = [text, "Not right yet, and the rule to look at:"]
+        for name in wrong:
+            lines.append(f"- {_FIELD_WORDS[name]}:")
+            lines += [f"    {line}" for line in _look_at(name, self, values)]
+        return "\n".join(lines)
 
     def solution(self) -> str:
-        """The worked answer: the engine's settlement in words, then each field."""
-        lines = [self.settlement().describe()]
-        lines += [f"{name} = {_show(value)}" for name, value in self.expected().items()]
+        """The worked answer: the engine's settlement in words, then each field with its
+        rule and sum."""
+        result, expected = self.settlement(), self.expected()
+        lines = [result.describe()]
+        for name, value in expected.items():
+            lines.append(f"{_FIELD_WORDS[name]}: {_said(value)}")
+            lines += [f"    {line}" for line in _why(name, self, result, expected)]
         return "\n".join(lines)
 
 
-def _show(value: object) -> str:
-    if isinstance(value, set):
-        return "{" + ", ".join(repr(v) for v in sorted(value)) + "}" if value else "set()"
-    return repr(value)
+def _look_at(name: str, ex: SettlePotExercise, values: dict[str, Any]) -> list[str]:
+    """The rules that decide one field, and what the answer given may have missed, with no
+    number of the right answer in them."""
+    r = ex.settlement()
+    limit = ex.rules.pot_limit
+    capped = limit is not None and ex.pot > limit
+    if name == "winner":
+        return [_rule("most tricks"), _rule("split pot")]
+    if name == "taken":
+        lines = [_rule("most tricks"), _rule("split pot")]
+        given, paid = values.get("taken", 0), sum(r.payments.values())
+        if capped and r.winner is not None:
+            lines.append(f"The limit caps payments, not the take. {_rule('pot limit')}")
+        if r.payments and r.winner is not None:
+            if r.taken == ex.pot and given == ex.pot + paid:
+                lines.append("You gave the winner the bourré payments too.")
+            elif r.taken > ex.pot and given == ex.pot:
+                lines.append("Under these rules the winner also takes what was paid.")
+            lines.append(_rule(_payment_rule(ex.rules)))
+        return lines
+    if name == "payments":
+        lines = [_rule("bourré")]
+        if ex.renegers:
+            lines.append(_rule("renege penalty"))
+        if ex.corrected:
+            lines.append(_rule("corrected renege"))
+        if capped:
+            lines.append(_rule("pot limit"))
+        return lines
+    if name == "pot_carried":
+        return [_rule("what stays"), _rule(_payment_rule(ex.rules))]
+    if name == "skips_next_ante":
+        return [_rule(_ante_rule(ex.rules))]
+    return [_rule("next pot"), _rule(_ante_rule(ex.rules))]
 
 
 # --- reading the answer --------------------------------------------------------------------------
@@ -343,31 +388,58 @@ _READERS = {
 
 
 def check_settlement(exercise: SettlePotExercise, answer: object) -> Feedback:
-    """Compare a learner's settlement with the engine's, field by field, naming each rule."""
+    """Compare a learner's settlement with the engine's, field by field. A right answer names
+    each rule and sum; a wrong one says only how many fields are not right yet (the feedback
+    policy): `wrong_fields` and the solution tell more on request."""
     values, problems = _read(exercise, answer)
+    if not isinstance(answer, Mapping) or not answer:
+        return not_checked(
+            "There is no answer yet: fill in the form, then check.",
+            [f"{name}: {_FIELD_HELP[name]}" for name in exercise.asks],
+        )
     if problems:
         details = [*problems, f"Accepted: a dict such as {_example(exercise)}."]
-        if not isinstance(answer, Mapping):
-            details += [f"{name}: {_FIELD_HELP[name]}" for name in exercise.asks]
-        return Feedback(
-            False, "I could not use all of your answer; nothing was marked yet.", details
-        )
+        return not_checked("I could not use all of your answer; nothing was marked yet.", details)
     expected = exercise.expected()
     result = exercise.settlement()
     wrong = [name for name in exercise.asks if values[name] != expected[name]]
+    if wrong:
+        return wrong_answer(parts_wrong(len(wrong), len(exercise.asks)))
     details = []
     for name in exercise.asks:
-        if name in wrong:
-            details.append(
-                f"✘ {name}: you said {_show(values[name])}, but it is {_show(expected[name])}."
-            )
-            details += [f"    {line}" for line in _why(name, exercise, result, values)]
-        else:
-            details.append(f"✔ {name}: {_show(expected[name])}")
-    if not wrong:
-        return Feedback(True, result.describe(), details)
-    summary = f"{len(wrong)} of {len(exercise.asks)} answers are wrong: {', '.join(wrong)}."
-    return Feedback(False, summary, details)
+        details.append(f"✔ {_FIELD_WORDS[name]}: {_said(expected[name])}")
+        details += [f"    {line}" for line in _why(name, exercise, result, values)]
+    return Feedback(True, result.describe(), details)
+
+
+def wrong_fields(exercise: SettlePotExercise, answer: object) -> list[str]:
+    """The fields of an answer that are not right (for a second look, asked for by name)."""
+    values, problems = _read(exercise, answer)
+    if problems:
+        return []
+    expected = exercise.expected()
+    return [name for name in exercise.asks if values[name] != expected[name]]
+
+
+_FIELD_WORDS = {
+    "winner": "Who takes the pot",
+    "taken": "Chips taken",
+    "payments": "Who pays",
+    "pot_carried": "Left in the pot",
+    "skips_next_ante": "Skips the next ante",
+    "next_pot": "The next pot",
+}
+
+
+def _said(value: object) -> str:
+    """A field's value in words: 'nobody', 'D pays 10', 'B and D'."""
+    if value is None:
+        return "nobody"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} pays {v}" for k, v in sorted(value.items())) or "nobody pays"
+    if isinstance(value, (set, frozenset)):
+        return _names(sorted(value))
+    return str(value)
 
 
 def _why(name: str, ex: SettlePotExercise, r: Settlement, values: dict[str, Any]) -> list[str]:
@@ -422,14 +494,13 @@ def _why(name: str, ex: SettlePotExercise, r: Settlement, values: dict[str, Any]
 def _why_payments(
     ex: SettlePotExercise, r: Settlement, given: dict[str, int], capped: bool
 ) -> list[str]:
+    """Who pays and why; a player the answer `given` made pay wrongly is told why not."""
     lines = []
     amount = f"the pot at the end of the hand, {ex.pot}"
     if capped:
         amount += f", capped at the limit of {ex.rules.pot_limit}"
-    for player in sorted(set(r.payments) | set(given)):
-        due, said = r.payments.get(player, 0), given.get(player, 0)
-        if due == said:
-            continue
+    for player in sorted(set(r.payments) | set(given) | set(ex.corrected)):
+        due = r.payments.get(player, 0)
         if due:
             rule = "renege penalty" if player in r.renegers else "bourré"
             lines.append(f"{player} pays {due}: {amount}. {_rule(rule)}")
@@ -441,7 +512,7 @@ def _why_payments(
             took = r.tricks.get(player)
             why = f"took {took} tricks" if took is not None else "did not play"
             lines.append(f"{player} {why} and owes nothing. {_rule('bourré')}")
-    return [line for line in lines if line]
+    return lines or [f"Every player who played took a trick: nobody pays. {_rule('bourré')}"]
 
 
 # --- making exercises ----------------------------------------------------------------------------

@@ -22,13 +22,22 @@ from ..game import Game, GameError
 from ..progress import Progress, record_attempt
 from ..rules import SEAT_LETTERS, Rules
 from ..text import count
-from .feedback import Feedback
+from .feedback import ON_REQUEST, Feedback, not_checked
 from .series import ShownAsPrompt
 
 if TYPE_CHECKING:
     from ..sim.coach import Decision, HandReview
 
-__all__ = ["DEALS", "ME", "WholeHandExercise", "bot_hand", "whole_hand_exercise"]
+__all__ = [
+    "DEALS",
+    "ME",
+    "WholeHandExercise",
+    "bot_hand",
+    "costliest",
+    "judge",
+    "review_lines",
+    "whole_hand_exercise",
+]
 
 SET_ID = "drills"
 DEALS = 600
@@ -106,7 +115,7 @@ class WholeHandExercise(ShownAsPrompt):
         False = no); a hand that is not over is no attempt."""
         game, problem = self.read_hand(answer)
         if game is None:
-            return Feedback(False, problem, [], self.id)
+            return not_checked(problem, [], self.id)
         return self.mark(self.review(game), progress)
 
     def mark(self, review: HandReview, progress: Progress | bool | None = None) -> Feedback:
@@ -140,16 +149,29 @@ class WholeHandExercise(ShownAsPrompt):
 
 
 def judge(review: HandReview) -> Feedback:
-    """Right when the review marks no costly mistake; else name the costliest decision."""
-    lines = [_line(d) for d in review.decisions]
-    worst = review.costliest
-    if worst is None:
+    """Right when the review marks no costly mistake, with every decision graded; else, by
+    the feedback policy, only how many decisions were costly (`review_lines` and `costliest`
+    tell more on request)."""
+    made = len(review.decisions)
+    if review.costliest is None:
         summary = (
-            f"No costly mistake in your {count(len(review.decisions), 'decision')}: none had "
+            f"No costly mistake in your {count(made, 'decision')}: none had "
             "a better choice whose interval lies wholly above yours."
         )
-        return Feedback(True, summary, lines)
-    return Feedback(False, _named(worst), [*lines, AGAIN])
+        return Feedback(True, summary, review_lines(review))
+    costly = len(review.mistakes)
+    were = "was a costly mistake" if costly == 1 else "were costly mistakes"
+    summary = (
+        f"{costly} of your {count(made, 'decision')} {were}."
+        if made > 1
+        else "Your one decision was a costly mistake."
+    )
+    return Feedback(False, summary, [AGAIN, ON_REQUEST])
+
+
+def review_lines(review: HandReview) -> list[str]:
+    """Every decision on one line each, graded by the coach."""
+    return [_line(d) for d in review.decisions]
 
 
 def _line(decision: Decision) -> str:
@@ -161,8 +183,11 @@ def _line(decision: Decision) -> str:
 AGAIN = "Play the same deal again (the button Same deal again, or again() in code)."
 
 
-def _named(decision: Decision) -> str:
+def costliest(review: HandReview) -> str:
     """The costliest decision in one sentence: when, what you chose, the better choice."""
+    decision = review.costliest
+    if decision is None:
+        return "No decision was a costly mistake."
     loss, best = decision.loss, decision.best
     assert loss is not None and best is not None
     return (

@@ -4,7 +4,9 @@
 to one deal of a `WholeHandExercise`: the controls that would leave the deal (seed, rulebook,
 opponents, New game, Deal next hand, misplay) are hidden. When the hand is over the drill
 checks it at once: the coach's review is drawn in the table, the verdict shows under it and
-is saved in the progress file; **Same deal again** deals the same cards afresh. The coach is
+is saved in the progress file; **Same deal again** deals the same cards afresh. By the
+feedback policy a hand with a costly mistake first says only how many decisions were costly;
+**Show the coach's review** then draws every decision, graded, and names the costliest. The coach is
 imported only for the check (`exercises.whole_hand` loads it), so this module loads without
 NumPy; in the browser the check says in one sentence what it needs.
 """
@@ -17,7 +19,7 @@ import ipywidgets as widgets
 
 from ..browser import browser_note, missing_in_browser
 from ..exercises.feedback import Feedback
-from ..exercises.whole_hand import WholeHandExercise, whole_hand_exercise
+from ..exercises.whole_hand import WholeHandExercise, costliest, whole_hand_exercise
 from ..progress import Progress
 from .kit import connect_buttons, write
 from .table import YOU, TableWidget
@@ -50,13 +52,20 @@ class WholeHandWidget(TableWidget):
         self.result_text = WAITING
         self.prompt_html = widgets.HTML(_prompt_html(exercise.prompt()))
         self.again_button = widgets.Button(description="Same deal again")
+        self.show_review_button = widgets.Button(
+            description="Show the coach's review", layout=widgets.Layout(width="auto")
+        )
         self.result_output = widgets.Output()
+        self.kept_review = None  # a wrong hand's review, drawn only when asked for
+        self._listeners: list = []
         super().__init__(exercise.rules, exercise.players, exercise.seed, "heuristic", size=size)
         self.add_class("bourre-whole-hand")
         self.prompt_html.add_class("bourre-whole-hand-prompt")
         self.again_button.add_class("bourre-whole-hand-again")
+        self.show_review_button.add_class("bourre-whole-hand-show-review")
+        self.show_review_button.layout.display = "none"
         self.result_output.add_class("bourre-whole-hand-result")
-        connect_buttons(self, again_button=self.again)
+        connect_buttons(self, again_button=self.again, show_review_button=self.show_review)
         for name in (*HIDDEN, "review_button"):
             getattr(self, name).layout.display = "none"
         write(self.result_output, self.result_text)
@@ -65,6 +74,22 @@ class WholeHandWidget(TableWidget):
         """Deal the same cards again, from the start."""
         self.new_game(seed=self.exercise.seed, rules=self.exercise.rules)
         return self.to_text()
+
+    def on_checked(self, listener: object) -> None:
+        """Call `listener(widget, feedback)` after the check of a finished hand."""
+        self._listeners.append(listener)
+
+    def show_review(self) -> str:
+        """Draw the coach's review of a finished hand in the table and name the costliest
+        decision (what a wrong hand keeps back until asked); returns the review as text."""
+        if self.kept_review is None:
+            return self.result_text
+        self.reviewed = self.kept_review
+        self.result_text = f"{self.result_text}\n{costliest(self.kept_review)}"
+        write(self.result_output, self.result_text)
+        self.show_review_button.layout.display = "none"
+        TableWidget._render(self)
+        return self.reviewed.to_text()
 
     def play_for_me(self) -> list[str]:
         """Play seat A's decisions as the heuristic bot would, through the same actions as
@@ -101,7 +126,8 @@ class WholeHandWidget(TableWidget):
     # --- the check, when the hand is over -------------------------------------------------
 
     def _new_game(self) -> None:
-        self.result, self.result_text = None, WAITING
+        self.result, self.result_text, self.kept_review = None, WAITING, None
+        self.show_review_button.layout.display = "none"
         write(self.result_output, WAITING)
         super()._new_game()
 
@@ -116,14 +142,22 @@ class WholeHandWidget(TableWidget):
             self.result = Feedback(False, str(browser_note("The check of a hand", "numpy")))
             self.result_text = f"Check: {self.result.summary}"
         else:
-            self.reviewed = self.exercise.review(self.game)
-            self.result = self.exercise.mark(self.reviewed, self.progress)
+            review = self.exercise.review(self.game)
+            self.result = self.exercise.mark(review, self.progress)
             self.result_text = f"Check: {self.result.to_text()}"
-            super()._render()  # draw the review in the table
+            if self.result.correct:
+                self.reviewed = review
+                super()._render()  # draw the review in the table
+            else:
+                self.kept_review = review
+                self.show_review_button.layout.display = ""
         write(self.result_output, self.result_text)
+        for listener in list(self._listeners):
+            listener(self, self.result)
 
     def _layout(self) -> list[widgets.Widget]:
-        return [self.prompt_html, *super()._layout(), self.again_button, self.result_output]
+        buttons = widgets.HBox([self.again_button, self.show_review_button])
+        return [self.prompt_html, *super()._layout(), buttons, self.result_output]
 
 
 def _prompt_html(text: str) -> str:

@@ -311,31 +311,32 @@ def test_exercise_set_1_runs_in_the_browser(exercise):
     assert not problems, "\n".join(problems)
     checks = [c for c in exercise.code_cells() if ".check(solution" in c["source"]]
     assert len(checks) >= 6
-    for cell in checks:
-        text = "".join(o.get("text", "") for o in cell["outputs"])
-        assert text.startswith("✔"), f"cell {cell['index']}: the worked solution got {text!r}"
+    for cell in checks:  # the course checks its worked solutions silently (an assert)
+        assert cell["outputs"] == [], f"cell {cell['index']}: {cell['outputs']!r}"
     _record(EXERCISE.stem, **exercise.seconds)
 
 
 def test_the_practice_app_of_set_1_checks_clicked_cards(exercise):
-    """The last position of the practice app (the same seed in this process tells the legal
-    cards): a wrong choice is marked ✘, the legal cards ✔."""
+    """The first position of the practice app (the same seed in this process tells the legal
+    cards): a wrong choice is marked ✘, the legal cards ✔. Cards are clicked on the table."""
     twin = LegalCardsWidget(seed=37, progress=False)
-    twin.select("D7", "HK").check(record=False)
-    twin.new_position()
     legal = sorted(twin.exercise.legal())
     hand = twin.exercise.situation.hand
     app = exercise.page.locator(".bourre-ex-legal-cards").last
-    expect(app.locator(".bourre-ex-card")).to_have_count(len(hand))
+    expect(app.locator(".bourre-hand button.bourre-card")).to_have_count(len(hand))
     feedback = app.locator(".bourre-ex-feedback")
+
+    def card(code: str):
+        return app.locator(f".bourre-hand button.bourre-card[data-card={code}]")
+
     wrong = next((c for c in hand if c not in legal), None)
     if wrong is not None:
-        app.locator(f".bourre-ex-card-{wrong.code}").click()
+        card(wrong.code).click()
         app.locator(".bourre-ex-check").click()
         expect(feedback).to_contain_text("✘")
-        app.locator(f".bourre-ex-card-{wrong.code}").click()
-    for card in legal:
-        app.locator(f".bourre-ex-card-{card.code}").click()
+        card(wrong.code).click()
+    for one in legal:
+        card(one.code).click()
     app.locator(".bourre-ex-check").click()
     expect(feedback).to_contain_text("✔")
     expect(feedback).not_to_contain_text("✘")

@@ -381,6 +381,33 @@ function drawOval(model, four, seen) {
   return area;
 }
 
+// --- exercise apps (an additive block): cards a learner chose are outlined in blue, and the
+// cards of a trick marked `pickable` are buttons that send {type: "pick", card} to Python.
+function decorateExercise(root, model) {
+  const find = (where, code) => root.querySelector(`${where} .bourre-card[data-card="${code}"]`);
+  for (const entry of model.get("hand") || []) {
+    const node = entry.chosen && find(".bourre-hand", entry.card);
+    if (node) node.classList.add("bourre-chosen");
+  }
+  for (const entry of model.get("trick") || []) {
+    const node = find(".bourre-trick", entry.card);
+    if (!node) continue;
+    if (entry.chosen) node.classList.add("bourre-chosen");
+    if (!entry.pickable || !model.get("interactive")) continue;
+    node.classList.add("bourre-pickable");
+    node.setAttribute("role", "button");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("aria-pressed", entry.chosen ? "true" : "false");
+    const pick = () => model.send({ type: "pick", card: entry.card });
+    node.addEventListener("click", pick);
+    node.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      pick();
+    });
+  }
+}
+
 function render({ model, el: root }) {
   installArrowKeys();
   const seen = new Set();
@@ -400,6 +427,7 @@ function render({ model, el: root }) {
     const review = model.get("review") || {};
     if (review.rows) felt.appendChild(drawReview(review));
     root.replaceChildren(felt);
+    decorateExercise(root, model);
     moveFocusOn(root, model, state);
   };
   // Python sets several traits at once (one message); draw once after all of them, so a card

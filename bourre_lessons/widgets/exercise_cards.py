@@ -1,0 +1,286 @@
+"""Exercise apps answered by clicking cards on the table: which cards may you play (set 1),
+which may you lead (set 6, glimne 10), what do you throw away in the draw (set 6), and which
+card takes the trick (set 6).
+
+Click a card of your hand to choose it (outlined in blue), click it again to take it back,
+then press Check; the trick-winner app checks the trick card you click at once. A wrong answer
+marks no card (which cards are wrong is the answer); a right one, or Show solution, lifts the
+cards you may play. `select(...)` and `pick(...)` are the clicks' twins in code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, parse_card
+from ..exercises.drills import DRILL_LEVELS, DrillSeries, LeadTrumpDrill, TrickWinnerDrill
+from ..exercises.feedback import Feedback
+from ..exercises.legal_cards import LegalCardsExercise, LegalCardsSeries, read_cards
+from ..progress import Progress
+from ..rules import Rules
+from ..sim.positions import LEVEL_TITLES, levels_for
+from .exercise_base import ANY, ExerciseApp
+from .exercise_tables import discard_scene, position_scene, trick_scene
+from .table_model import TableScene
+
+__all__ = ["DiscardApp", "LeadTrumpApp", "LegalCardsWidget", "TrickWinnerApp"]
+
+
+class CardChoiceApp(ExerciseApp):
+    """An exercise answered with a set of cards of your hand, clicked on the table."""
+
+    verb = "play"
+    table_clicks = True
+
+    def __init__(self, exercise: Any, series: Any = None, **options: Any) -> None:
+        self.chosen: set[Card] = set()
+        self.revealed = False
+        super().__init__(exercise, series, **options)
+        self._lay_out(None)
+
+    @property
+    def selected(self) -> frozenset[Card]:
+        """The cards chosen on the table."""
+        return frozenset(self.chosen)
+
+    def select(self, *cards: Card | str) -> CardChoiceApp:
+        """Choose exactly these cards (as clicking them would), the others not; codes such as
+        'H7' or '7♥'. A card not held is refused with a message."""
+        picked, problems = read_cards(list(cards), self.exercise.situation.hand)
+        self.chosen = set(picked)
+        self._changed()
+        self._render()
+        if problems:
+            self._show("\n".join(problems))
+        return self
+
+    def click(self, card: Card | str) -> None:
+        """Click one card of the hand, exactly as the browser would."""
+        code = card.code if isinstance(card, Card) else parse_card(card).code
+        self.table.click(code)
+
+    def _on_card(self, code: str) -> None:
+        card = parse_card(code)
+        self.chosen ^= {card}
+        self._changed()
+        self._render()
+
+    def _answer(self) -> object:
+        return set(self.chosen)
+
+    def _answer_words(self) -> str:
+        return " ".join(str(c) for c in sorted(self.chosen)) or "no card chosen"
+
+    def _question(self) -> str:
+        return (
+            f"Which of your cards may you {self.verb}? Click every one (click again to take "
+            "it back), then Check."
+        )
+
+    def _clear_answer(self) -> None:
+        self.chosen, self.revealed = set(), False
+
+    def _judged(self, feedback: Feedback) -> Feedback:
+        self.revealed = self.revealed or feedback.correct
+        return super()._judged(feedback)
+
+    def solution(self) -> str:
+        """Show the worked solution and lift the cards you may play."""
+        self.revealed = True
+        self._render()
+        return super().solution()
+
+    def _changed(self) -> None:
+        self.revealed = False
+        super()._changed()
+
+    def _scene(self) -> TableScene:
+        legal = self.exercise.legal() if self.revealed else None
+        return position_scene(self.exercise.situation, self.chosen, legal)
+
+
+class LegalCardsWidget(CardChoiceApp):
+    """Set 1: click every card you may play, then Check (a practice app: New position too)."""
+
+    kind = "legal-cards"
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        level: str | None = None,
+        preset: str = "pagat",
+        exercise: LegalCardsExercise | None = None,
+        progress: Progress | bool | None = None,
+        four_colour: bool = False,
+        practice: bool | None = None,
+    ) -> None:
+        rules = exercise.rules if exercise is not None else Rules.preset(preset)
+        level = exercise.level if exercise is not None else level
+        self.seed = seed
+        series = None
+        if exercise is None or practice:
+            series = LegalCardsSeries(seed, level, rules)
+        if exercise is None:
+            exercise = series.next()  # type: ignore[union-attr]
+        super().__init__(
+            exercise,
+            series,
+            progress=progress,
+            levels=_levels(rules),
+            level=level or ANY,
+            rulebook=rules.source,
+            four_colour=four_colour,
+        )
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the position on screen is judged by."""
+        return self.exercise.rules
+
+    def _restart(self) -> None:
+        rules = Rules.preset(self.rulebook.value)
+        options = _levels(rules)
+        level = self.level.value if self.level.value in dict(options).values() else ANY
+
+        def relist() -> None:
+            self.level.options = options
+            self.level.value = level
+
+        self._with_quiet(relist)
+        self.series = LegalCardsSeries(self.seed, level or None, rules)
+        self.new_position()
+
+
+def _levels(rules: Rules) -> list[tuple[str, str]]:
+    return [("any level", ANY)] + [(LEVEL_TITLES[lv], lv) for lv in levels_for(rules)]
+
+
+class LeadTrumpApp(CardChoiceApp):
+    """Set 6, glimne 10: on lead, click every card you may lead, then Check."""
+
+    kind = "lead-trump"
+    verb = "lead"
+    pick_rulebook = False
+
+    def __init__(
+        self,
+        exercise: LeadTrumpDrill | None = None,
+        seed: int | str = 0,
+        progress: Progress | bool | None = None,
+    ) -> None:
+        self.seed = seed
+        series = DrillSeries("lead-trump", seed) if exercise is None else None
+        levels = [("any level", ANY)] + [(lv, lv) for lv in DRILL_LEVELS["lead-trump"]]
+        super().__init__(
+            exercise or series.next(),  # type: ignore[union-attr]
+            series,
+            progress=progress,
+            levels=levels,
+            rulebook="glimne",
+        )
+
+    def _restart(self) -> None:
+        self.series = DrillSeries("lead-trump", self.seed, self.level.value or None)
+        self.new_position()
+
+
+class DiscardApp(CardChoiceApp):
+    """Set 6, the draw: click the cards to throw away, then Check (none chosen: keep all)."""
+
+    kind = "discard"
+    verb = "throw away"
+
+    def __init__(self, exercise: Any, progress: Progress | bool | None = None) -> None:
+        self.pot = exercise._table(0).pot
+        super().__init__(exercise, None, progress=progress)
+
+    def select(self, *cards: Card | str) -> CardChoiceApp:
+        """Choose exactly these cards to throw away (as clicking them would)."""
+        picked, problems = read_cards(list(cards), self.exercise.hand)
+        self.chosen = set(picked)
+        self._changed()
+        self._render()
+        if problems:
+            self._show("\n".join(problems))
+        return self
+
+    def _answer(self) -> object:
+        return set(self.chosen) if self.chosen else "keep"
+
+    def _answer_words(self) -> str:
+        chosen = " ".join(str(c) for c in sorted(self.chosen))
+        return f"throw away {chosen}" if chosen else "keep all five (no card chosen)"
+
+    def _question(self) -> str:
+        return (
+            "Which cards do you throw away? Click them (click again to take one back), then "
+            "Check; Check with no card chosen keeps all five."
+        )
+
+    def _scene(self) -> TableScene:
+        return discard_scene(self.exercise, self.chosen, self.pot)
+
+
+class TrickWinnerApp(ExerciseApp):
+    """Set 6: which card takes this trick? Click it in the middle of the table."""
+
+    kind = "trick-winner"
+    needs_check_button = False
+    pick_rulebook = False
+    shows_hand = False
+    table_clicks = True
+
+    def __init__(
+        self,
+        exercise: TrickWinnerDrill | None = None,
+        seed: int | str = 0,
+        progress: Progress | bool | None = None,
+    ) -> None:
+        self.picked: Card | None = None
+        self._record = True
+        self.seed = seed
+        series = DrillSeries("trick-winner", seed) if exercise is None else None
+        levels = [("any level", ANY)] + [(lv, lv) for lv in DRILL_LEVELS["trick-winner"]]
+        super().__init__(
+            exercise or series.next(),  # type: ignore[union-attr]
+            series,
+            progress=progress,
+            levels=levels,
+        )
+        self._lay_out(None)
+
+    def pick(self, card: Card | str, record: bool = True) -> Feedback:
+        """Click a card of the trick (as the browser would) and return the check's verdict."""
+        code = card.code if isinstance(card, Card) else parse_card(card).code
+        self._record = record
+        try:
+            self.table._handle_custom_msg({"type": "pick", "card": code}, [])
+        finally:
+            self._record = True
+        assert self.feedback is not None, f"{code} is not a card of this trick"
+        return self.feedback
+
+    def _on_pick(self, code: str) -> None:
+        self.picked = parse_card(code)
+        self.check(self._record)
+
+    def _restart(self) -> None:
+        self.series = DrillSeries("trick-winner", self.seed, self.level.value or None)
+        self.new_position()
+
+    def _answer(self) -> object:
+        return self.picked
+
+    def _answer_words(self) -> str:
+        return str(self.picked) if self.picked else "no card clicked yet"
+
+    def _question(self) -> str:
+        return "Which card takes this trick? Click it."
+
+    def _clear_answer(self) -> None:
+        self.picked = None
+
+    def _scene(self) -> TableScene:
+        ex = self.exercise
+        right = self.feedback is not None and self.feedback.correct
+        return trick_scene(ex.trick, ex.trump, self.picked, ex.winner if right else None)
