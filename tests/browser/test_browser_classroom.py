@@ -7,6 +7,7 @@ Previous / Next scene buttons that also work from the keyboard.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -20,8 +21,10 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
+from bourre_lessons.scenes import get as get_scene
 from bourre_lessons.widgets.classroom import _label as picker_label
 from bourre_lessons.widgets.classroom import scene_order
+from bourre_lessons.widgets.scene import SceneWidget
 
 pytestmark = pytest.mark.browser
 
@@ -217,3 +220,158 @@ def test_predict_mode_the_class_votes_then_the_teacher_reveals(app):
     expect(reveal).to_be_disabled()
     scene.locator(".bourre-hand .bourre-card[data-card=HJ]").click()
     expect(feedback).to_have_attribute("data-verdict", "legal")
+
+
+# --- The projector: every scene and step fits between the bars ----------------------------
+
+PROJECTOR_SIZES = ((1280, 720), (1024, 768))
+"""The usual projector sizes (width, height) the classroom must fit without scrolling."""
+OVERFLOW_REPORT = "classroom-overflow.txt"
+PARTS = {
+    "header": ".bourre-header > div",
+    "seats": ".bourre-seat",
+    "trump": ".bourre-area > .bourre-trump, .bourre-area > .bourre-trump-note",
+    "pot": ".bourre-pot",
+    "trick": ".bourre-trick .bourre-card, .bourre-led-mark",
+    "past": ".bourre-past-trick",
+    "status": ".bourre-status",
+    "hand": ".bourre-hand .bourre-card",
+    "verdict": ".bourre-feedback:not([data-verdict=''])",
+    "compare": ".bourre-compare",
+    "story": ".bourre-story-now",
+    "detail": ".bourre-story-detail",
+    "chart": ".bourre-chart img, img.bourre-chart",
+}
+"""What the class must see at each step, by DOM selector inside the scene."""
+
+MEASURE = """([parts]) => {
+  window.scrollTo(0, 0);
+  const scene = document.querySelector('.bourre-classroom-app .bourre-scene');
+  const fixedEdge = (node, side) => {
+    if (!node || getComputedStyle(node).position !== 'fixed') return null;
+    const r = node.getBoundingClientRect();
+    return side === 'top' ? r.bottom : r.top;
+  };
+  const top = fixedEdge(document.querySelector('.bourre-classroom-app .bourre-toolbar'), 'top') ?? 0;
+  const bottom = fixedEdge(scene.querySelector('.bourre-nav'), 'bottom') ?? window.innerHeight;
+  const right = document.documentElement.clientWidth;
+  const found = {};
+  for (const [part, css] of Object.entries(parts)) {
+    let worst = null;
+    for (const node of scene.querySelectorAll(css)) {
+      const r = node.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1 || getComputedStyle(node).visibility === 'hidden') continue;
+      const over = Math.max(0, top - r.top, r.bottom - bottom, -r.left, r.right - right);
+      worst = Math.max(worst ?? 0, over);
+    }
+    if (worst !== null) found[part] = Math.round(worst);
+  }
+  return {band: [Math.round(top), Math.round(bottom)], parts: found};
+}"""
+
+SETTLE = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+CHANGED = """([css, before]) => {
+  const scene = document.querySelector(css);
+  return Boolean(scene) && scene.innerText !== before;
+}"""
+
+
+@dataclass
+class Overflow:
+    """The largest overflow seen at one projector size, and where."""
+
+    size: tuple[int, int]
+    worst: float = 0.0
+    where: str = "no part overflows"
+    measured: int = 0
+    by_scene: dict = None
+
+    def add(self, scene_id: str, moment: str, result: dict) -> None:
+        """One screen measured: keep the worst part of it, for the scene and overall."""
+        self.measured += 1
+        self.by_scene = self.by_scene or {}
+        for part, pixels in result["parts"].items():
+            if pixels > self.by_scene.get(scene_id, (0, ""))[0]:
+                self.by_scene[scene_id] = (pixels, f"{moment}, {part}")
+            if pixels > self.worst:
+                self.worst, self.where = pixels, f"{scene_id} {moment}, {part}"
+
+    def lines(self) -> list[str]:
+        width, height = self.size
+        head = (
+            f"{width}x{height}: largest overflow {self.worst:.0f} px ({self.where}); "
+            f"{self.measured} screens measured"
+        )
+        worst = sorted((self.by_scene or {}).items(), key=lambda kv: -kv[1][0])
+        return [head, *(f"  {sid}: {px} px at {where}" for sid, (px, where) in worst if px > 0)]
+
+
+def _act(page, scene_css: str, click) -> None:
+    """Do one thing in the scene and wait until its text has changed and the view settled."""
+    before = page.evaluate(f"() => document.querySelector('{scene_css}').innerText")
+    click()
+    page.wait_for_function(CHANGED, arg=[scene_css, before], timeout=UI_TIMEOUT)
+    page.evaluate(SETTLE)
+
+
+def _measure_scene(page, scene_id: str, record: Overflow) -> None:
+    """Every step of one scene from its start; at your turn, the verdict on each card."""
+    scene_css = f".bourre-scene-{scene_id}"
+    scene = page.locator(scene_css)
+    story = get_scene(scene_id).kind == "story"
+    steps = SceneWidget(get_scene(scene_id), size="classroom").step_count
+    for step in range(1, steps + 1):
+        if step > 1:
+            _act(page, scene_css, scene.locator(".bourre-next").click)
+        page.wait_for_timeout(150 if story else 0)  # a story's chart image is decoded
+        record.add(scene_id, f"step {step}", page.evaluate(MEASURE, [PARTS]))
+        cards = scene.locator(".bourre-hand .bourre-card:not([disabled])")
+        for code in [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]:
+            _act(page, scene_css, scene.locator(f".bourre-hand [data-card={code}]").click)
+            record.add(scene_id, f"step {step}, {code} clicked", page.evaluate(MEASURE, [PARTS]))
+            verdict = scene.locator(".bourre-feedback").get_attribute("data-verdict")
+            if verdict == "legal":  # the card was played: take it back for the next one
+                retry = scene.locator(".bourre-try-again")
+                expect(retry).to_be_enabled()
+                _act(page, scene_css, retry.click)
+
+
+def _measure_classroom(browser, url: str, size: tuple[int, int], scene_ids) -> Overflow:
+    app = _open(browser, url, f"classroom-measure-{size[0]}")
+    page = app.page
+    record = Overflow(size)
+    try:
+        page.emulate_media(reduced_motion="reduce")  # cards drawn in place, no slide to wait for
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for scene_id in scene_ids:
+            app.go(scene_id)
+            page.evaluate(SETTLE)
+            _measure_scene(page, scene_id, record)
+    except Exception:
+        save_page_artifacts(page, app.console, f"classroom-measure-{size[0]}")
+        raise
+    finally:
+        page.close()
+    return record
+
+
+def _scenes_to_measure() -> list[str]:
+    """Every scene, or those named in BOURRE_CLASSROOM_SCENES (comma-separated)."""
+    chosen = [s for s in os.environ.get("BOURRE_CLASSROOM_SCENES", "").split(",") if s]
+    return chosen or SCENE_IDS
+
+
+def test_every_scene_and_step_fits_a_projector(voila, browser):
+    """At 1280x720 and 1024x768, for every scene, every step and every card clicked at your
+    turn: the header, seats, trick, hand, status, verdict, the rulebooks side by side and a
+    story's steps and chart lie between the pinned bars, with the page at the top (no
+    scrolling). The largest overflow in pixels at each size is printed and saved."""
+    records = [
+        _measure_classroom(browser, voila.url("/"), size, _scenes_to_measure())
+        for size in PROJECTOR_SIZES
+    ]
+    report = "\n".join(line for record in records for line in record.lines())
+    (artifacts_dir() / OVERFLOW_REPORT).write_text(report + "\n", encoding="utf-8")
+    print(report)
+    assert all(r.measured for r in records)
+    assert all(r.worst == 0 for r in records), report
