@@ -245,8 +245,13 @@ PARTS = {
 """What the class must see at each step, by DOM selector inside the scene."""
 
 MEASURE = """([parts]) => {
-  window.scrollTo(0, 0);
   const scene = document.querySelector('.bourre-classroom-app .bourre-scene');
+  let scrolled = window.scrollY;  // how far the page was scrolled: then measured from the top
+  for (let node = scene; node; node = node.parentElement) {
+    scrolled += node.scrollTop;
+    node.scrollTop = 0;
+  }
+  window.scrollTo(0, 0);
   const fixedEdge = (node, side) => {
     if (!node || getComputedStyle(node).position !== 'fixed') return null;
     const r = node.getBoundingClientRect();
@@ -266,7 +271,7 @@ MEASURE = """([parts]) => {
     }
     if (worst !== null) found[part] = Math.round(worst);
   }
-  return {band: [Math.round(top), Math.round(bottom)], parts: found};
+  return {band: [Math.round(top), Math.round(bottom)], parts: found, scrolled};
 }"""
 
 SETTLE = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
@@ -285,10 +290,13 @@ class Overflow:
     where: str = "no part overflows"
     measured: int = 0
     by_scene: dict = None
+    carried: tuple = (0, "")
 
     def add(self, scene_id: str, moment: str, result: dict) -> None:
         """One screen measured: keep the worst part of it, for the scene and overall."""
         self.measured += 1
+        if moment == "step 1" and result["scrolled"] > self.carried[0]:
+            self.carried = (result["scrolled"], scene_id)
         self.by_scene = self.by_scene or {}
         for part, pixels in result["parts"].items():
             if pixels > self.by_scene.get(scene_id, (0, ""))[0]:
@@ -300,7 +308,8 @@ class Overflow:
         width, height = self.size
         head = (
             f"{width}x{height}: largest overflow {self.worst:.0f} px ({self.where}); "
-            f"{self.measured} screens measured"
+            f"{self.measured} screens measured; the most scroll carried into a scene "
+            f"{self.carried[0]} px ({self.carried[1] or 'none'})"
         )
         worst = sorted((self.by_scene or {}).items(), key=lambda kv: -kv[1][0])
         return [head, *(f"  {sid}: {px} px at {where}" for sid, (px, where) in worst if px > 0)]
