@@ -45,9 +45,10 @@ class App:
 
     def go(self, scene_id: str) -> None:
         """Choose a scene in the picker and wait until it is on screen."""
-        label = picker_label(scene_id)
+        label = picker_label(scene_id, SCENE_IDS.index(scene_id) + 1)
         self.page.locator(".bourre-picker select").select_option(label=label)
-        expect(self.page.locator(f".bourre-scene-{scene_id}")).to_be_visible()
+        scene = self.page.locator(f".bourre-scene-{scene_id}")
+        expect(scene).to_be_visible(timeout=UI_TIMEOUT)
 
 
 @pytest.fixture(scope="module")
@@ -252,13 +253,11 @@ MEASURE = """([parts]) => {
     node.scrollTop = 0;
   }
   window.scrollTo(0, 0);
-  const fixedEdge = (node, side) => {
-    if (!node || getComputedStyle(node).position !== 'fixed') return null;
-    const r = node.getBoundingClientRect();
-    return side === 'top' ? r.bottom : r.top;
-  };
-  const top = fixedEdge(document.querySelector('.bourre-classroom-app .bourre-toolbar'), 'top') ?? 0;
-  const bottom = fixedEdge(scene.querySelector('.bourre-nav'), 'bottom') ?? window.innerHeight;
+  // The bars: the app's toolbar above, the scene's buttons (or the row holding them) below.
+  const bar = document.querySelector('.bourre-classroom-app .bourre-toolbar');
+  const foot = scene.querySelector('.bourre-foot') || scene.querySelector('.bourre-nav');
+  const top = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  const bottom = foot ? Math.min(window.innerHeight, foot.getBoundingClientRect().top) : window.innerHeight;
   const right = document.documentElement.clientWidth;
   const found = {};
   for (const [part, css] of Object.entries(parts)) {
