@@ -298,7 +298,9 @@ def test_a_finished_trick_stays_on_the_felt_with_its_winner_until_the_next_card(
     having won; the earlier-tricks row does not list it twice. The next card led clears it."""
     game = _play_until(
         Game(Rules.preset("pagat"), 4, seed=5),
-        lambda g: g.phase == "play" and len(g.hand_record.tricks) == 1 and not g.current_trick.plays,
+        lambda g: (
+            g.phase == "play" and len(g.hand_record.tricks) == 1 and not g.current_trick.plays
+        ),
     )
     first = game.hand_record.tricks[0]
     scene = seen_table(game, "A", set(), None, "")

@@ -7,8 +7,8 @@ import html
 import pytest
 
 from bourre_lessons import Rules, parse_card
-from bourre_lessons.play import cite
 from bourre_lessons.cards import DECK
+from bourre_lessons.play import cite
 from bourre_lessons.scenes import catalogue, get, show
 from bourre_lessons.widgets.scene import RULE_KEPT_BACK
 
@@ -419,7 +419,7 @@ def test_lesson_05a_scenes_show_no_rule_and_no_rulebooks_before_the_first_try(sc
     it is."""
     w = show(scene_id)
     scene = w.scene
-    for moment in range(w.step_count):
+    for _step in range(w.step_count):
         assert w.table.compare == [] and w.table.heading["rule"] == RULE_KEPT_BACK
         assert scene.summary not in w.to_text() and "disagree" not in w.to_text()
         assert html.escape(scene.summary) not in w.header.value

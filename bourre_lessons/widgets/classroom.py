@@ -91,6 +91,7 @@ STYLE = """<style>
 </style>"""
 BUTTON_FONT = "20px"
 
+
 def scene_order() -> list[str]:
     """Every scene of the catalogue, grouped by the lesson it belongs to, lessons in order."""
     order: list[str] = []

@@ -20,7 +20,7 @@ SEATS = range(2, 9)
 SIZES = ("normal", "classroom")
 LOAD_TIMEOUT = 90_000
 
-BUILD = '''
+BUILD = """
 from IPython.display import display
 import ipywidgets as widgets
 
@@ -53,7 +53,7 @@ for size in {sizes!r}:
             ))
             tables.append(table)
 display(widgets.VBox(tables))
-'''
+"""
 
 CHECK = """() => {
   const problems = [];
