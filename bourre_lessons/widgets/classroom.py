@@ -51,8 +51,9 @@ STYLE = """<style>
   flex: 0 0 auto; margin: 0 4px; }
 .bourre-pinned > .bourre-stage { flex: 1 1 0 !important; min-height: 0; display: flex !important;
   overflow: auto; }
-.bourre-pinned .bourre-stage > .bourre-scene { flex: 1 1 auto !important; min-height: 0;
+.bourre-pinned .bourre-stage > .bourre-scene { flex: 1 1 auto !important; min-height: 540px;
   height: 100%; padding: 6px 12px 0; box-sizing: border-box; }
+/* (on a screen smaller than a projector the scene keeps its size and the stage scrolls) */
 .bourre-pinned .bourre-scene > .bourre-style { display: none !important; }
 .bourre-pinned .bourre-scene > .bourre-table { flex: 1 1 0 !important; min-height: 0;
   container-type: size; }

@@ -223,6 +223,81 @@ def test_predict_mode_the_class_votes_then_the_teacher_reveals(app):
     expect(feedback).to_have_attribute("data-verdict", "legal")
 
 
+def test_predict_mode_shows_no_rule_no_rulebooks_and_no_telling_title_until_reveal(app):
+    """glimne 9 in Predict mode: the heading beside the table names the position ("Clubs
+    led"), not the rule; no rulebooks box, even once the class has chosen; Reveal shows the
+    verdict, the scene's own title, its rule and the rulebooks side by side."""
+    from bourre_lessons.scenes import get
+
+    page = app.page
+    own = get("glimne-9")
+    app.go("glimne-9")
+    scene = page.locator(".bourre-scene-glimne-9")
+    page.locator(".bourre-predict").click()
+    try:
+        heading = scene.locator(".bourre-heading")
+        expect(heading).to_contain_text("glimne 9 · Clubs led")
+        scene.locator(".bourre-restart").click()
+        scene.locator(".bourre-next").click()
+        scene.locator(".bourre-hand .bourre-card[data-card=C9]").click()
+        expect(scene.locator(".bourre-feedback")).to_contain_text("The class chose 9♣")
+        for text in (own.title, own.summary[:40]):
+            expect(scene).not_to_contain_text(text)
+        expect(scene.locator(".bourre-compare")).to_have_count(0)
+        page.locator(".bourre-reveal").click()
+        expect(scene.locator(".bourre-feedback")).to_have_attribute("data-verdict", "illegal")
+        expect(heading).to_contain_text(own.title)
+        expect(heading).to_contain_text(own.summary[:40])
+        expect(scene.locator(".bourre-compare")).to_be_visible()
+    finally:
+        page.locator(".bourre-predict").click()
+
+
+def test_the_right_arrow_at_your_turn_says_the_class_decides_first(app):
+    """At "Your turn" the right arrow does not skip the class's decision silently: the first
+    press leaves the scene where it is and says so; a second press moves on."""
+    page = app.page
+    app.go("glimne-2a")
+    scene = page.locator(".bourre-scene-glimne-2a")
+    scene.locator(".bourre-restart").click()
+    for _ in range(2):
+        scene.locator(".bourre-next").click()
+    expect(scene.locator(".bourre-status")).to_contain_text("Your turn")
+    page.locator(".bourre-picker select").blur()
+    page.keyboard.press("ArrowRight")
+    note = scene.locator(".bourre-arrow-note")
+    expect(note).to_contain_text("The class decides first")
+    expect(page.locator(".bourre-scene-glimne-2a")).to_be_visible()
+    expect(scene.locator(".bourre-hand .bourre-card[data-card=HJ]")).to_be_enabled()
+    page.keyboard.press("ArrowRight")  # asked twice: the teacher moves on
+    following = SCENE_IDS[SCENE_IDS.index("glimne-2a") + 1]
+    expect(page.locator(f".bourre-scene-{following}")).to_be_visible()
+
+
+def test_no_scroll_position_carries_into_the_next_scene(app):
+    """On a screen too small for the scene (800x480) the stage scrolls; scrolled to its foot,
+    the next scene still opens at its top."""
+    page = app.page
+    page.set_viewport_size({"width": 800, "height": 480})
+    try:
+        app.go("glimne-9")
+        stage = page.locator(".bourre-stage")
+        room = stage.evaluate("(s) => s.scrollHeight - s.clientHeight")
+        assert room > 0, "at this size the stage must scroll, or the test shows nothing"
+        stage.evaluate("(s) => { s.scrollTop = s.scrollHeight; }")
+        assert stage.evaluate("(s) => s.scrollTop") > 0
+        page.locator(".bourre-next-scene").click()
+        following = SCENE_IDS[SCENE_IDS.index("glimne-9") + 1]
+        expect(page.locator(f".bourre-scene-{following}")).to_be_visible()
+        tops = page.evaluate(
+            "() => [window.scrollY, ...[...document.querySelectorAll('.bourre-stage')]"
+            ".map((s) => s.scrollTop)]"
+        )
+        assert tops == [0, 0], tops
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
 # --- The projector: every scene and step fits between the bars ----------------------------
 
 PROJECTOR_SIZES = ((1280, 720), (1024, 768))
