@@ -108,9 +108,9 @@ class SceneWidget(widgets.VBox):
         rulebook_choice: bool = True,
         rule_after_try: bool = True,
     ) -> None:
-        """`rule_after_try` (the default): the rule, the rulebooks side by side and the
-        scene's own title wait for the learner's first try (or a story's last step); False
-        states them at once (the classroom outside Predict mode). At `size="classroom"` the
+        """`rule_after_try` (the default): the rule and the rulebooks side by side wait for
+        the learner's first try (or a story's last step); False states them at once (the
+        classroom outside Predict mode; in Predict mode the title waits too). At `size="classroom"` the
         controls sit with the buttons under the table (the projector arrangement)."""
         preset = self._checked(scene, preset, size, cinch)
         self.scene = scene
@@ -406,8 +406,11 @@ class SceneWidget(widgets.VBox):
         return self.scene.summary if self._rule_shown() else RULE_KEPT_BACK
 
     def _title(self) -> str:
-        """The scene's title, or a neutral one while the rule is kept back."""
-        return self.scene.title if self._rule_shown() else neutral_title(self.scene)
+        """The scene's title, or in Predict mode, until the reveal, a neutral one (a title
+        such as 'Neither suit nor trump: anything' states the answer)."""
+        if self.predict and not self._rule_shown():
+            return neutral_title(self.scene)
+        return self.scene.title
 
     def heading(self) -> dict[str, str]:
         """The header as data (title, rule, note, fixed-rules note), as the drawn table shows
