@@ -241,3 +241,17 @@ def test_each_scene_comes_on_a_fresh_stage():
     assert len({id(first), id(second), id(app.stage)}) == 3
     assert app.children[-1] is app.stage and app.stage.children == (app.scene,)
     assert "bourre-stage" in app.stage._dom_classes
+
+
+def test_in_a_lesson_the_learner_tries_before_the_rule_shows():
+    """Lesson 08 shows a classroom in its cell (normal size): there the rule and the
+    rulebooks side by side wait for the learner's first try, as in every lesson; the
+    projector app states them at once (outside Predict mode)."""
+    from bourre_lessons.widgets.scene import RULE_KEPT_BACK
+
+    lesson = Classroom(["wikipedia-2-cannot-win"], size="normal").scene.to_turn()
+    assert RULE_KEPT_BACK in lesson.to_text() and lesson.table.compare == []
+    lesson.play(lesson.moment.hand[0])
+    assert lesson.scene.summary in lesson.to_text() and lesson.table.compare
+    projector = Classroom(["wikipedia-2-cannot-win"]).scene.to_turn()
+    assert projector.scene.summary in projector.to_text() and projector.table.compare

@@ -242,8 +242,13 @@ class Classroom(widgets.VBox):
 
     def _scene_widget(self, scene_id: str) -> SceneWidget:
         if scene_id not in self._scenes:
+            # In a lesson (lesson 08) the learner tries first; the projector app states the
+            # rule at once, unless the class predicts (then it waits for Reveal).
             self._scenes[scene_id] = SceneWidget(
-                get(scene_id), size=self.size, four_colour=self.four_colour, rule_after_try=False
+                get(scene_id),
+                size=self.size,
+                four_colour=self.four_colour,
+                rule_after_try=not self.pinned,
             )
         return self._scenes[scene_id]
 

@@ -124,7 +124,7 @@ function stillness() {
 // The trick in the middle, each card in front of the seat that played it (placed by
 // layoutTrick once the oval has its size). A card that just arrived starts at its seat and
 // slides to its place. The "led" and "won" tags are drawn over the cards, never under one.
-function drawTrick(trick, bySeat, fourColour, seen) {
+function drawTrick(trick, bySeat, fourColour, seen, you) {
   const middle = el("div", "bourre-trick");
   middle.setAttribute("role", "group");
   const finished = trick.length > 0 && trick.every((entry) => entry.done);
@@ -144,7 +144,7 @@ function drawTrick(trick, bySeat, fourColour, seen) {
     else card.style.visibility = "hidden"; // shown once layoutTrick has put it in its place
     middle.appendChild(card);
     if (entry.led) middle.appendChild(trickTag(entry, "led", "bourre-led-mark"));
-    if (entry.won) middle.appendChild(trickTag(entry, `${entry.seat} won`, "bourre-won-mark"));
+    if (entry.won) middle.appendChild(trickTag(entry, entry.seat === you ? "You won" : `${entry.seat} won`, "bourre-won-mark"));
   });
   seen.clear();
   for (const entry of trick) seen.add(`${entry.seat}:${entry.card}`);
@@ -488,7 +488,8 @@ function drawOval(model, four, seen) {
   const oval = el("div", "bourre-oval");
   oval.classList.add(`bourre-seats-${seats.length}`);
   seats.forEach((seat, i) => oval.appendChild(drawSeat(seat, places[i])));
-  oval.appendChild(drawTrick(model.get("trick"), bySeat, four, seen));
+  const you = (seats.find((s) => s.you) || {}).seat;
+  oval.appendChild(drawTrick(model.get("trick"), bySeat, four, seen, you));
   area.appendChild(oval);
   if (trump.card) {
     area.appendChild(turnedCard(trump, four));
