@@ -166,10 +166,16 @@ def test_a_link_can_open_the_app_on_a_scene(voila, browser):
         app.page.close()
 
 
-def _in_view(page, locator) -> bool:
-    box = locator.bounding_box()
+def _in_view(page, locator, tries: int = 30) -> bool:
+    """Whether the element lies wholly inside the window (asked again while the view is
+    still settling after a click, for up to 3 s)."""
     size = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+    for _ in range(tries):
+        box = locator.bounding_box()
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]:
+            return True
+        page.wait_for_timeout(100)
+    return False
 
 
 def test_on_a_projector_the_verdict_and_the_navigation_share_one_screen(app):
