@@ -238,7 +238,9 @@ def test_a_game_mid_hand_shows_only_what_the_seat_may_know(seed):
         if hand.declared.get(player) is not False:
             assert counts[player] == len(game.cards_of(player))
     assert len(scene.past) == len(hand.tricks) and len(scene.trick) == 2
-    assert scene.trump["beside"] == hand.dealer and scene.pot == game.pot
+    assert scene.pot == game.pot
+    if hand.trump_card not in played:
+        assert scene.trump["card"] == hand.trump_card.code and scene.trump["beside"] == hand.dealer
     view = CardTable()
     view.show(scene)
     assert f"Pot: {game.pot} chips" in view.to_text()
@@ -282,3 +284,63 @@ def test_the_turned_card_sits_beside_the_dealer_and_the_suit_alone_otherwise():
         "label": "trump: spades",
     }
     assert trump_entry(None) == {}
+
+
+def _play_until(game: Game, done) -> Game:
+    """Apply the first legal action until `done(game)` holds."""
+    while not done(game):
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_a_finished_trick_stays_on_the_felt_with_its_winner_until_the_next_card():
+    """The last card of a trick lands and stays in the middle, the winner's card marked as
+    having won; the earlier-tricks row does not list it twice. The next card led clears it."""
+    game = _play_until(
+        Game(Rules.preset("pagat"), 4, seed=5),
+        lambda g: (
+            g.phase == "play" and len(g.hand_record.tricks) == 1 and not g.current_trick.plays
+        ),
+    )
+    first = game.hand_record.tricks[0]
+    scene = seen_table(game, "A", set(), None, "")
+    assert [c["card"] for c in scene.trick] == [c.code for c in first.cards]
+    assert all(c["done"] for c in scene.trick) and scene.past == []
+    won = [c for c in scene.trick if c["won"]]
+    assert [c["seat"] for c in won] == [first.winner]
+    assert won[0]["label"].endswith("(won the trick)") or "won the trick" in won[0]["label"]
+    view = CardTable()
+    view.show(scene)
+    assert "The trick just finished: " in view.to_text()
+    assert f"{first.winner}: " in view.to_text().split("The trick just finished: ")[1]
+
+    _play_until(game, lambda g: len(g.current_trick.cards) == 1)
+    scene = seen_table(game, "A", set(), None, "")
+    assert len(scene.trick) == 1 and not scene.trick[0].get("done")
+    assert [t["winner"] for t in scene.past] == [first.winner]
+
+
+def test_the_turned_card_leaves_the_table_once_it_is_played():
+    """While the dealer holds the turned card it is drawn (beside the dealer); once played it
+    lies in the trick like any card and the table shows the trump suit alone."""
+    for seed in range(40):
+        game = Game(Rules.preset("pagat"), 3, seed=seed)
+        turned, dealer = game.trump_card, game.hand_record.dealer
+
+        def played(g, card=turned):
+            tricks = g.hand_record.tricks
+            cards = {c for t in tricks for c in t.cards} | set(
+                g.current_trick.cards if g.current_trick else ()
+            )
+            return card in cards or g.phase == "settled"
+
+        before = seen_table(game, "A", set(), None, "")
+        assert before.trump["card"] == turned.code and before.trump["beside"] == dealer
+        _play_until(game, played)
+        if game.phase == "settled" and turned in game.cards_of(dealer):
+            continue  # this deal never played it; another seed will
+        after = seen_table(game, "A", set(), None, "")
+        assert "card" not in after.trump and after.trump["suit"] == turned.suit.letter
+        assert after.trump["label"] == f"trump: {turned.suit.plural}"
+        return
+    pytest.fail("no seed among 40 played the turned card")

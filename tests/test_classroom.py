@@ -42,9 +42,15 @@ def test_next_and_previous_scene_buttons_step_through_the_list():
     assert app.previous_button.disabled
 
 
-def test_picker_jumps_to_a_scene_and_lists_citation_and_title():
+def test_picker_names_each_scene_by_number_and_a_neutral_title():
+    """The class sees the picker: a scene is named by its number, lesson, rule and a title
+    that names the position, never the scene's own title (which may state the answer)."""
     app = Classroom(FIRST_THREE)
-    assert app.picker.options[1] == ("Lesson 00 · glimne 2 · Follow and beat", "glimne-2a")
+    assert app.picker.options[1] == ("2 · lesson 00 · glimne 2 · Hearts led", "glimne-2a")
+    full = classroom()
+    for number, (label, scene_id) in enumerate(full.picker.options, start=1):
+        assert label.startswith(f"{number} · lesson ")
+        assert full.go(scene_id).scene.title not in label, label
     app.picker.value = "glimne-2b"
     assert app.stage.children[0].scene.id == "glimne-2b"
     assert app.counter.value == "Scene 3 of 3"
@@ -162,7 +168,7 @@ def test_the_whole_catalogue_comes_grouped_by_lesson():
     app = Classroom()
     assert sorted(app.scene_ids) == sorted(catalogue())
     assert list(app.scene_ids) == scene_order()
-    lessons = [label.split(" · ")[0] for label, _ in app.picker.options]
+    lessons = [label.split(" · ")[1] for label, _ in app.picker.options]
     assert lessons == sorted(lessons), "lessons in order, each lesson's scenes together"
     assert app.scene_id == "glimne-2a"  # lesson 00 shows it first
 
@@ -182,6 +188,7 @@ def test_predict_mode_holds_the_verdict_until_the_teacher_reveals_it():
     verdict = app.reveal()
     assert verdict.startswith("✘") and "glimne 2" in verdict
     assert app.reveal().startswith("Nothing chosen yet")
+    assert app.scene.scene.summary in app.scene.to_text(), "revealed: the rule shows"
     app.next_scene()
     assert app.reveal_button.disabled, "a story scene takes no card: nothing to reveal"
     app.previous_scene()
@@ -201,3 +208,50 @@ def test_the_app_pins_its_bars_and_a_lesson_keeps_them_in_the_cell():
     assert not Classroom(["glimne-2a"], pinned=False).pinned
     fixed = [rule for rule in STYLE.split("}") if "position: fixed" in rule]
     assert fixed and all(".bourre-pinned" in rule for rule in fixed)
+
+
+def test_predict_mode_keeps_the_rule_the_rulebooks_and_a_telling_title_back():
+    """glimne 8's own title states its answer; in Predict mode the header, the drawn table's
+    heading and the text name the position instead, and neither the rule nor the rulebooks
+    side by side show, even after the class's choice, until Reveal."""
+    app = Classroom(["glimne-8", "glimne-9"])
+    assert app.scene.scene.summary in app.scene.to_text(), "outside Predict: stated at once"
+    app.predict.value = True
+    for scene_id in ("glimne-8", "glimne-9"):
+        scene = app.go(scene_id)
+        own = scene.scene
+        scene.to_turn().play(scene.moment.hand[0])
+        shown = [scene.to_text(), scene.header.value, str(scene.table.heading)]
+        assert not any(own.title in part or own.summary in part for part in shown), shown
+        assert scene.table.compare == [] and "disagree" not in scene.to_text()
+        app.reveal()
+        assert own.title in scene.to_text() and own.summary in scene.to_text()
+        assert own.title in scene.table.heading["title"]
+    assert app.scene.table.compare, "glimne 9: the rulebooks disagree, shown after Reveal"
+
+
+def test_each_scene_comes_on_a_fresh_stage():
+    """No scroll position carries from one scene into the next: each scene is put on a new
+    stage widget (a new element on the page), also when the class comes back to a scene."""
+    app = Classroom(FIRST_THREE)
+    first = app.stage
+    app.next_scene()
+    second = app.stage
+    app.previous_scene()
+    assert len({id(first), id(second), id(app.stage)}) == 3
+    assert app.children[-1] is app.stage and app.stage.children == (app.scene,)
+    assert "bourre-stage" in app.stage._dom_classes
+
+
+def test_in_a_lesson_the_learner_tries_before_the_rule_shows():
+    """Lesson 08 shows a classroom in its cell (normal size): there the rule and the
+    rulebooks side by side wait for the learner's first try, as in every lesson; the
+    projector app states them at once (outside Predict mode)."""
+    from bourre_lessons.widgets.scene import RULE_KEPT_BACK
+
+    lesson = Classroom(["wikipedia-2-cannot-win"], size="normal").scene.to_turn()
+    assert RULE_KEPT_BACK in lesson.to_text() and lesson.table.compare == []
+    lesson.play(lesson.moment.hand[0])
+    assert lesson.scene.summary in lesson.to_text() and lesson.table.compare
+    projector = Classroom(["wikipedia-2-cannot-win"]).scene.to_turn()
+    assert projector.scene.summary in projector.to_text() and projector.table.compare

@@ -7,8 +7,10 @@ import html
 import pytest
 
 from bourre_lessons import Rules, parse_card
+from bourre_lessons.cards import DECK
 from bourre_lessons.play import cite
-from bourre_lessons.scenes import catalogue, show
+from bourre_lessons.scenes import catalogue, get, show
+from bourre_lessons.widgets.scene import RULE_KEPT_BACK
 
 ALL = catalogue()
 
@@ -126,6 +128,8 @@ def test_rulebook_switch_recomputes_the_verdict_live():
 
 def test_disagreement_is_shown_side_by_side():
     w = to_turn(show("wikipedia-2-cannot-win"))
+    assert w.table.compare == [] and "disagree" not in w.to_text(), "not before a try"
+    w.table.click(w.moment.hand[0].code)
     text = w.to_text()
     assert "The rulebooks disagree here: glimne: 2♠ 4♠ | wikipedia: 2♠ 4♠ 5♦ 9♣" in text
     assert [row["rulebook"] for row in w.table.compare] == ["glimne", "wikipedia", "pagat"]
@@ -152,7 +156,9 @@ def test_a_baseline_scene_plays_pagat_with_no_selector_and_nothing_beside_it():
     w.table.click(wrong.code)
     assert feedback_text(w).startswith("✘") and "pagat" in feedback_text(w)
     chooser = to_turn(show("wikipedia-2-cannot-win"))
-    assert chooser.rulebook in chooser.children[2].children and chooser.table.compare
+    assert chooser.rulebook in chooser.children[2].children and not chooser.table.compare
+    chooser.show_answer()
+    assert chooser.table.compare, "after Show answer the rulebooks are set side by side"
 
 
 def test_the_side_by_side_table_judges_the_card_you_tried_under_each_rulebook():
@@ -399,7 +405,56 @@ def test_a_course_scene_keeps_its_rule_back_until_the_learner_has_tried():
     while story.step < story.step_count - 1:
         story.next()
     assert story.scene.summary in story.to_text()
-    assert show("glimne-2a").scene.summary in show("glimne-2a").to_text()
+    chooser = show("glimne-2a")
+    assert RULE_KEPT_BACK in chooser.to_text(), "with the rulebook selector too"
+    stated = show("glimne-2a", rule_after_try=False)
+    assert stated.scene.summary in stated.to_text() and stated.scene.title in stated.to_text()
+
+
+@pytest.mark.parametrize("scene_id", ["glimne-9", "glimne-10"])
+def test_lesson_05a_scenes_show_no_rule_and_no_rulebooks_before_the_first_try(scene_id):
+    """Lesson 05a opens glimne 9 and glimne 10 with the rulebook selector: at step 1 neither
+    the rule nor the rulebooks side by side with their legal cards are on screen (in the
+    header, the drawn table or the text); after a card is tried, both are."""
+    w = show(scene_id)
+    scene = w.scene
+    for _step in range(w.step_count):
+        assert w.table.compare == [] and w.table.heading["rule"] == RULE_KEPT_BACK
+        assert scene.summary not in w.to_text() and "disagree" not in w.to_text()
+        assert html.escape(scene.summary) not in w.header.value
+        assert scene.citation in w.to_text(), "the citation names the scene"
+        if w.step < w.step_count - 1:
+            w.next()
+    w.restart()
+    w.to_turn().table.click(w.moment.hand[0].code)
+    assert w.table.compare and "The rulebooks disagree here" in w.to_text()
+    assert html.escape(scene.summary) in w.header.value
+
+
+def test_a_message_that_is_no_try_keeps_the_rule_back():
+    """Not your turn, a card not in the hand, words not understood: none of these is a try."""
+    w = show("glimne-5")
+    w.play(w.moment.hand[0])  # not your turn yet
+    w.to_turn().play(next(c for c in DECK if c not in w.moment.hand))
+    assert RULE_KEPT_BACK in w.to_text()
+    w.to_turn().say("zzz qqq")
+    assert RULE_KEPT_BACK in w.to_text()
+    w.why()
+    assert w.scene.summary in w.to_text()
+
+
+def test_neutral_titles_name_the_position_and_never_the_rule():
+    from bourre_lessons.scenes import catalogue
+    from bourre_lessons.widgets.scene import neutral_title
+
+    assert neutral_title(get("glimne-5")) == "Hearts led"
+    assert neutral_title(get("glimne-cinch-akq")) == "Your lead"
+    assert neutral_title(get("laws-win")) == "You say “win it”"
+    assert neutral_title(get("wikipedia-bourre")) == "A story"
+    for scene in catalogue().values():
+        title = neutral_title(scene)
+        assert title != scene.title and scene.summary not in title
+        assert ":" not in title, "no 'rule: answer' title"
 
 
 def test_a_story_draws_no_chart_of_one_pot_repeated():

@@ -416,6 +416,8 @@ def test_the_drawn_table_shows_what_the_game_says():
         mine = game.cards_of(YOU) if YOU in game.hand_record.seats else ()
         assert [c["card"] for c in drawn.hand] == [c.code for c in mine]
         tricks = [[c["card"] for c in t["cards"]] for t in drawn.past]
+        if drawn.trick and all(c.get("done") for c in drawn.trick):  # the last one, finished
+            tricks.append([c["card"] for c in drawn.trick])
         assert tricks == [[c.code for c in t.cards] for t in game.hand_record.tricks]
     assert drawn.status == ""  # no status line while a hand is replayed
     assert not any(c["enabled"] for c in drawn.hand)

@@ -50,6 +50,6 @@ def show(scene_id: str, **options: object):
 
 def show_baseline(scene_id: str, **options: object):
     """The scene at the course's own table: pagat's rules, no rulebook selector, and the rule
-    kept back until the learner has tried (lessons 01-07; lesson 08 and the classroom keep the
-    selector and show the rule at once)."""
+    kept back until the learner has tried (lessons 01-07; `show` keeps the selector, and the
+    rule and the rulebooks side by side wait for a try there too)."""
     return show(scene_id, preset=BASELINE, rulebook_choice=False, rule_after_try=True, **options)

@@ -4,7 +4,8 @@ The view draws what its synced traits hold (seats around an oval table, you at t
 the current trick in the middle, each card in front of the seat that played it; earlier
 tricks face up; the trump, the turned card beside the dealer; the pot; your hand as card faces;
 a coloured feedback callout; the rulebooks side by side when they disagree; the coach's
-review of a finished hand, decision by decision)
+review of a finished hand, decision by decision; a scene's title and rule, which the
+classroom app draws beside the table)
 and sends back one message only: "card X clicked". The rules stay in Python: whoever owns
 the table (a scene view, the game table) decides what a click means and sets the traits
 again. `to_text()` reads the same traits, so the text form never disagrees with the picture.
@@ -51,6 +52,9 @@ class CardTable(anywidget.AnyWidget):
     four_colour = traitlets.Bool(False).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
     shake = traitlets.Dict().tag(sync=True)
+    heading = traitlets.Dict().tag(sync=True)
+    """A scene's title and rule ({title, rule, note, fixed}), drawn beside the table in the
+    classroom app; empty for a table with no scene."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

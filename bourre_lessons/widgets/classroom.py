@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from ..scenes import catalogue, get
 from ..scenes.lessons import LESSON_SCENES, NOT_YET_IN_A_LESSON, lesson_of
-from .scene import SIZES, SceneWidget
+from .scene import SIZES, SceneWidget, neutral_title
 
 __all__ = ["Classroom", "classroom", "scene_order", "start_from_query"]
 
@@ -30,16 +30,65 @@ STYLE = """<style>
 .bourre-classroom-app .bourre-classroom .widget-label,
 .bourre-classroom-app .bourre-classroom .widget-label-basic,
 .bourre-classroom-app .bourre-classroom input[type="text"] { font-size: 18px; height: auto; }
-/* The app's bars are pinned to the window's edges; in a lesson the classroom stays in its cell */
-.bourre-classroom-app.bourre-pinned { padding: 64px 0 64px 0; }
-/* Voila's page panels use `contain: strict`, which would pin "fixed" bars to the panel */
-.lm-Widget:has(.bourre-classroom-app.bourre-pinned) { contain: none !important; }
-.bourre-pinned .bourre-toolbar, .bourre-pinned .bourre-nav {
-  position: fixed; left: 0; right: 0; z-index: 10; background: #ffffff; padding: 4px 12px;
-  box-sizing: border-box; }
-.bourre-pinned .bourre-toolbar { top: 0; border-bottom: 1px solid #d0d0d0; }
-.bourre-pinned .bourre-nav { bottom: 0; border-top: 1px solid #d0d0d0; }
 .bourre-classroom-app button:focus-visible { outline: 4px solid #1f5fbf; outline-offset: 2px; }
+/* The projector app fills the window: the bar of scenes at the top, the scene's buttons at the
+   bottom, the table and its words between them, sized to the screen; nothing scrolls. */
+.lm-Widget:has(.bourre-classroom-app.bourre-pinned) { contain: none !important; }
+.bourre-classroom-app.bourre-pinned {
+  position: fixed !important; inset: 0; z-index: 1000; margin: 0 !important; background: #ffffff;
+  display: flex !important; flex-direction: column; overflow: hidden; box-sizing: border-box; }
+.bourre-pinned > .bourre-toolbar {
+  flex: 0 0 auto !important; flex-wrap: nowrap !important; gap: 6px; padding: 6px 10px;
+  border-bottom: 1px solid #d0d0d0; box-sizing: border-box; }
+.bourre-pinned > .bourre-toolbar .widget-button, .bourre-pinned > .bourre-toolbar .widget-toggle-button {
+  font-size: 17px !important; height: 40px !important; width: auto !important; flex: 0 0 auto;
+  padding: 0 12px; margin: 0; }
+.bourre-pinned > .bourre-toolbar .bourre-picker { flex: 1 1 auto !important; min-width: 220px;
+  max-width: 460px; width: auto !important; margin: 0; }
+.bourre-pinned > .bourre-toolbar .bourre-picker select { font-size: 17px; height: 40px; }
+.bourre-pinned > .bourre-toolbar .bourre-picker label { display: none; }
+.bourre-pinned > .bourre-toolbar .bourre-scene-counter { font-size: 16px; white-space: nowrap;
+  flex: 0 0 auto; margin: 0 4px; }
+.bourre-pinned > .bourre-stage { flex: 1 1 0 !important; min-height: 0; display: flex !important;
+  overflow: auto; }
+.bourre-pinned .bourre-stage > .bourre-scene { flex: 1 1 auto !important; min-height: 540px;
+  height: 100%; padding: 6px 12px 0; box-sizing: border-box; }
+/* (on a screen smaller than a projector the scene keeps its size and the stage scrolls) */
+.bourre-pinned .bourre-scene > .bourre-style { display: none !important; }
+.bourre-pinned .bourre-scene > .bourre-table { flex: 1 1 0 !important; min-height: 0;
+  container-type: size; }
+.bourre-pinned .bourre-kind-play > .bourre-header,
+.bourre-pinned .bourre-kind-naming > .bourre-header { display: none !important; }
+.bourre-pinned .bourre-classroom-toggle { display: none !important; }
+.bourre-pinned .bourre-scene > .bourre-foot { flex: 0 0 auto !important; gap: 4px 18px;
+  padding: 5px 0 6px; border-top: 1px solid #d0d0d0; }
+.bourre-pinned .bourre-foot .widget-hbox { flex-wrap: nowrap; align-items: center; gap: 4px; }
+.bourre-pinned .bourre-foot .widget-button, .bourre-pinned .bourre-foot .widget-toggle-button {
+  font-size: 17px !important; height: 38px !important; padding: 0 10px !important;
+  min-width: 0 !important; width: auto !important; margin: 0; }
+.bourre-pinned .bourre-foot .widget-label, .bourre-pinned .bourre-foot select,
+.bourre-pinned .bourre-foot input, .bourre-pinned .bourre-foot .widget-label-basic {
+  font-size: 16px !important; }
+.bourre-pinned .bourre-foot .bourre-say { width: 15em; }
+.bourre-pinned .bourre-foot select { height: 34px !important; }
+.bourre-pinned .bourre-foot .bourre-say .widget-label { width: auto; min-width: 0; }
+.bourre-pinned .bourre-foot .bourre-rulebook .widget-label { display: none; }
+.bourre-pinned .bourre-foot .bourre-cinch .widget-label { width: auto; min-width: 0; }
+.bourre-pinned .bourre-foot .bourre-four-colour { width: auto !important; }
+/* A story: its steps on the left (the latest always in view), title, rule and pot chart on
+   the right, the buttons under both. */
+.bourre-pinned .bourre-stage > .bourre-kind-story { display: grid !important;
+  grid-template-columns: minmax(0, 56fr) minmax(0, 44fr); column-gap: 20px;
+  grid-template-rows: auto auto minmax(0, 1fr) auto;
+  grid-template-areas: "story head" "story chart" "story notice" "foot foot"; }
+.bourre-pinned .bourre-kind-story > .bourre-header { grid-area: head; }
+.bourre-pinned .bourre-kind-story > .bourre-table { grid-area: story; overflow-y: auto;
+  display: flex !important; flex-direction: column-reverse; container-type: normal; }
+.bourre-pinned .bourre-kind-story > .bourre-chart { grid-area: chart; width: 100% !important;
+  height: auto !important; object-fit: contain; }
+.bourre-pinned .bourre-kind-story > .bourre-notice { grid-area: notice; }
+.bourre-pinned .bourre-kind-story > .bourre-foot { grid-area: foot; }
+.bourre-pinned .bourre-kind-story .bourre-story li { padding: 2px 8px; }
 </style>"""
 BUTTON_FONT = "20px"
 
@@ -52,10 +101,12 @@ def scene_order() -> list[str]:
     return order + [i for i in catalogue() if i not in order]
 
 
-def _label(scene_id: str) -> str:
-    """The picker's line for a scene: its lesson, then its rule and title."""
+def _label(scene_id: str, number: int | None = None) -> str:
+    """The picker's line for a scene: its number, lesson, rule and a neutral title (never
+    the scene's own title, which may state the answer the class is to predict)."""
     scene = get(scene_id)
-    return f"Lesson {lesson_of(scene_id)[:2]} · {scene.citation} · {scene.title}"
+    line = f"lesson {lesson_of(scene_id)[:2]} · {scene.citation} · {neutral_title(scene)}"
+    return line if number is None else f"{number} · {line}"
 
 
 class Classroom(widgets.VBox):
@@ -89,13 +140,15 @@ class Classroom(widgets.VBox):
         self._scenes: dict[str, SceneWidget] = {}
 
         self.picker = widgets.Dropdown(
-            options=[(_label(i), i) for i in ids],
+            options=[(_label(i, n), i) for n, i in enumerate(ids, start=1)],
             value=start or ids[0],
             description="Scene",
             layout=widgets.Layout(width="430px"),
         )
         self.previous_button = widgets.Button(description="◀ Previous scene")
         self.next_button = widgets.Button(description="Next scene ▶")
+        self.previous_button.tooltip = "The scene before (or the left arrow at a scene's start)"
+        self.next_button.tooltip = "The next scene (or the right arrow at a scene's end)"
         for button in (self.previous_button, self.next_button):
             button.style.font_size = BUTTON_FONT
             button.layout = widgets.Layout(width="200px", height="48px")
@@ -111,12 +164,11 @@ class Classroom(widgets.VBox):
         self.predict.add_class("bourre-predict")
         self.reveal_button.add_class("bourre-reveal")
         self.counter = widgets.HTML()
-        self.stage = widgets.Box()
+        self.stage = widgets.Box()  # replaced by a fresh one for every scene shown
         self.picker.add_class("bourre-picker")
         self.previous_button.add_class("bourre-previous-scene")
         self.next_button.add_class("bourre-next-scene")
         self.counter.add_class("bourre-scene-counter")
-        self.stage.add_class("bourre-stage")
 
         self.picker.observe(lambda _: self._show(), names="value")
         self.previous_button.on_click(lambda _: self.previous_scene())
@@ -135,7 +187,8 @@ class Classroom(widgets.VBox):
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         toolbar.add_class("bourre-toolbar")
-        super().__init__([widgets.HTML(STYLE), toolbar, self.stage])
+        self._style, self._toolbar = widgets.HTML(STYLE), toolbar
+        super().__init__([self._style, toolbar, self.stage])
         self.add_class("bourre-classroom-app")
         self.pinned = size == "classroom" if pinned is None else pinned
         if self.pinned:
@@ -189,17 +242,25 @@ class Classroom(widgets.VBox):
 
     def _scene_widget(self, scene_id: str) -> SceneWidget:
         if scene_id not in self._scenes:
+            # In a lesson (lesson 08) the learner tries first; the projector app states the
+            # rule at once, unless the class predicts (then it waits for Reveal).
             self._scenes[scene_id] = SceneWidget(
-                get(scene_id), size=self.size, four_colour=self.four_colour
+                get(scene_id),
+                size=self.size,
+                four_colour=self.four_colour,
+                rule_after_try=not self.pinned,
             )
         return self._scenes[scene_id]
 
     def _show(self) -> None:
+        """Put the chosen scene on a fresh stage (so no scroll position carries over from the
+        scene before), in the Predict mode of the switch."""
         scene = self.scene
-        if hasattr(scene, "reveal"):
-            scene.predict = self.predict.value
+        scene.set_predict(self.predict.value)
         self.reveal_button.disabled = not (self.predict.value and hasattr(scene, "reveal"))
-        self.stage.children = (scene,)
+        self.stage = widgets.Box([scene])
+        self.stage.add_class("bourre-stage")
+        self.children = (self._style, self._toolbar, self.stage)
         last = len(self.scene_ids) - 1
         self.previous_button.disabled = self.index == 0
         self.next_button.disabled = self.index == last

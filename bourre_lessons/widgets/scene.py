@@ -35,7 +35,7 @@ from .kit import (
 )
 from .table_model import feedback_entry
 
-__all__ = ["SIZES", "SceneWidget", "card_colour"]
+__all__ = ["SIZES", "SceneWidget", "card_colour", "neutral_title"]
 
 SAY_HINT = (
     "Name a card (QH, Q♥, 10H, hj7) or say it in words: 'the king', 'a heart', 'high', "
@@ -44,6 +44,20 @@ SAY_HINT = (
 CINCH_CHOICES = (("as the rulebook says", ""), ("off", "off"), ("pot", "pot"), ("strict", "strict"))
 NO_CARDS = "This scene has no cards to play: step through it with Next."
 RULE_KEPT_BACK = "The rule shows here once you have tried (or reached the last step)."
+
+
+def neutral_title(scene: Scene) -> str:
+    """A title that names the position, never its answer: 'Hearts led', 'Your lead',
+    'You say “win it”', 'A story' (the scene's own title may state the rule)."""
+    if scene.kind == "story" or not scene.moments:
+        return "A story"
+    phrase = next((m.phrase for m in scene.moments if m.phrase), "")
+    if scene.kind == "naming" and phrase:
+        return f"You say “{phrase}”"
+    first = scene.moments[0]
+    if not first.trick:
+        return "Your lead"
+    return f"{first.trick[0][1].suit.plural.capitalize()} led"
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -80,6 +94,10 @@ class SceneWidget(widgets.VBox):
     }
     """DOM class names that are not the attribute's own (see `_tagged`)."""
 
+    predict = False
+    """Predict mode (the classroom's): the rule, the rulebooks side by side and a title that
+    could give the answer away stay back until the teacher reveals the class's choice."""
+
     def __init__(
         self,
         scene: Scene,
@@ -88,12 +106,17 @@ class SceneWidget(widgets.VBox):
         four_colour: bool = False,
         cinch: str | None = None,
         rulebook_choice: bool = True,
-        rule_after_try: bool = False,
+        rule_after_try: bool = True,
     ) -> None:
+        """`rule_after_try` (the default): the rule and the rulebooks side by side wait for
+        the learner's first try (or a story's last step); False states them at once (the
+        classroom outside Predict mode; in Predict mode the title waits too). At `size="classroom"` the
+        controls sit with the buttons under the table (the projector arrangement)."""
         preset = self._checked(scene, preset, size, cinch)
         self.scene = scene
         self.rulebook_choice = rulebook_choice
-        self.rule_after_try = rule_after_try  # predict first: the header keeps the rule back
+        self.rule_after_try = rule_after_try  # try first: the header keeps the rule back
+        self.projector = size == "classroom"
         self.tried = False
         self.step = 0
         self.played: Card | None = None
@@ -108,6 +131,7 @@ class SceneWidget(widgets.VBox):
         super().__init__(self._layout())
         self.add_class("bourre-scene")
         self.add_class(f"bourre-scene-{scene.id}")
+        self.add_class(f"bourre-kind-{scene.kind}")
         self._render()
 
     def __repr__(self) -> str:
@@ -185,6 +209,9 @@ class SceneWidget(widgets.VBox):
         self.classroom.observe(lambda _: self._render(), names="value")
 
     def _layout(self) -> list[widgets.Widget]:
+        """Header, controls, table, the view's rows, the buttons, the feedback; at projector
+        size the controls and the view's rows join the buttons in one wrapping row (`foot`)
+        under the table, so the table gets the height of the screen."""
         controls: list[widgets.Widget] = []
         if self.rulebook_choice:
             controls.append(self.rulebook)
@@ -192,12 +219,20 @@ class SceneWidget(widgets.VBox):
                 controls.append(self.cinch)
         controls += [self.four_colour, self.classroom]
         wrapping = widgets.Layout(flex_flow="row wrap", align_items="center")
-        body = [style_sheet(), self.header, widgets.HBox(controls, layout=wrapping), self.table]
-        body += self._middle_rows()
         navigation = widgets.HBox(self._nav_buttons())
         navigation.add_class("bourre-nav")
-        body += [navigation, *self._feedback_rows()]
-        return body + self._bottom_rows()
+        switches = widgets.HBox(controls, layout=wrapping)
+        switches.add_class("bourre-controls")
+        rows = self._middle_rows()
+        for row in rows:
+            row.add_class("bourre-middle-row")
+        if self.projector:
+            foot = widgets.HBox([navigation, *rows, switches], layout=wrapping)
+            foot.add_class("bourre-foot")
+            body = [style_sheet(), self.header, self.table, foot]
+        else:
+            body = [style_sheet(), self.header, switches, self.table, *rows, navigation]
+        return body + self._feedback_rows() + self._bottom_rows()
 
     def _middle_rows(self) -> list[widgets.Widget]:
         """Rows between the table and the navigation (a view's hand and Say box)."""
@@ -267,10 +302,15 @@ class SceneWidget(widgets.VBox):
             self.cinch.value = cinch
         self.rulebook.value = preset
 
+    def set_predict(self, on: bool) -> None:
+        """Predict mode on or off (the classroom's switch), and redraw."""
+        self.predict = on
+        self._render()
+
     def to_text(self) -> str:
         """What is on screen, as plain text."""
         s = self.scene
-        lines = [f"{s.citation} · {s.title}", f"Rule: {self._rule_text()}"]
+        lines = [f"{s.citation} · {self._title()}", f"Rule: {self._rule_text()}"]
         if s.note:
             lines.append(f"Note: {s.note}")
         lines.append(f"Rulebook: {self._rules_label()}")
@@ -278,7 +318,7 @@ class SceneWidget(widgets.VBox):
         lines.append(f"Step {self.step + 1} of {self.step_count}")
         if self.feedback:
             lines.append(f"Feedback: {self.feedback}")
-        compare = self._compare_rows() if self.rulebook_choice else []
+        compare = self._compare_rows() if self.rulebook_choice and self._rule_shown() else []
         if compare:
             lines.append(
                 "The rulebooks disagree here: " + " | ".join(f"{k}: {v}" for k, v in compare)
@@ -337,8 +377,10 @@ class SceneWidget(widgets.VBox):
         write(self.output, "")
         self._render()
 
-    def _say(self, text: str) -> str:
-        self.tried = self.tried or bool(text)
+    def _say(self, text: str, tried: bool = False) -> str:
+        """Show `text` as the feedback; `tried`: it answers the learner's own try (a card
+        judged, words read, Show answer or Why?), which lets the rule show."""
+        self.tried = self.tried or tried
         self.feedback = text
         write(self.output, text)
         self._render()
@@ -352,13 +394,34 @@ class SceneWidget(widgets.VBox):
             label += f" (cinch {self.rules.cinch})"
         return label
 
+    def _rule_shown(self) -> bool:
+        """Whether the rule, the rulebooks side by side and the scene's title may show: after
+        a try (or a story's last step), or at once outside try-first and Predict mode."""
+        if self.tried or (self.scene.kind == "story" and self.step >= self.step_count - 1):
+            return True
+        return not (self.rule_after_try or self.predict)
+
     def _rule_text(self) -> str:
-        """The scene's rule, or, in a predict-first scene before any try or the story's end,
-        a line saying when it will show."""
-        shown = self.tried or (self.scene.kind == "story" and self.step >= self.step_count - 1)
-        if self.rule_after_try and not shown:
-            return RULE_KEPT_BACK
-        return self.scene.summary
+        """The scene's rule, or, before the learner has tried, a line saying when it shows."""
+        return self.scene.summary if self._rule_shown() else RULE_KEPT_BACK
+
+    def _title(self) -> str:
+        """The scene's title, or in Predict mode, until the reveal, a neutral one (a title
+        such as 'Neither suit nor trump: anything' states the answer)."""
+        if self.predict and not self._rule_shown():
+            return neutral_title(self.scene)
+        return self.scene.title
+
+    def heading(self) -> dict[str, str]:
+        """The header as data (title, rule, note, fixed-rules note), as the drawn table shows
+        it in the classroom app."""
+        s = self.scene
+        return {
+            "title": f"{s.citation} · {self._title()}",
+            "rule": self._rule_text(),
+            "note": s.note,
+            "fixed": "" if self.rulebook_choice else self._fixed_note(),
+        }
 
     def _fixed_note(self) -> str:
         """What a scene without the rulebook selector says about the rules it plays by."""
@@ -374,15 +437,8 @@ class SceneWidget(widgets.VBox):
             self.add_class("bourre-classroom")
         else:
             self.remove_class("bourre-classroom")
-        s = self.scene
         style = f"font-size:{self._size()['text']};line-height:1.4"
-        self.header.value = (
-            f"<div style='{style}'><b>{html.escape(s.citation)} · {html.escape(s.title)}</b><br>"
-            f"{html.escape(self._rule_text())}"
-            + (f"<br><i>{html.escape(s.note)}</i>" if s.note else "")
-            + ("" if self.rulebook_choice else f"<br><i>{html.escape(self._fixed_note())}</i>")
-            + "</div>"
-        )
+        self.header.value = header_html(self.heading(), style, fold_note=self.projector)
         self._render_table(style)
         self._render_body()
         self.back_button.disabled = self.step == 0
@@ -392,3 +448,21 @@ class SceneWidget(widgets.VBox):
     def _render_table(self, style: str) -> None:
         """Draw the table part of the scene (an HTML block unless a view draws its own)."""
         self.table.value = f"<div style='{style}'>{self._body_html()}</div>"
+
+
+def header_html(heading: dict[str, str], style: str, fold_note: bool = False) -> str:
+    """The scene's header as HTML: the title in bold, the rule, the note (folded under
+    'Note' when `fold_note`), the fixed-rules note."""
+    esc = html.escape
+    note = heading.get("note", "")
+    if note and fold_note:
+        note_html = f"<details class='bourre-note'><summary>Note</summary>{esc(note)}</details>"
+    else:
+        note_html = f"<br><i>{esc(note)}</i>" if note else ""
+    fixed = heading.get("fixed", "")
+    return (
+        f"<div style='{style}'><b>{esc(heading['title'])}</b><br>{esc(heading['rule'])}"
+        + note_html
+        + (f"<br><i>{esc(fixed)}</i>" if fixed else "")
+        + "</div>"
+    )

@@ -19,7 +19,7 @@ class NamingView(PlayView):
         """Highlight the card (or cards) the phrase names and say why."""
         self.answer_shown = True
         self._last = ("answer", None)
-        return self._say(self._phrase_reading())
+        return self._say(self._phrase_reading(), tried=True)
 
     def _phrase_reading(self) -> str:
         """What the phrase names, with the clause of the laws that says so."""
@@ -36,8 +36,8 @@ class NamingView(PlayView):
         text = self._phrase_reading()
         if card in fits.get(named.kind, ()):
             self.played = card
-            return self._say(f"✔ Yes, {card}. {text}")
-        return self._say(f"✘ Not {card}. {text}")
+            return self._say(f"✔ Yes, {card}. {text}", tried=True)
+        return self._say(f"✘ Not {card}. {text}", tried=True)
 
     def _verdict_under(self, row: str, card: Card) -> None:
         """A naming scene's columns list the legal cards only: what a phrase names is judged

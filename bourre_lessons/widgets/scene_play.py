@@ -35,9 +35,9 @@ __all__ = ["PlayView"]
 class PlayView(SceneWidget):
     """A play scene: step to your turn, then click a card (or say it) and ask why."""
 
-    predict = False
-    """Predict mode (the classroom's): a click only marks the class's choice; `reveal()` plays it."""
     chosen: Card | None = None
+    """Predict mode (the classroom's): a click only marks the class's choice, `reveal()` plays
+    it."""
 
     def _build(self) -> None:
         self.table = CardTable()
@@ -154,21 +154,21 @@ class PlayView(SceneWidget):
         if named.kind != "played" or named.card is None:
             if named.kind == "invalid":
                 heard += " Nothing is played: say it again."
-            return self._say(heard)
+            return self._say(heard, tried=True)
         self.played = named.card
         self._last = ("say", text)
-        return self._say(f"✔ {heard}")
+        return self._say(f"✔ {heard}", tried=True)
 
     def _say_renege(self, named, text: str, heard: str) -> str:
         """laws 45C4a: a card named in full is played even when the rules forbid it; that is a
         renege, settled by the rulebook (pagat: correct it before the next player plays)."""
         self._last = ("say", text)
         if self.rules.renege in ("retract", "retract_and_penalty"):
-            return self._say(f"✘ {heard}")
+            return self._say(f"✘ {heard}", tried=True)
         self.played = named.card
         if self.rules.renege == "correct_before_next":
-            return self._say(f"✘ {heard} Press Try again to correct it.")
-        return self._say(f"✘ {heard}")
+            return self._say(f"✘ {heard} Press Try again to correct it.", tried=True)
+        return self._say(f"✘ {heard}", tried=True)
 
     def try_again(self) -> None:
         """Take back your card at this moment and choose again."""
@@ -182,7 +182,8 @@ class PlayView(SceneWidget):
         self._last = ("answer", None)
         legal = self.legal()
         return self._say(
-            f"Legal under {self._rules_label()}: {_cards_text(legal)}.{self._pick_note()}"
+            f"Legal under {self._rules_label()}: {_cards_text(legal)}.{self._pick_note()}",
+            tried=True,
         )
 
     def why(self) -> str:
@@ -192,7 +193,7 @@ class PlayView(SceneWidget):
         for v in verdicts(self.scene.situation(self.moment_index), self.rules):
             mark = "✔" if v.legal else "✘"
             lines.append(f"{mark} {v.card} [{cite(v.rule)}] {v.reason}")
-        return self._say("\n".join(lines))
+        return self._say("\n".join(lines), tried=True)
 
     # --- judging ------------------------------------------------------------------------
 
@@ -207,7 +208,7 @@ class PlayView(SceneWidget):
             text = f"✔ {verdict.reason} [{cite(verdict.rule)}]{self._pick_note()}"
         else:
             text = f"✘ {verdict.reason} [{cite(verdict.rule)}: {verdict.summary}]"
-        return self._say(text)
+        return self._say(text, tried=True)
 
     def _why_heading(self) -> list[str]:
         """Lines Why? puts before the verdicts."""
@@ -282,6 +283,7 @@ class PlayView(SceneWidget):
     def _render_table(self, style: str) -> None:
         self.table.size = "classroom" if self.classroom.value else "normal"
         self.table.four_colour = self.four_colour.value
+        self.table.heading = self.heading()
         self.table.show(self._table_scene())
 
     def _table_scene(self) -> TableScene:
@@ -297,7 +299,7 @@ class PlayView(SceneWidget):
             trump=trump_entry(s.trump),
             status="\n".join(self._table_notes()),
             feedback=feedback_entry(self.feedback),
-            compare=self._compare_entries(),
+            compare=self._compare_entries() if self._rule_shown() else [],
         )
 
     def _compare_entries(self) -> list[dict]:

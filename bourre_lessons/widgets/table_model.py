@@ -84,8 +84,11 @@ def hand_entries(
     return entries
 
 
-def trick_entries(plays: Sequence[tuple[str, Card]], trump: Suit | None) -> list[dict[str, Any]]:
-    """The cards of a trick in play order: the led card marked, the card winning so far lit."""
+def trick_entries(
+    plays: Sequence[tuple[str, Card]], trump: Suit | None, finished: bool = False
+) -> list[dict[str, Any]]:
+    """The cards of a trick in play order: the led card marked, the card winning so far lit;
+    a `finished` trick (everyone has played) marks its winner's card as having won it."""
     if not plays:
         return []
     best = trick_winner([c for _, c in plays], trump) if trump is not None else 0
@@ -93,9 +96,12 @@ def trick_entries(plays: Sequence[tuple[str, Card]], trump: Suit | None) -> list
     for i, (seat, card) in enumerate(plays):
         notes = ["led"] if i == 0 else []
         if i == best:
-            notes.append("winning so far")
+            notes.append("won the trick" if finished else "winning so far")
         label = f"{seat}: {card.name}" + (f" ({', '.join(notes)})" if notes else "")
-        entries.append(card_entry(card, seat=seat, led=i == 0, winning=i == best, label=label))
+        entry = card_entry(card, seat=seat, led=i == 0, winning=i == best, label=label)
+        if finished:
+            entry.update(done=True, won=i == best)
+        entries.append(entry)
     return entries
 
 
@@ -287,7 +293,10 @@ def text_lines(traits: Mapping[str, Any]) -> list[str]:
     for past in traits.get("past", []):
         lines.append(f"Earlier {past['label']}")
     trick = traits.get("trick", [])
-    lines.append("This trick: " + ("; ".join(c["label"] for c in trick) or "no cards yet"))
+    if trick and trick[0].get("done"):
+        lines.append("The trick just finished: " + "; ".join(c["label"] for c in trick))
+    else:
+        lines.append("This trick: " + ("; ".join(c["label"] for c in trick) or "no cards yet"))
     if traits.get("status"):
         lines.append(traits["status"])
     hand = traits.get("hand", [])
@@ -417,7 +426,9 @@ def seen_table(
     feedback: str,
     review: dict[str, Any] | None = None,
 ) -> TableScene:
-    """The drawn table as `seat` sees it: the others' hands as counts, never their cards."""
+    """The drawn table as `seat` sees it: the others' hands as counts, never their cards; a
+    trick just finished stays in the middle, its winner marked, until the next card is led;
+    the turned card is drawn until it is played, then only its suit."""
     hand = game.hand_record
     trump = hand.trump_card.suit
     trick = game.current_trick
@@ -426,12 +437,18 @@ def seen_table(
     for entry in cards:
         if entry["card"] in {c.code for c in selected}:
             entry.update(lifted=True, label=entry["label"] + ", chosen to throw away")
+    done = [t.plays for t in hand.tricks]
+    shown = trick_entries(trick.plays if trick else (), trump)
+    if not shown and done:  # the finished trick stays on the felt until the next card is led
+        shown, done = trick_entries(done[-1], trump, finished=True), done[:-1]
+    played = {c for t in hand.tricks for c in t.cards} | set(trick.cards if trick else ())
+    turned = hand.trump_card if hand.trump_card not in played else None
     return TableScene(
         seats=[_seat(game, p, seat) for p in hand.seats],
         hand=cards,
-        trick=trick_entries(trick.plays if trick else (), trump),
-        past=past_entries([t.plays for t in hand.tricks], trump),
-        trump=trump_entry(trump, hand.trump_card, beside=hand.dealer),
+        trick=shown,
+        past=past_entries(done, trump),
+        trump=trump_entry(trump, turned, beside=hand.dealer),
         pot=game.pot,
         status=(status or "")[:1].upper() + (status or "")[1:],
         feedback=feedback_entry(feedback if feedback[:1] in "✔✘" else ""),

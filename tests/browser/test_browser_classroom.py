@@ -7,6 +7,7 @@ Previous / Next scene buttons that also work from the keyboard.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -20,8 +21,10 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
+from bourre_lessons.scenes import get as get_scene
 from bourre_lessons.widgets.classroom import _label as picker_label
 from bourre_lessons.widgets.classroom import scene_order
+from bourre_lessons.widgets.scene import SceneWidget
 
 pytestmark = pytest.mark.browser
 
@@ -42,9 +45,10 @@ class App:
 
     def go(self, scene_id: str) -> None:
         """Choose a scene in the picker and wait until it is on screen."""
-        label = picker_label(scene_id)
+        label = picker_label(scene_id, SCENE_IDS.index(scene_id) + 1)
         self.page.locator(".bourre-picker select").select_option(label=label)
-        expect(self.page.locator(f".bourre-scene-{scene_id}")).to_be_visible()
+        scene = self.page.locator(f".bourre-scene-{scene_id}")
+        expect(scene).to_be_visible(timeout=UI_TIMEOUT)
 
 
 @pytest.fixture(scope="module")
@@ -162,10 +166,16 @@ def test_a_link_can_open_the_app_on_a_scene(voila, browser):
         app.page.close()
 
 
-def _in_view(page, locator) -> bool:
-    box = locator.bounding_box()
+def _in_view(page, locator, tries: int = 30) -> bool:
+    """Whether the element lies wholly inside the window (asked again while the view is
+    still settling after a click, for up to 3 s)."""
     size = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+    for _ in range(tries):
+        box = locator.bounding_box()
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]:
+            return True
+        page.wait_for_timeout(100)
+    return False
 
 
 def test_on_a_projector_the_verdict_and_the_navigation_share_one_screen(app):
@@ -217,3 +227,240 @@ def test_predict_mode_the_class_votes_then_the_teacher_reveals(app):
     expect(reveal).to_be_disabled()
     scene.locator(".bourre-hand .bourre-card[data-card=HJ]").click()
     expect(feedback).to_have_attribute("data-verdict", "legal")
+
+
+def test_predict_mode_shows_no_rule_no_rulebooks_and_no_telling_title_until_reveal(app):
+    """glimne 9 in Predict mode: the heading beside the table names the position ("Clubs
+    led"), not the rule; no rulebooks box, even once the class has chosen; Reveal shows the
+    verdict, the scene's own title, its rule and the rulebooks side by side."""
+    from bourre_lessons.scenes import get
+
+    page = app.page
+    own = get("glimne-9")
+    app.go("glimne-9")
+    scene = page.locator(".bourre-scene-glimne-9")
+    page.locator(".bourre-predict").click()
+    try:
+        heading = scene.locator(".bourre-heading")
+        expect(heading).to_contain_text("glimne 9 · Clubs led")
+        scene.locator(".bourre-restart").click()
+        scene.locator(".bourre-next").click()
+        scene.locator(".bourre-hand .bourre-card[data-card=C9]").click()
+        expect(scene.locator(".bourre-feedback")).to_contain_text("The class chose 9♣")
+        for text in (own.title, own.summary[:40]):
+            expect(scene).not_to_contain_text(text)
+        expect(scene.locator(".bourre-compare")).to_have_count(0)
+        page.locator(".bourre-reveal").click()
+        expect(scene.locator(".bourre-feedback")).to_have_attribute("data-verdict", "illegal")
+        expect(heading).to_contain_text(own.title)
+        expect(heading).to_contain_text(own.summary[:40])
+        expect(scene.locator(".bourre-compare")).to_be_visible()
+    finally:
+        page.locator(".bourre-predict").click()
+
+
+def test_the_right_arrow_at_your_turn_says_the_class_decides_first(app):
+    """At "Your turn" the right arrow does not skip the class's decision silently: the first
+    press leaves the scene where it is and says so; a second press moves on."""
+    page = app.page
+    app.go("glimne-2a")
+    scene = page.locator(".bourre-scene-glimne-2a")
+    scene.locator(".bourre-restart").click()
+    for _ in range(2):
+        scene.locator(".bourre-next").click()
+    expect(scene.locator(".bourre-status")).to_contain_text("Your turn")
+    page.locator(".bourre-picker select").blur()
+    page.keyboard.press("ArrowRight")
+    note = scene.locator(".bourre-arrow-note")
+    expect(note).to_contain_text("The class decides first")
+    expect(page.locator(".bourre-scene-glimne-2a")).to_be_visible()
+    expect(scene.locator(".bourre-hand .bourre-card[data-card=HJ]")).to_be_enabled()
+    page.keyboard.press("ArrowRight")  # asked twice: the teacher moves on
+    following = SCENE_IDS[SCENE_IDS.index("glimne-2a") + 1]
+    expect(page.locator(f".bourre-scene-{following}")).to_be_visible()
+
+
+def test_no_scroll_position_carries_into_the_next_scene(app):
+    """On a screen too small for the scene (800x480) the stage scrolls; scrolled to its foot,
+    the next scene still opens at its top."""
+    page = app.page
+    page.set_viewport_size({"width": 800, "height": 480})
+    try:
+        app.go("glimne-9")
+        stage = page.locator(".bourre-stage")
+        room = stage.evaluate("(s) => s.scrollHeight - s.clientHeight")
+        assert room > 0, "at this size the stage must scroll, or the test shows nothing"
+        stage.evaluate("(s) => { s.scrollTop = s.scrollHeight; }")
+        assert stage.evaluate("(s) => s.scrollTop") > 0
+        page.locator(".bourre-next-scene").click()
+        following = SCENE_IDS[SCENE_IDS.index("glimne-9") + 1]
+        expect(page.locator(f".bourre-scene-{following}")).to_be_visible()
+        tops = page.evaluate(
+            "() => [window.scrollY, ...[...document.querySelectorAll('.bourre-stage')]"
+            ".map((s) => s.scrollTop)]"
+        )
+        assert tops == [0, 0], tops
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+# --- The projector: every scene and step fits between the bars ----------------------------
+
+PROJECTOR_SIZES = ((1280, 720), (1024, 768))
+"""The usual projector sizes (width, height) the classroom must fit without scrolling."""
+OVERFLOW_REPORT = "classroom-overflow.txt"
+PARTS = {
+    "header": ".bourre-header > div",
+    "seats": ".bourre-seat",
+    "trump": ".bourre-area > .bourre-trump, .bourre-area > .bourre-trump-note",
+    "pot": ".bourre-pot",
+    "trick": ".bourre-trick .bourre-card, .bourre-led-mark",
+    "past": ".bourre-past-trick",
+    "status": ".bourre-status",
+    "hand": ".bourre-hand .bourre-card",
+    "verdict": ".bourre-feedback:not([data-verdict=''])",
+    "compare": ".bourre-compare",
+    "story": ".bourre-story-now",
+    "detail": ".bourre-story-detail",
+    "chart": ".bourre-chart img, img.bourre-chart",
+}
+"""What the class must see at each step, by DOM selector inside the scene."""
+
+MEASURE = """([parts]) => {
+  const scene = document.querySelector('.bourre-classroom-app .bourre-scene');
+  let scrolled = window.scrollY;  // how far the page was scrolled: then measured from the top
+  for (let node = scene; node; node = node.parentElement) {
+    scrolled += node.scrollTop;
+    node.scrollTop = 0;
+  }
+  window.scrollTo(0, 0);
+  // The bars: the app's toolbar above, the scene's buttons (or the row holding them) below.
+  const bar = document.querySelector('.bourre-classroom-app .bourre-toolbar');
+  const foot = scene.querySelector('.bourre-foot') || scene.querySelector('.bourre-nav');
+  const top = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  const bottom = foot ? Math.min(window.innerHeight, foot.getBoundingClientRect().top) : window.innerHeight;
+  const right = document.documentElement.clientWidth;
+  const found = {};
+  for (const [part, css] of Object.entries(parts)) {
+    let worst = null;
+    for (const node of scene.querySelectorAll(css)) {
+      const r = node.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1 || getComputedStyle(node).visibility === 'hidden') continue;
+      const over = Math.max(0, top - r.top, r.bottom - bottom, -r.left, r.right - right);
+      worst = Math.max(worst ?? 0, over);
+    }
+    if (worst !== null) found[part] = Math.round(worst);
+  }
+  return {band: [Math.round(top), Math.round(bottom)], parts: found, scrolled};
+}"""
+
+SETTLE = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+CHANGED = """([css, before]) => {
+  const scene = document.querySelector(css);
+  return Boolean(scene) && scene.innerText !== before;
+}"""
+
+
+@dataclass
+class Overflow:
+    """The largest overflow seen at one projector size, and where."""
+
+    size: tuple[int, int]
+    worst: float = 0.0
+    where: str = "no part overflows"
+    measured: int = 0
+    by_scene: dict = None
+    carried: tuple = (0, "")
+
+    def add(self, scene_id: str, moment: str, result: dict) -> None:
+        """One screen measured: keep the worst part of it, for the scene and overall."""
+        self.measured += 1
+        if moment == "step 1" and result["scrolled"] > self.carried[0]:
+            self.carried = (result["scrolled"], scene_id)
+        self.by_scene = self.by_scene or {}
+        for part, pixels in result["parts"].items():
+            if pixels > self.by_scene.get(scene_id, (0, ""))[0]:
+                self.by_scene[scene_id] = (pixels, f"{moment}, {part}")
+            if pixels > self.worst:
+                self.worst, self.where = pixels, f"{scene_id} {moment}, {part}"
+
+    def lines(self) -> list[str]:
+        width, height = self.size
+        head = (
+            f"{width}x{height}: largest overflow {self.worst:.0f} px ({self.where}); "
+            f"{self.measured} screens measured; the most scroll carried into a scene "
+            f"{self.carried[0]} px ({self.carried[1] or 'none'})"
+        )
+        worst = sorted((self.by_scene or {}).items(), key=lambda kv: -kv[1][0])
+        return [head, *(f"  {sid}: {px} px at {where}" for sid, (px, where) in worst if px > 0)]
+
+
+def _act(page, scene_css: str, click) -> None:
+    """Do one thing in the scene and wait until its text has changed and the view settled."""
+    before = page.evaluate(f"() => document.querySelector('{scene_css}').innerText")
+    click()
+    page.wait_for_function(CHANGED, arg=[scene_css, before], timeout=UI_TIMEOUT)
+    page.evaluate(SETTLE)
+
+
+def _measure_scene(page, scene_id: str, record: Overflow) -> None:
+    """Every step of one scene from its start; at your turn, the verdict on each card."""
+    scene_css = f".bourre-scene-{scene_id}"
+    scene = page.locator(scene_css)
+    story = get_scene(scene_id).kind == "story"
+    steps = SceneWidget(get_scene(scene_id), size="classroom").step_count
+    for step in range(1, steps + 1):
+        if step > 1:
+            _act(page, scene_css, scene.locator(".bourre-next").click)
+        page.wait_for_timeout(150 if story else 0)  # a story's chart image is decoded
+        record.add(scene_id, f"step {step}", page.evaluate(MEASURE, [PARTS]))
+        cards = scene.locator(".bourre-hand .bourre-card:not([disabled])")
+        for code in [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]:
+            _act(page, scene_css, scene.locator(f".bourre-hand [data-card={code}]").click)
+            record.add(scene_id, f"step {step}, {code} clicked", page.evaluate(MEASURE, [PARTS]))
+            verdict = scene.locator(".bourre-feedback").get_attribute("data-verdict")
+            if verdict == "legal":  # the card was played: take it back for the next one
+                retry = scene.locator(".bourre-try-again")
+                expect(retry).to_be_enabled()
+                _act(page, scene_css, retry.click)
+
+
+def _measure_classroom(browser, url: str, size: tuple[int, int], scene_ids) -> Overflow:
+    app = _open(browser, url, f"classroom-measure-{size[0]}")
+    page = app.page
+    record = Overflow(size)
+    try:
+        page.emulate_media(reduced_motion="reduce")  # cards drawn in place, no slide to wait for
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for scene_id in scene_ids:
+            app.go(scene_id)
+            page.evaluate(SETTLE)
+            _measure_scene(page, scene_id, record)
+    except Exception:
+        save_page_artifacts(page, app.console, f"classroom-measure-{size[0]}")
+        raise
+    finally:
+        page.close()
+    return record
+
+
+def _scenes_to_measure() -> list[str]:
+    """Every scene, or those named in BOURRE_CLASSROOM_SCENES (comma-separated)."""
+    chosen = [s for s in os.environ.get("BOURRE_CLASSROOM_SCENES", "").split(",") if s]
+    return chosen or SCENE_IDS
+
+
+def test_every_scene_and_step_fits_a_projector(voila, browser):
+    """At 1280x720 and 1024x768, for every scene, every step and every card clicked at your
+    turn: the header, seats, trick, hand, status, verdict, the rulebooks side by side and a
+    story's steps and chart lie between the pinned bars, with the page at the top (no
+    scrolling). The largest overflow in pixels at each size is printed and saved."""
+    records = [
+        _measure_classroom(browser, voila.url("/"), size, _scenes_to_measure())
+        for size in PROJECTOR_SIZES
+    ]
+    report = "\n".join(line for record in records for line in record.lines())
+    (artifacts_dir() / OVERFLOW_REPORT).write_text(report + "\n", encoding="utf-8")
+    print(report)
+    assert all(r.measured for r in records)
+    assert all(r.worst == 0 for r in records), report

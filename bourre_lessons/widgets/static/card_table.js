@@ -6,7 +6,7 @@ const SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const TWO = { S: "#111111", C: "#111111", H: "#c8102e", D: "#c8102e" };
 const FOUR = { S: "#111111", H: "#c8102e", D: "#1f5fbf", C: "#1d7a2e" };
 const FONT = "DejaVu Sans, Arial, sans-serif";
-const TRAITS = ["seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "compare", "review", "size", "four_colour", "interactive", "shake"];
+const TRAITS = ["seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "compare", "review", "size", "four_colour", "interactive", "shake", "heading"];
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -86,7 +86,7 @@ function seatFacts(seat) {
   return facts;
 }
 
-function drawSeat(seat, place, turned, fourColour) {
+function drawSeat(seat, place) {
   const node = el("div", "bourre-seat");
   node.style.left = `${place.x}%`;
   node.style.top = `${place.y}%`;
@@ -113,57 +113,147 @@ function drawSeat(seat, place, turned, fourColour) {
     }
     node.appendChild(backs);
   }
-  if (turned) node.appendChild(turned);
   return node;
 }
 
-// A card of the trick lies in the middle, towards the seat that played it: on a small ellipse
-// about two card widths across and one card height up or down, so the cards of a trick hide
-// none of each other's corners.
 // Under prefers-reduced-motion a card is drawn in its place at once: no slide, no fade.
 function stillness() {
   return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
-function trickPlace(place) {
-  const dx = (place.cos || 0) * 1.9;
-  const dy = (place.sin || 0) * 0.56;
-  return {
-    x: `calc(50% + ${dx.toFixed(3)} * var(--bourre-card-w))`,
-    y: `calc(50% + ${dy.toFixed(3)} * var(--bourre-card-h))`,
-  };
-}
-
-// The trick in the middle, each card in front of its seat. A card that just arrived starts at
-// its seat and slides to its place (a CSS transition, off under prefers-reduced-motion).
-function drawTrick(trick, bySeat, fourColour, seen) {
+// The trick in the middle, each card in front of the seat that played it (placed by
+// layoutTrick once the oval has its size). A card that just arrived starts at its seat and
+// slides to its place. The "led" and "won" tags are drawn over the cards, never under one.
+function drawTrick(trick, bySeat, fourColour, seen, you) {
   const middle = el("div", "bourre-trick");
   middle.setAttribute("role", "group");
-  middle.setAttribute("aria-label", trick.length ? "the trick being played" : "the trick: no cards yet");
+  const finished = trick.length > 0 && trick.every((entry) => entry.done);
+  middle.setAttribute("aria-label", finished ? "the trick just finished" : trick.length ? "the trick being played" : "the trick: no cards yet");
+  if (finished) middle.classList.add("bourre-trick-done");
   trick.forEach((entry, order) => {
     const seatPlace = bySeat[entry.seat] || { x: 50, y: 50 };
-    const place = trickPlace(seatPlace);
-    const cls = [entry.led ? "bourre-led" : "", entry.winning ? "bourre-winning" : ""].join(" ");
+    const cls = [entry.led ? "bourre-led" : "", entry.winning ? "bourre-winning" : "", entry.won ? "bourre-won" : ""].join(" ");
     const card = cardNode(entry, fourColour, "div", cls);
     card.style.zIndex = `${order + 1}`; // a later card lies on top
+    card.dataset.seat = entry.seat;
     const key = `${entry.seat}:${entry.card}`;
-    const arriving = !seen.has(key) && !stillness();
-    card.style.left = arriving ? `${seatPlace.x}%` : place.x;
-    card.style.top = arriving ? `${seatPlace.y}%` : place.y;
-    if (arriving) {
-      card.classList.add("bourre-arrive");
-      requestAnimationFrame(() => requestAnimationFrame(() => {
-        card.style.left = place.x;
-        card.style.top = place.y;
-        card.classList.remove("bourre-arrive");
-      }));
-    }
-    if (entry.led) card.appendChild(el("span", "bourre-led-mark", "led"));
+    card.dataset.arriving = !seen.has(key) && !stillness() ? "1" : "";
+    card.style.left = `${seatPlace.x}%`;
+    card.style.top = `${seatPlace.y}%`;
+    if (card.dataset.arriving) card.classList.add("bourre-arrive");
+    else card.style.visibility = "hidden"; // shown once layoutTrick has put it in its place
     middle.appendChild(card);
+    if (entry.led) middle.appendChild(trickTag(entry, "led", "bourre-led-mark"));
+    if (entry.won) middle.appendChild(trickTag(entry, entry.seat === you ? "You won" : `${entry.seat} won`, "bourre-won-mark"));
   });
   seen.clear();
   for (const entry of trick) seen.add(`${entry.seat}:${entry.card}`);
   return middle;
+}
+
+function trickTag(entry, text, cls) {
+  const tag = el("span", `bourre-trick-tag ${cls}`, text);
+  tag.dataset.card = entry.card;
+  tag.setAttribute("aria-hidden", "true"); // the card's own label says "led" / "won the trick"
+  tag.style.visibility = "hidden";
+  return tag;
+}
+
+function boxOf(node, origin) {
+  const r = node.getBoundingClientRect();
+  return { left: r.left - origin.left, top: r.top - origin.top, right: r.right - origin.left, bottom: r.bottom - origin.top };
+}
+
+function overlaps(a, b, gap) {
+  return a.left < b.right + gap && b.left < a.right + gap && a.top < b.bottom + gap && b.top < a.bottom + gap;
+}
+
+// Where each card of the trick lies: on the line from the middle of the oval to its seat's
+// label, the same fraction of the way for every card, as far out as the labels allow; drawn
+// smaller when that is the only way (many seats, a small oval) for no card to cover a seat
+// label or another card of the trick. Measured on the page, so it holds at any size.
+function trickSpots(oval, cards) {
+  const trick = oval.querySelector(":scope > .bourre-trick");
+  const origin = trick.getBoundingClientRect(); // inside the rim
+  if (origin.width < 10 || origin.height < 10 || !cards.length) return null;
+  const middle = { x: origin.width / 2, y: origin.height / 2 };
+  const labels = [...oval.querySelectorAll(":scope > .bourre-seat")].map((seat) => ({ seat: seat.dataset.seat, box: boxOf(seat, origin) }));
+  const w = cards[0].offsetWidth;
+  const h = cards[0].offsetHeight;
+  const tagOf = (card, cls) => trick.querySelector(`:scope > .${cls}[data-card="${card.dataset.card}"]`);
+  // room under a led card for its tag, above the winner's for "won"
+  const room = cards.map((card) => {
+    const led = tagOf(card, "bourre-led-mark");
+    const won = tagOf(card, "bourre-won-mark");
+    return {
+      below: led ? led.offsetHeight + 2 : 0,
+      above: won ? won.offsetHeight + 2 : 0,
+      wide: Math.max(led ? led.offsetWidth : 0, won ? won.offsetWidth : 0),
+    };
+  });
+  const aims = cards.map((card) => {
+    const label = labels.find((l) => l.seat === card.dataset.seat);
+    if (!label) return { x: 0, y: 0 };
+    return { x: (label.box.left + label.box.right) / 2 - middle.x, y: (label.box.top + label.box.bottom) / 2 - middle.y };
+  });
+  const spots = (scale, fx, fy) => aims.map((aim, i) => {
+    const x = middle.x + fx * aim.x;
+    const y = middle.y + fy * aim.y;
+    const card = { left: x - (w * scale) / 2, right: x + (w * scale) / 2, top: y - (h * scale) / 2, bottom: y + (h * scale) / 2 };
+    const half = Math.max((w * scale) / 2, room[i].wide / 2);
+    const box = { left: x - half, right: x + half, top: card.top - room[i].above, bottom: card.bottom + room[i].below };
+    return { x, y, card, box };
+  });
+  const fits = (placed) => placed.every((p, i) =>
+    p.box.left >= 0 && p.box.top >= 0 && p.box.right <= origin.width && p.box.bottom <= origin.height &&
+    labels.every((l) => !overlaps(p.box, l.box, 3)) &&
+    placed.every((q, j) => j <= i || !overlaps(p.box, q.box, 2)));
+  const steps = [];
+  for (let f = 0.1; f < 0.96; f += 0.05) steps.push(f);
+  for (const scale of [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.42, 0.35]) {
+    const good = [];
+    for (const fx of steps) for (const fy of steps) if (fits(spots(scale, fx, fy))) good.push([fx, fy]);
+    if (!good.length) continue;
+    // the widest spread that still has a step of room on every side (cards towards their seats)
+    const near = (a, b) => Math.abs(a - b) < 0.051;
+    const roomy = good.filter(([fx, fy]) => [[-1, 0], [1, 0], [0, -1], [0, 1]].every(([dx, dy]) =>
+      good.some(([gx, gy]) => near(gx, fx + dx * 0.05) && near(gy, fy + dy * 0.05))));
+    const best = (roomy.length ? roomy : good).reduce((a, g) => (g[0] + g[1] > a[0] + a[1] ? g : a));
+    return { scale, placed: spots(scale, best[0], best[1]) };
+  }
+  return { scale: 0.35, placed: spots(0.35, 0.45, 0.45) };
+}
+
+// Put the trick's cards and tags in their places (again whenever the oval changes size).
+function layoutTrick(oval) {
+  const trick = oval.querySelector(":scope > .bourre-trick");
+  const cards = trick ? [...trick.querySelectorAll(":scope > .bourre-card")] : [];
+  const found = trickSpots(oval, cards);
+  if (!found) return;
+  cards.forEach((card, i) => {
+    const spot = found.placed[i];
+    const put = () => {
+      card.style.left = `${spot.x}px`;
+      card.style.top = `${spot.y}px`;
+      card.style.transform = `translate(-50%, -50%) scale(${found.scale})`;
+      card.classList.remove("bourre-arrive");
+      card.style.visibility = "";
+    };
+    if (card.dataset.arriving) {
+      card.dataset.arriving = "";
+      card.style.transform = `translate(-50%, -50%) scale(${found.scale})`;
+      requestAnimationFrame(() => requestAnimationFrame(put));
+    } else {
+      put();
+    }
+    for (const tag of trick.querySelectorAll(`:scope > .bourre-trick-tag[data-card="${card.dataset.card}"]`)) {
+      const won = tag.classList.contains("bourre-won-mark");
+      tag.style.left = `${spot.x}px`;
+      tag.style.top = won ? `${spot.card.top - 2}px` : `${spot.card.bottom + 2}px`;
+      tag.style.transform = won ? "translate(-50%, -100%)" : "translate(-50%, 0)";
+      tag.style.visibility = "";
+    }
+  });
 }
 
 function drawPot(pot) {
@@ -191,10 +281,17 @@ function drawTrumpSuit(trump, withCard) {
   return node;
 }
 
+// The turned card (drawn until it is played) in the trump's corner: the card, the trump suit
+// and the dealer who turned it.
 function turnedCard(trump, fourColour) {
   const node = el("div", "bourre-trump bourre-turned");
-  node.setAttribute("aria-label", trump.label || "turned card");
+  const dealer = trump.beside ? `dealer ${trump.beside}` : "";
+  node.setAttribute("aria-label", [trump.label || "turned card", dealer].filter(Boolean).join(", "));
   node.appendChild(cardNode(trump, fourColour, "div", "bourre-small"));
+  const words = el("div", "bourre-turned-words");
+  words.appendChild(drawTrumpSuit(trump, true));
+  if (dealer) words.appendChild(el("div", "bourre-turned-by", `turned by ${dealer}`));
+  node.appendChild(words);
   return node;
 }
 
@@ -339,6 +436,7 @@ function moveFocusOn(root, model, state) {
 }
 
 // In the classroom app the arrow keys step: right is Next (or Next scene at the end), left Back.
+// At your turn the right arrow first says that the class has a card to choose (see holdAtTurn).
 function installArrowKeys() {
   if (window.__bourreArrowKeys) return;
   window.__bourreArrowKeys = true;
@@ -349,8 +447,12 @@ function installArrowKeys() {
     if (target.closest && (target.closest(".bourre-hand") || target.closest("input, select, textarea"))) return;
     const scene = document.querySelector(".bourre-classroom-app .bourre-scene");
     if (!scene) return;
-    const pick = (css) => scene.querySelector(`${css} button, button${css}`);
     const forward = event.key === "ArrowRight";
+    if (forward && holdAtTurn(scene)) {
+      event.preventDefault();
+      return;
+    }
+    const pick = (css) => scene.querySelector(`${css} button, button${css}`);
     let button = pick(forward ? ".bourre-next" : ".bourre-back");
     if (!button || button.disabled) button = document.querySelector(forward ? "button.bourre-next-scene" : "button.bourre-previous-scene");
     if (button && !button.disabled) {
@@ -360,23 +462,39 @@ function installArrowKeys() {
   });
 }
 
-// The oval: seats on its rim, the trick in the middle, the trump and the pot in its corners.
+// At your turn (cards of the hand can be clicked) the first right arrow does not move on: it
+// says so under the status, and only a second press at the same moment skips the decision.
+function holdAtTurn(scene) {
+  const felt = scene.querySelector(".bourre-felt");
+  const open = felt && felt.querySelector(".bourre-hand button.bourre-card:not([disabled])");
+  if (!open) return false;
+  if (felt.querySelector(".bourre-arrow-note")) return false; // said once already: move on
+  const note = el("div", "bourre-arrow-note", "The class decides first: click a card. Press → again to move on without one.");
+  note.setAttribute("role", "status");
+  const status = felt.querySelector(".bourre-status");
+  if (status) status.after(note);
+  else felt.querySelector(".bourre-words").prepend(note);
+  return true;
+}
+
+// The oval: seats on its rim, the trick in the middle, the turned card, trump and pot in its
+// corners.
 function drawOval(model, four, seen) {
   const seats = model.get("seats");
   const places = seatPlaces(seats);
   const bySeat = Object.fromEntries(seats.map((s, i) => [s.seat, places[i]]));
   const trump = model.get("trump") || {};
-  const besideDealer = trump.card && trump.beside && bySeat[trump.beside];
   const area = el("div", "bourre-area");
   const oval = el("div", "bourre-oval");
-  seats.forEach((seat, i) => {
-    const turned = besideDealer && seat.seat === trump.beside ? turnedCard(trump, four) : null;
-    oval.appendChild(drawSeat(seat, places[i], turned, four));
-  });
-  oval.appendChild(drawTrick(model.get("trick"), bySeat, four, seen));
+  oval.classList.add(`bourre-seats-${seats.length}`);
+  seats.forEach((seat, i) => oval.appendChild(drawSeat(seat, places[i])));
+  const you = (seats.find((s) => s.you) || {}).seat;
+  oval.appendChild(drawTrick(model.get("trick"), bySeat, four, seen, you));
   area.appendChild(oval);
-  if (trump.card && !besideDealer) area.appendChild(turnedCard(trump, four));
-  if (trump.suit) area.appendChild(drawTrumpSuit(trump, Boolean(trump.card)));
+  if (trump.card) {
+    area.appendChild(turnedCard(trump, four));
+    area.classList.add("bourre-with-turned"); // room above the oval for the turned card
+  } else if (trump.suit) area.appendChild(drawTrumpSuit(trump, false));
   if (model.get("pot") >= 0) area.appendChild(drawPot(model.get("pot")));
   return area;
 }
@@ -408,27 +526,62 @@ function decorateExercise(root, model) {
   }
 }
 
+// The scene's title and rule, drawn in the table where the classroom app shows them (beside
+// the table, above the verdict); a lesson shows its own header instead (see the CSS).
+function drawHeading(heading) {
+  const node = el("div", "bourre-heading");
+  node.appendChild(el("div", "bourre-heading-title", heading.title));
+  if (heading.rule) node.appendChild(el("div", "bourre-heading-rule", heading.rule));
+  if (heading.fixed) node.appendChild(el("div", "bourre-heading-fixed", heading.fixed));
+  if (heading.note) {
+    const note = el("details", "bourre-heading-note");
+    note.appendChild(el("summary", "", "Note"));
+    note.appendChild(el("div", "", heading.note));
+    node.appendChild(note);
+  }
+  return node;
+}
+
 function render({ model, el: root }) {
   installArrowKeys();
   const seen = new Set();
   const state = { shaken: (model.get("shake") || {}).n, clicked: null };
+  let watcher = null;
   const draw = () => {
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset.card : null;
     const four = model.get("four_colour");
     const felt = el("div", `bourre-felt bourre-size-${model.get("size")}`);
-    felt.appendChild(drawOval(model, four, seen));
-    if (model.get("past").length) felt.appendChild(drawPast(model.get("past"), four));
-    if (model.get("status")) felt.appendChild(el("div", "bourre-status", model.get("status")));
-    const play = el("div", "bourre-play-row");
-    play.appendChild(drawHand(model, four, focused, state));
-    play.appendChild(drawFeedback(model.get("feedback") || {}));
-    felt.appendChild(play);
-    if ((model.get("compare") || []).length) felt.appendChild(drawCompare(model.get("compare"), four));
+    // Two groups: the board (table, hand, earlier tricks) and the words (title, status,
+    // verdict, rulebooks, review). A lesson draws them as one column, in that reading order;
+    // the classroom app draws them side by side (see the CSS).
+    const board = el("div", "bourre-board");
+    const words = el("div", "bourre-words");
+    const heading = model.get("heading") || {};
+    if (heading.title) words.appendChild(drawHeading(heading));
+    board.appendChild(drawOval(model, four, seen));
+    if (model.get("past").length) {
+      board.appendChild(drawPast(model.get("past"), four));
+      felt.classList.add("bourre-has-past");
+    }
+    if (model.get("status")) words.appendChild(el("div", "bourre-status", model.get("status")));
+    board.appendChild(drawHand(model, four, focused, state));
+    words.appendChild(drawFeedback(model.get("feedback") || {}));
+    if ((model.get("compare") || []).length) words.appendChild(drawCompare(model.get("compare"), four));
     const review = model.get("review") || {};
-    if (review.rows) felt.appendChild(drawReview(review));
+    if (review.rows) words.appendChild(drawReview(review));
+    felt.append(board, words);
     root.replaceChildren(felt);
     decorateExercise(root, model);
     moveFocusOn(root, model, state);
+    const oval = felt.querySelector(".bourre-oval");
+    if (watcher) watcher.disconnect();
+    if (window.ResizeObserver) {
+      watcher = new ResizeObserver(() => layoutTrick(oval)); // the oval or a label resized
+      watcher.observe(oval);
+      for (const seat of oval.querySelectorAll(":scope > .bourre-seat")) watcher.observe(seat);
+    } else {
+      requestAnimationFrame(() => layoutTrick(oval));
+    }
   };
   // Python sets several traits at once (one message); draw once after all of them, so a card
   // that just arrived is drawn once, at its seat, and slides from there.
@@ -443,7 +596,10 @@ function render({ model, el: root }) {
   };
   for (const name of TRAITS) model.on(`change:${name}`, redraw);
   draw();
-  return () => TRAITS.forEach((name) => model.off(`change:${name}`, redraw));
+  return () => {
+    TRAITS.forEach((name) => model.off(`change:${name}`, redraw));
+    if (watcher) watcher.disconnect();
+  };
 }
 
 export default { render };
