@@ -206,7 +206,7 @@ def test_a_random_bot_heard_to_throw_a_count_throws_exactly_that_many() -> None:
     any cards of its hand, each set of that size alike."""
     from bourre_lessons.sim.fast.policy import random_subset_of_size
 
-    hand = mask_of("HJ H4 SA D7 C9".split())
+    hand = mask_of(["HJ", "H4", "SA", "D7", "C9"])
     state = np.uint64(5)
     seen = {}
     for _ in range(2000):

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bourre_lessons.rules import PRESETS  # noqa: E402
-from bourre_lessons.sim.variants import order_effect  # noqa: E402
+from bourre_lessons.rules import PRESETS
+from bourre_lessons.sim.variants import order_effect
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -282,7 +282,9 @@ def _draw_count(count: object, play: bool, rules: Rules, players: int) -> int:
     if count is None:
         return -1
     if not play:
-        raise ValueError(f"a player who passed draws nothing; got a count of {count!r} after 'pass'")
+        raise ValueError(
+            f"a player who passed draws nothing; got a count of {count!r} after 'pass'"
+        )
     if not rules.draws_in_turn:
         raise ValueError(
             "nothing of the draw is heard before you speak under these rules: the draw comes "

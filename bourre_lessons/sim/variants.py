@@ -41,8 +41,8 @@ from .fast.hand import (
     logged_trick,
     play_chunk,
 )
-from .simulation import chunk_seed, fast_kind
 from .order_effect import OrderEffect, order_effect
+from .simulation import chunk_seed, fast_kind
 from .sweep import DEFAULT_VARIANTS, Sweep, SweepInterrupted, sweep
 
 __all__ = [

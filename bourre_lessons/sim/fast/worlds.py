@@ -305,9 +305,7 @@ def sample_deals(
         else:
             built += 1
             work[HAND, seen.me] = seen.hand
-            left, state = _seat_by_seat(
-                state, rules, seats, n, work, seen, before, strong, pool
-            )
+            left, state = _seat_by_seat(state, rules, seats, n, work, seen, before, strong, pool)
         pools[k] = left
         for p in range(n):
             hands[k, p] = work[HAND, p]
