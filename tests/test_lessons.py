@@ -312,7 +312,7 @@ def test_lesson_02_counts_the_dealers_choices_as_the_engine_does() -> None:
     assert said, "lesson 02 no longer states the dealer's choices"
     for preset in ("glimne", "wikipedia", "pagat"):
         game = Game(Rules.preset(preset), players=5, seed=3)
-        act(game, "play", "pass", "play", "pass", "play", "discard H5 C8", "discard D7 C3 C6")
+        act(game, *_example_to_the_dealers_draw(game.rules))
         choices = game.legal_actions()
         turned = [c for c in choices if game.trump_card.code in c.split()[1:]]
         assert (int(said[1]), int(said[2]), said[3]) == (
@@ -339,9 +339,34 @@ def test_lesson_02_example_pot_is_the_engines() -> None:
         game.trump_card.suit.plural,
         game.pot,
     )
-    act(game, "play", "pass", "play", "pass", "play")
+    act(game, *_example_to_the_dealers_draw(game.rules))
     assert int(said[4]) == game.pot
     assert list(game.hand_record.active) == ["B", "D", "A"]
+
+
+def _example_to_the_dealers_draw(rules: Rules) -> tuple[str, ...]:
+    """Lesson 02's example up to the dealer A's draw, in the order of `rules`: B plays, C
+    passes, D plays, E passes, A plays; B throws H5 C8 and D throws D7 C3 C6."""
+    if rules.draws_in_turn:  # one round: each player who says play draws at once
+        return ("play", "discard H5 C8", "pass", "play", "discard D7 C3 C6", "pass", "play")
+    return ("play", "pass", "play", "pass", "play", "discard H5 C8", "discard D7 C3 C6")
+
+
+def test_lesson_02_reads_pagats_terse_text_as_one_round_and_says_so() -> None:
+    """pagat, Draw and pass: "もし “プレイ” を宣言したならば、何枚か捨て札に出来ます" (if you declared
+    play, you may discard some cards) does not say whether everyone declares first. Lesson 02
+    says the text is terse, gives the course's reading (one round) marked as a reading, names
+    the other reading (two rounds, as glimne and wikipedia have it: "Uma vez que cada jogador
+    tenha declarado a intenção, o dealer pergunta aos que ainda estão no jogo ... quantas novas
+    cartas"), and the switch values it names are the presets'."""
+    prose = _prose(_lesson("02"))
+    assert "pagat's text is terse" in prose and "(pagat, the draw)" in prose
+    assert "The course reads it as one round" in prose and "our reading" in prose
+    assert "The other reading is two rounds" in prose and "glimne and wikipedia" in prose
+    for preset in ("pagat", "glimne", "wikipedia"):
+        assert f'`"{Rules.preset(preset).draw_timing}"`' in prose
+    first = _prose(_lesson("01"))
+    assert "before the next player speaks" in first and "how the course reads pagat" in first
 
 
 def test_glimnes_player_count_is_given_as_a_recommendation() -> None:
