@@ -703,3 +703,23 @@ def test_the_folded_first_line_check_can_fail(tmp_path: Path) -> None:
     path = tmp_path / "x.ipynb"
     path.write_text(json.dumps(notebook), encoding="utf-8")
     assert folded_cells_opening_with_code(path) == [0]
+
+
+def test_lesson_02_figures_for_the_order_are_the_variant_labs() -> None:
+    """Lesson 02 says how much the order of play or pass and the draw changes how often a hand
+    is played; its figures are `order_effect`'s (pagat, five players, 400,000 hands under each
+    order, heuristic bots, seed 0), and each difference's interval lies below zero."""
+    from bourre_lessons.sim.variants import order_effect
+
+    said = re.search(
+        r"Over ([\d,]+) simulated hands of (\w+) players under each order, they play "
+        r"([\d.]+)% of their seats in one round against ([\d.]+)% in two, and ([\d.]+)% of "
+        r"hands are played out \(two or more players in\) against ([\d.]+)%",
+        _prose(_lesson("02")).replace(" > ", " "),  # the figures stand in a quoted box
+    )
+    assert said, "lesson 02 no longer gives the order's measured effect"
+    hands, players = int(said[1].replace(",", "")), {"five": 5}[said[2]]
+    effect = order_effect(Rules.preset("pagat"), players, hands, "heuristic", seed=0)
+    measured = (effect.seats_playing[0], effect.seats_playing[1], *effect.played_out)
+    assert [f"{e.value:.1%}" for e in measured] == [f"{x}%" for x in said.groups()[2:]]
+    assert effect.seats_difference.high < 0 and effect.played_out_difference.high < 0

@@ -446,8 +446,17 @@ def _heard_hint(heard: tuple[bool, ...] | None, drew: tuple[int, ...] = ()) -> l
         f"{count(playing, 'player')} before you said play, and the bots say play only with "
         "a hand worth playing."
     ]
-    if any(k >= 0 for k in drew):
-        hint.append("A player who drew one card or none kept a strong hand almost whole.")
+    counts = drew or (-1,) * len(heard)
+    kept = [
+        f"{SEAT_LETTERS[place]} kept {5 - k} of five cards"
+        for place, (said, k) in enumerate(zip(heard, counts, strict=True), start=1)
+        if said and k >= 0
+    ]
+    if kept:
+        hint.append(
+            f"In this one round you heard the draws too: {', '.join(kept)} (a player who keeps "
+            "four or five holds a strong hand)."
+        )
     return hint
 
 

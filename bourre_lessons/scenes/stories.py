@@ -513,11 +513,13 @@ def seven_players(rules: Rules) -> tuple[StoryStep, ...]:
     player = game.to_act
     assert player is not None
     four = [c for c in game.cards_of(player) if c != game.trump_card][:4]
-    if rules.draws_in_turn:  # one round: the first to say play draws at once
-        said = f"Seven players. {player}, first to speak, says play and wants"
-    else:
-        said = f"Seven players all play. {player} wants"
-    steps = [StoryStep(f"{said} to throw away four cards.")]
+    # in either order of the draw B speaks first and draws first: one caption for both
+    steps = [
+        StoryStep(
+            f"Seven players. {player}, first to speak, says play and wants to throw away four "
+            "cards."
+        )
+    ]
     try:
         game.apply("discard " + " ".join(c.code for c in four))
         steps.append(StoryStep(f"These rules allow it: {player} exchanges four cards."))
