@@ -473,22 +473,23 @@ def restock(rules: Rules) -> tuple[StoryStep, ...]:
     players = rules.max_players
     game = Game(rules, players, deal={"turned": NOT_AN_ACE})
     dealt = players * 5
+    first = game.to_act  # passes, so a passed hand is out of play before the stock runs out
     if rules.draws_in_turn:
         how = (
-            f"The {players - 1} players before the dealer each say play and at once throw away "
-            "as many cards as the rules allow; the dealer, last, passes."
+            f"{first}, first to speak, passes; the {players - 1} others, the dealer last, each "
+            "say play and at once throw away as many cards as the rules allow."
         )
     else:
         how = (
-            f"The dealer passes; the {players - 1} others play, and each in turn throws away "
-            "as many cards as the rules allow."
+            f"{first}, first to speak, passes; the {players - 1} others play, and each in turn "
+            "throws away as many cards as the rules allow."
         )
     opening = f"{players} players: {dealt} cards are dealt and {52 - dealt} stay in the stock. "
     steps = [StoryStep(opening + how, game.pot + (players - 1) * rules.pays_second_ante)]
     limit = rules.max_discards_for(players)
     while game.phase in ("declare", "draw"):
         if game.phase == "declare":
-            game.apply("play" if game.to_act != game.hand_record.dealer else "pass")
+            game.apply("pass" if game.to_act == first else "play")
             continue
         start = len(game.transcript().splitlines())
         player = game.to_act
