@@ -1,5 +1,9 @@
 """The draw: each player who plays keeps, or throws cards away and draws as many.
 
+When depends on `Rules.draw_timing`: in one round (pagat's base text, as the course reads
+it) a player who says play draws at once, before the next player declares; in two rounds
+(glimne, wikipedia, pagat's double ante) the draw begins once everyone has declared.
+
 Under pagat's separate-trump variant (option 2) the dealer may also take the turned card
 ('take discard ...'). When the stock runs out, it is rebuilt as the rules say (`restock`).
 """
@@ -11,6 +15,7 @@ from itertools import combinations
 from .actions import Action, GameError, IllegalAction
 from .cards import Card
 from .hand_state import Table, TableState, sorted_cards
+from .phases import next_to_declare
 from .text import card_list
 from .tricks import start_play
 
@@ -37,8 +42,9 @@ def draw_options(table: Table, st: TableState, player: str) -> list[str]:
 
 
 def draw(table: Table, st: TableState, action: Action) -> str:
-    """'keep', 'discard ...' or 'take discard ...' from the player in turn; the play of the
-    cards begins once everyone has drawn."""
+    """'keep', 'discard ...' or 'take discard ...' from the player in turn; in one round
+    (`Rules.draws_in_turn`) the next player then declares, in two rounds the next player
+    draws; the play of the cards begins once everyone in has drawn."""
     player, take, cards = st.turn[0], action.take, action.cards
     if take and not _may_take_separate(table, st, player):
         raise IllegalAction(_why_no_take(table, st, player), "pagat-separate-trump")
@@ -66,7 +72,9 @@ def draw(table: Table, st: TableState, action: Action) -> str:
     else:
         st.log.append(f"{player} discards {_shown(cards)} and draws {_shown(drawn) or 'nothing'}")
     st.turn.pop(0)
-    if not st.turn:
+    if table.rules.draws_in_turn:
+        next_to_declare(table, st)
+    elif not st.turn:
         start_play(table, st)
     return action.text
 

@@ -2,7 +2,10 @@
 
 `FirstHand` plays one seeded hand at a table of four under the baseline rulebook (pagat's). The
 learner holds seat A and makes every decision of that seat; the other seats play simply
-(`plain_choice`). Each step is a `Moment`: what the learner's seat saw happen (never another
+(`plain_choice`). The story follows the order of the rules it is played by: under pagat's
+(one round, as the course reads it) a player who says play draws at once, before the next
+player speaks; under glimne's or wikipedia's everyone declares first, then the draw. Each
+step is a `Moment`: what the learner's seat saw happen (never another
 player's hidden cards), what it means, and the game words it shows for the first time, each
 defined once (`TERMS`). `hint()` helps with the decision at hand without making it.
 
@@ -83,8 +86,8 @@ TERMS: dict[str, Term] = {
         ),
         _term(
             "draw",
-            "each player still in throws away any number of cards face down and gets as many new "
-            "ones",
+            "a player who plays throws away any number of cards face down and gets as many new "
+            "ones; the table hears how many, never which",
         ),
         _term("stock", "the cards not dealt, face down; the draw takes new cards from it"),
         _term(
@@ -333,17 +336,34 @@ def _meaning(
 ) -> tuple[str, tuple[str, ...]]:
     """What `player`'s `action` in `phase` meant, and the words it shows."""
     who = "You" if player == you else player
+    in_turn = game.rules.draws_in_turn
     if phase == "declare":
         if action == "play":
-            return f"{who} will play, and must now win a trick or be bourré.", (
+            first = not game.hand_record.discards  # the first to say play: say why
+            how = f" In {game.rules.source}'s order, as the course reads it," if first else ""
+            last = player == game.hand_record.seats[-1]
+            now = (
+                f"{how} {'you' if who == 'You' else who} {_verb(who, 'draws')} at once"
+                + ("." if last else ", before the next player speaks.")
+                if in_turn
+                else ""
+            )
+            return f"{who} will play, and must now win a trick or be bourré.{now}", (
                 "play-or-pass",
                 "play",
                 "bourre",
             )
         return f"{who} {_verb(who, 'drops')} out of this hand.", ("play-or-pass", "pass")
     if phase == "draw":
-        done = "exchanged cards" if action != "keep" else "kept all five cards"
-        return f"{who} {done}.", ("draw", "stock")
+        thrown = len(game.hand_record.discards.get(player, ()))
+        done = f"exchanged {thrown} card{'s' if thrown != 1 else ''}" if thrown else "kept all five"
+        heard = ""
+        if not in_turn and len(game.hand_record.discards) == 1:
+            start = "Everyone has declared, so the draw begins, in the same order: "
+            return f"{start}{'you' if who == 'You' else who} {done}.", ("draw", "stock")
+        if in_turn and player != you and you not in game.hand_record.declared:
+            heard = " You heard how many before your turn: few new cards mean a strong hand."
+        return f"{who} {done}.{heard}", ("draw", "stock")
     if phase == "play":
         return _trick_meaning(game, player, parse_card(action), tricks_before, who)
     return "", ()
@@ -437,12 +457,15 @@ def _declare_hint(game: Game, you: str) -> str:
     hand, trump = game.cards_of(you), game.trump_card.suit
     trumps = [c for c in hand if c.suit == trump]
     aces = [c for c in hand if c.rank == Rank.ACE and c.suit != trump]
-    said = [p for p, s in game.hand_record.declared.items() if s]
+    record = game.hand_record
+    said = [p for p, s in record.declared.items() if s]
+    drew = [f"{p} drew {len(record.discards[p])}" for p in said if p in record.discards]
+    heard = f" ({', '.join(drew)}: the fewer new cards, the stronger the hand)" if drew else ""
     return (
         f"You hold {len(trumps)} trump{'s' if len(trumps) != 1 else ''}"
         f"{' (' + ' '.join(map(str, trumps)) + ')' if trumps else ''} and "
         f"{len(aces)} ace{'s' if len(aces) != 1 else ''} of another suit. "
-        f"{len(said)} player{'s' if len(said) != 1 else ''} before you said play. "
+        f"{len(said)} player{'s' if len(said) != 1 else ''} before you said play{heard}. "
         "A rule of thumb: high trumps and aces win tricks; with none, passing costs only your "
         "ante, while playing risks a bourré."
     )

@@ -320,8 +320,11 @@ class Game:
         if action.kind == "out-of-turn":
             return out_of_turn(table, st, action.seat)
         if action.kind not in _KINDS[st.phase]:
+            order = _out_of_order(table.rules, st.phase, action.kind)
             raise IllegalAction(
-                f"{self._now(st)}; {text!r} is not {_WHAT[st.phase]}", "", self._legal_actions(st)
+                f"{self._now(st)}; {text!r} is not {_WHAT[st.phase]}{order}",
+                "draw-timing" if order else "",
+                self._legal_actions(st),
             )
         return _DO[action.kind](table, st, action)
 
@@ -376,6 +379,33 @@ class Game:
         """The table as a small HTML table: seats, chips, who plays, tricks, the trick on the
         table, the turned card and the pot. Cards in hands stay hidden until the hand is over."""
         return _table_html(self)
+
+
+def _out_of_order(rules: Rules, phase: str, kind: str) -> str:
+    """Why a declaration or a draw comes at the wrong moment under these rules' order of
+    play or pass and the draw (`Rules.draw_timing`), or '' when the order is not the issue."""
+    if phase == "draw" and kind in ("play", "pass"):
+        if rules.draws_in_turn:
+            return (
+                ": under these rules a player who says play throws away and draws in the same "
+                "turn, before the next player declares (one round, draw_timing='same_turn': "
+                "pagat's text as the course reads it)"
+            )
+        return (
+            ": under these rules everyone has declared and the draw has begun (two rounds, "
+            "draw_timing='after_declarations': glimne, wikipedia, pagat's double ante)"
+        )
+    if phase == "declare" and kind in ("keep", "discard"):
+        if rules.draws_in_turn:
+            return (
+                ": a player draws right after saying play, in the same turn (one round, "
+                "draw_timing='same_turn': pagat's text as the course reads it)"
+            )
+        return (
+            ": under these rules the draw begins only once everyone has declared (two rounds, "
+            "draw_timing='after_declarations': glimne, wikipedia, pagat's double ante)"
+        )
+    return ""
 
 
 # --- construction checks --------------------------------------------------------------------

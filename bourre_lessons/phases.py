@@ -20,6 +20,7 @@ __all__ = [
     "declare",
     "must_play",
     "next_hand",
+    "next_to_declare",
     "out_of_turn",
     "pay",
     "seats_from_left",
@@ -129,7 +130,8 @@ def must_play(table: Table, st: TableState, player: str) -> bool:
 
 
 def declare(table: Table, st: TableState, action: Action) -> str:
-    """'play' or 'pass' from the player in turn (a second ante where the rules ask one)."""
+    """'play' or 'pass' from the player in turn (a second ante where the rules ask one). In
+    one round (`Rules.draws_in_turn`) a player who says play draws next, in the same turn."""
     player, rec, rules = st.turn[0], st.rec, table.rules
     if action.kind == "pass" and must_play(table, st, player):
         raise IllegalAction(
@@ -139,7 +141,6 @@ def declare(table: Table, st: TableState, action: Action) -> str:
             ["play"],
         )
     rec.declared[player] = action.kind == "play"
-    st.turn.pop(0)
     if action.kind == "play":
         extra = ""
         if rules.pays_second_ante:
@@ -149,6 +150,19 @@ def declare(table: Table, st: TableState, action: Action) -> str:
     else:
         st.folded.extend(st.hands.pop(player))
         st.log.append(f"{player} says pass")
+    if action.kind == "play" and rules.draws_in_turn:
+        st.phase = "draw"  # one round: the same player throws away and draws now
+        return action.kind
+    st.turn.pop(0)
+    next_to_declare(table, st)
+    return action.kind
+
+
+def next_to_declare(table: Table, st: TableState) -> None:
+    """A player has declared (and, in one round, drawn): the next player declares, the
+    dealer takes the pot alone (pagat), or the declarations are over."""
+    rec, rules = st.rec, table.rules
+    st.phase = "declare"
     if not st.turn:
         after_declarations(table, st)
     elif (
@@ -164,7 +178,6 @@ def declare(table: Table, st: TableState, action: Action) -> str:
             "(pagat-dealer-alone)"
         )
         settle_hand(table, st, {rec.dealer: HAND_SIZE})
-    return action.kind
 
 
 def out_of_turn(table: Table, st: TableState, player: str) -> str:
@@ -187,7 +200,8 @@ def out_of_turn(table: Table, st: TableState, player: str) -> str:
 
 
 def after_declarations(table: Table, st: TableState) -> None:
-    """Everyone has declared: nobody plays, one plays alone (pagat), or the draw begins."""
+    """Everyone has declared: nobody plays, one plays alone (pagat), or the draw begins (in
+    one round the players in have drawn already, and the play begins)."""
     active = st.rec.active
     if not active:
         st.log.append(f"Everyone passed: the pot of {st.pot} stays for the next hand")
@@ -198,6 +212,10 @@ def after_declarations(table: Table, st: TableState) -> None:
             f"Only {active[0]} plays: {active[0]} takes the pot without play (pagat-lone)"
         )
         settle_hand(table, st, {active[0]: HAND_SIZE})
+    elif table.rules.draws_in_turn:
+        from .tricks import start_play  # tricks imports this module: import it when needed
+
+        start_play(table, st)
     else:
         st.phase, st.turn = "draw", list(active)
 

@@ -302,6 +302,7 @@ def known_rule_ids() -> tuple[str, ...]:
 _TABLE_RULES: dict[str, str] = {
     "hand": "You can only play a card you hold.",
     "draw": "In the draw you may exchange up to five cards for new ones.",
+    "draw-timing": "When a player who says play draws: at once, before the next player declares (one round: pagat's text as the course reads it), or once everyone has declared (two rounds: glimne, wikipedia, pagat's double ante).",
     "wikipedia-seven": "At a table of seven, each player may exchange at most three cards.",
     "pagat-dealer-ace": "A dealer who turns an ace for trump must play the hand.",
     "glimne-dealer-ace": "A dealer who turns an ace for trump leads the first trick.",

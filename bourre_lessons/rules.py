@@ -19,6 +19,7 @@ AnteSkip = Literal["none", "bourred", "bourred_and_tied"]
 Renege = Literal["penalty", "retract", "retract_and_penalty", "correct_before_next"]
 SeparateTrump = Literal["off", "nobody", "dealer"]
 BourrePaidTo = Literal["next_pot", "winner"]
+DrawTiming = Literal["same_turn", "after_declarations"]
 
 SOURCES = ("glimne", "wikipedia", "pagat")
 MAX_PLAYERS = 8
@@ -34,6 +35,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "renege": ("penalty", "retract", "retract_and_penalty", "correct_before_next"),
     "separate_trump_card": ("off", "nobody", "dealer"),
     "bourre_paid_to": ("next_pot", "winner"),
+    "draw_timing": ("same_turn", "after_declarations"),
 }
 
 
@@ -63,6 +65,15 @@ class Rules:
       bourre_paid_to -- where a bourré or renege payment goes: "next_pot" (pagat,
           wikipedia) or "winner" (glimne read literally: with a winner, the winner takes
           the pot and the payment; on a split both readings leave it in the pot).
+    Play or pass, and the draw:
+      draw_timing -- when a player who says play throws away and draws: "same_turn" (one
+          round: in turn from the dealer's left, a player who says play discards and is
+          served at once, before the next player speaks, so later speakers hear how many
+          cards each earlier player drew; the course's reading of pagat's terse base text)
+          or "after_declarations" (two rounds: everyone declares, then the players who
+          play draw in the same order; glimne, wikipedia). pagat's double ante and its
+          simultaneous declaration describe two rounds, so with either of them on the draw
+          comes after the declarations whatever this says (`draws_in_turn`).
     Table:
       min_players, max_players -- wikipedia 2-7, pagat 2-8; glimne calls 2-6 suitable, a
           recommendation, so its preset allows up to 8 like the engine.
@@ -94,6 +105,7 @@ class Rules:
     ante_skip: AnteSkip = "bourred_and_tied"
     renege: Renege = "correct_before_next"
     bourre_paid_to: BourrePaidTo = "next_pot"
+    draw_timing: DrawTiming = "same_turn"
     min_players: int = 2
     max_players: int = 8
     max_discards: int = 5
@@ -140,6 +152,17 @@ class Rules:
     def pays_second_ante(self) -> bool:
         """Whether a player who plays puts in a second ante (glimne, or pagat's double ante)."""
         return self.second_ante or self.double_ante
+
+    @property
+    def draws_in_turn(self) -> bool:
+        """Whether a player who says play draws at once, before the next player declares
+        (one round): `draw_timing` "same_turn", unless pagat's double ante or simultaneous
+        declaration is on, which describe two rounds."""
+        return (
+            self.draw_timing == "same_turn"
+            and not self.double_ante
+            and not self.simultaneous_declaration
+        )
 
     def differences(self, other: Rules) -> dict[str, tuple[Any, Any]]:
         """The switches on which two rule sets differ: name -> (ours, theirs)."""
@@ -190,6 +213,7 @@ PRESETS: dict[str, Rules] = {
         ante_skip="none",
         renege="penalty",
         bourre_paid_to="winner",
+        draw_timing="after_declarations",
         restock="folded_then_discards",
         dealer_ace_leads=True,
         dealer_ace_must_play=False,
@@ -202,6 +226,7 @@ PRESETS: dict[str, Rules] = {
         cinch="pot",
         ante_skip="bourred",
         renege="penalty",
+        draw_timing="after_declarations",
         max_players=7,
         max_discards_seven=3,
         restock="folded_then_discards",

@@ -2,7 +2,8 @@
 
 A game's transcript is the whole truth: every hand dealt, every card thrown away and drawn.
 At a real table you see your own cards, the turned card, what others say (play or pass), how
-many cards each throws away and draws, and every card played face up. `seen_by` rewrites a
+many cards each throws away and draws (in one round, `Rules.draws_in_turn`, a later speaker
+hears those counts before it declares), and every card played face up. `seen_by` rewrites a
 transcript line to that; `public_transcript` applies it to the hand still in play, and leaves
 the hands that are over whole (after a hand, the full transcript is there to learn from);
 `transcript_for` does it for a game and a seat.

@@ -9,7 +9,14 @@ import pytest
 
 from bourre_lessons.cards import parse_card
 from bourre_lessons.rules import PRESETS, Rules
-from bourre_lessons.sim.advisor import Estimate, advise, heard_effect, read_heard
+from bourre_lessons.sim.advisor import (
+    Estimate,
+    advise,
+    heard_effect,
+    heard_words,
+    read_draws,
+    read_heard,
+)
 from bourre_lessons.sim.fast import encode_rules, mask_of
 from bourre_lessons.sim.fast.bits import card_bit
 from bourre_lessons.sim.fast.hand import FixedDeal, Outcomes, Seats, play_fixed
@@ -30,7 +37,10 @@ def _play_fixed(
     for seat, word in said.items():
         words[seat] = word
     tries = np.zeros(1, dtype=np.int64)
-    fixed = FixedDeal(you, mask_of(hand.split()), card_bit(parse_card(turned)), words, tries)
+    thrown = np.full(n, -1, dtype=np.int64)
+    fixed = FixedDeal(
+        you, mask_of(hand.split()), card_bit(parse_card(turned)), words, thrown, tries
+    )
     seats = Seats(np.full(n, kinds, dtype=np.int64), np.zeros(n))
     vector = encode_rules(Rules(), n)
     kept = play_fixed(n, 0, vector, seats, np.uint64(11), fixed, outcomes, deals * 200)
@@ -107,6 +117,11 @@ def test_heard_is_read_in_words_or_booleans() -> None:
         ("pass", 3, Rules(), "the 2 seat"),
         ("pass maybe", 3, Rules(), "'maybe'"),
         ("pass", 2, dataclasses.replace(Rules(), simultaneous_declaration=True), "at once"),
+        ("pass 2", 2, Rules(), "after 'pass'"),
+        ("2 pass", 3, Rules(), "follows a 'play'"),
+        ("play 6", 2, Rules(), "0 to 5"),
+        ("play 2", 2, PRESETS["glimne"], "two rounds"),
+        ("play 2", 2, dataclasses.replace(Rules(), double_ante=True), "double ante"),
     ],
 )
 def test_heard_that_cannot_be_used_is_refused(heard, seat, rules, message) -> None:
@@ -125,3 +140,77 @@ def test_heard_effect_shows_each_pattern_with_its_sample_sizes() -> None:
     assert len(glimne.advice) == 3  # seat 2 hears one word: pass or play
     first = heard_effect("S8 HA HK D7 C2", "S4", seat=1, deals=300)
     assert [a.heard for a in first.advice] == [None, ()]  # the first to speak hears nothing
+
+
+# --- one round: the draws heard (pagat, as the course reads it) ---------------------------------
+
+
+def test_draw_counts_are_read_after_a_play() -> None:
+    """pagat (one round): "“プレイ” を宣言したならば、手札を何枚か裏向きに捨て札にして、その枚数を
+    宣言してください" (if you declared play, discard some cards face down and announce how many):
+    a later speaker hears the count, written after the word."""
+    assert read_heard("pass play 2 play", 4, Rules()) == (False, True, True)
+    assert read_draws("pass play 2 play", 4, Rules()) == (-1, 2, -1)
+    assert read_draws(["pass", "play 0", ("play", 5)], 4, Rules()) == (-1, 0, 5)
+    assert read_draws("pass play", 3, Rules()) == (-1, -1)
+    assert heard_words((False, True, True), (-1, 2, -1)) == "pass, play (drew 2), play"
+
+
+def test_a_player_heard_to_draw_one_card_makes_the_same_hand_worth_less() -> None:
+    """Seat 4 of 5 hears seat 2 say play: drawing one card (a hand kept nearly whole) makes
+    playing clearly worse than drawing four, and the count changes the advice."""
+    args = ("S8 HA HK D7 C2", "S4", 4)
+    strong = advise(*args, deals=3000, seed=2, heard="pass play 1 pass")
+    weak = advise(*args, deals=3000, seed=2, heard="pass play 4 pass")
+    assert weak.chips_play.low > strong.chips_play.high
+    assert strong.recommendation == "pass" and weak.recommendation == "play"
+    assert strong.draws == (-1, 1, -1) and "play (drew 1)" in str(strong)
+    assert strong.tried > weak.tried > weak.deals  # a one-card draw is rarer: more deals dealt
+
+
+def test_hearing_a_draw_count_is_the_same_as_keeping_only_the_matching_deals() -> None:
+    """Dealing again until seat 1's heuristic bot says play and throws two cards gives seat 1
+    the same hands as dealing freely and keeping those whose bot would: the kept hands' mean
+    strength matches within four standard errors, and differs from the word alone."""
+    from bourre_lessons.sim.fast.hand import ORDER, WORK_ROWS, declarations_agree
+    from bourre_lessons.sim.fast.policy import discard_heuristic, strength
+
+    n, rules = 5, encode_rules(Rules(), 5)
+    seats = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
+    said = np.array([1, 1, -1, -1, -1], dtype=np.int64)  # seat 0 deals and says play (skip)
+    rng = np.random.default_rng(3)
+    agreed, word_only = [], []
+    for _ in range(20_000):
+        deck = rng.permutation(52)
+        work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
+        work[ORDER] = [1, 2, 3, 4, 0]
+        for p in range(n):
+            work[0, p] = sum(1 << int(c) for c in deck[5 * p : 5 * p + 5])
+        trump_card = int(deck[4])  # the dealer's fifth card
+        hand = int(work[0, 1])
+        thrown = np.full(n, -1, dtype=np.int64)
+        if declarations_agree(n, 0, rules, seats, work, trump_card, said, thrown, 0):
+            word_only.append(strength(hand, trump_card // 13))
+            thrown[1] = 2
+            if declarations_agree(n, 0, rules, seats, work, trump_card, said, thrown, 0):
+                throw, _ = discard_heuristic(hand, trump_card // 13, 0, 5, False)
+                assert bin(throw).count("1") == 2
+                agreed.append(strength(hand, trump_card // 13))
+    assert len(agreed) > 300 and len(word_only) > len(agreed)
+    a, w = np.array(agreed), np.array(word_only)
+    assert abs(a.mean() - w.mean()) > 4 * np.sqrt(a.var() / len(a) + w.var() / len(w))
+
+
+def test_a_random_bot_heard_to_throw_a_count_throws_exactly_that_many() -> None:
+    """A random bot's draw says nothing of its cards: it is made to throw the count heard,
+    any cards of its hand, each set of that size alike."""
+    from bourre_lessons.sim.fast.policy import random_subset_of_size
+
+    hand = mask_of(["HJ", "H4", "SA", "D7", "C9"])
+    state = np.uint64(5)
+    seen = {}
+    for _ in range(2000):
+        chosen, state = random_subset_of_size(np.uint64(state), hand, 2)
+        assert bin(chosen).count("1") == 2 and chosen & ~hand == 0
+        seen[chosen] = seen.get(chosen, 0) + 1
+    assert len(seen) == 10 and min(seen.values()) > 120  # C(5, 2) sets, about 200 each

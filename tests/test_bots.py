@@ -107,13 +107,21 @@ def test_play_bots_waits_while_a_renege_can_be_corrected() -> None:
 
 
 def test_view_of_tells_the_seat_what_it_knows() -> None:
-    """The view of the first speaker: position 0, nobody in yet, five cards."""
+    """The view of the first speaker: position 0, nobody in yet, five cards; in pagat's one
+    round the next speaker has also heard how many cards the first threw away."""
     game = Game(Rules(), 5, seed=4)
     view = view_of(game)
     assert view.player == "B" and view.position == 0 and view.players == 5
     assert view.playing_before == 0 and len(view.hand) == 5 and view.phase == "declare"
+    assert view.draws_heard == ()
     game.apply("play")
-    assert view_of(game).playing_before == 1 and view_of(game).position == 1
+    assert view_of(game).phase == "draw" and view_of(game).player == "B"
+    game.apply("discard " + " ".join(c.code for c in game.cards_of("B")[:2]))
+    after = view_of(game)
+    assert after.playing_before == 1 and after.position == 1 and after.draws_heard == (2,)
+    assert after.strong_before == 0
+    two_rounds = Game(replace(Rules(), draw_timing="after_declarations"), 5, seed=4).play("play")
+    assert view_of(two_rounds).playing_before == 1 and view_of(two_rounds).draws_heard == ()
 
 
 def test_a_house_rule_keeps_the_turned_card_and_the_view_marks_it_locked() -> None:
@@ -145,6 +153,21 @@ def test_heuristic_bar_rises_with_each_player_already_in() -> None:
     assert bot.declare(_view("HJ SA D7 C9 C4"))
     assert not bot.declare(_view("HJ SA D7 C9 C4", position=3, playing_before=3))
     assert HeuristicBot(boldness=0.5).declare(_view("HJ SA D7 C9 C4", position=3, playing_before=3))
+
+
+def test_heuristic_bar_rises_again_for_a_player_heard_to_draw_one_card_or_none() -> None:
+    """One round (pagat, as the course reads it): a later speaker hears how many cards each
+    player in drew. A jack of trumps and a side ace (0.6 + 0.75 = 1.35), third to speak after
+    two players said play: the bar is 0.8 + 2 x 0.25 = 1.30, and it plays; if one of the two
+    was heard to draw a single card (a hand kept nearly whole), the bar rises by another 0.25
+    to 1.55, and it passes. Drawing three or four cards is no such sign."""
+    bot = HeuristicBot()
+    seat = {"position": 2, "playing_before": 2}
+    assert bot.declare(_view("HJ SA D7 C9 C4", **seat))
+    assert bot.declare(_view("HJ SA D7 C9 C4", **seat, draws_heard=(3, 4)))
+    heard = _view("HJ SA D7 C9 C4", **seat, draws_heard=(1, 3))
+    assert heard.strong_before == 1 and not bot.declare(heard)
+    assert _view("HJ SA D7 C9 C4", **seat, draws_heard=(0, 1)).strong_before == 2
 
 
 def test_heuristic_keeps_trumps_and_side_aces() -> None:

@@ -161,7 +161,7 @@ def test_the_bot_uses_its_plain_python_twin_without_numpy(pyodide):
 def _twin_answers(view, legal, boldness: float):
     """What the plain-Python policy decides for a view."""
     if view.phase == "declare":
-        seat = (view.position, view.players, view.playing_before, boldness)
+        seat = (view.position, view.players, view.playing_before, boldness, view.strong_before)
         return view.must_play or heuristic.declare(view.hand, view.trump, *seat)
     if view.phase == "draw":
         return heuristic.discard(

@@ -17,7 +17,12 @@ from bourre_lessons.sim.coach_reasons import known_to_win, reason
 from bourre_lessons.sim.fast import encode_rules, mask_of
 from bourre_lessons.sim.fast.bits import card_bit
 from bourre_lessons.sim.fast.hand import Outcomes, Seats
-from bourre_lessons.sim.fast.policy import HEURISTIC, declare_heuristic, discard_heuristic
+from bourre_lessons.sim.fast.policy import (
+    HEURISTIC,
+    STRONG_DRAW,
+    declare_heuristic,
+    discard_heuristic,
+)
 from bourre_lessons.sim.fast.worlds import play_worlds, sample_deals
 from bourre_lessons.sim.hidden import Sampled, _fitted, _seen, _start, choice_chips
 from bourre_lessons.sim.moments import Moment, moment_now, moments, voids_shown
@@ -66,7 +71,8 @@ def test_playing_on_from_a_trick_with_the_true_hands_gives_the_tricks_taken(pres
             choice = np.array([card_bit(parse_card(card))], dtype=np.int64)
             error = play_worlds(
                 n, encode_rules(moment.rules, n), heuristic, np.uint64(1), hands,
-                np.zeros(1, np.int64), seen.said.copy(), start, choice, np.zeros(1, bool),
+                np.zeros(1, np.int64), seen.said.copy(), seen.thrown.copy(), start, choice,
+                np.zeros(1, bool),
                 won, no_trump, trick, out,
             )  # fmt: skip
             assert error == 0
@@ -98,12 +104,13 @@ def test_sampled_deals_agree_with_every_word_and_draw_seen() -> None:
         cards = [int(h) for h in row] + [int(pool)]
         assert sum(bin(c).count("1") for c in cards) == 52  # every card once
         assert int(row[n - 1]) >> card_bit(draw.trump_card) & 1  # the dealer's turned card
-        before = 0
+        before = strong = 0
         for i in range(n):
             if i != seen.me:
-                says = declare_heuristic(int(row[i]), trump, i, n, before, 0.0)
+                says = declare_heuristic(int(row[i]), trump, i, n, before, 0.0, strong)
                 assert says == bool(seen.said[i])
             before += int(seen.said[i] == 1)
+            strong += _heard_strong(draw, seen, i)
         for i in range(n):
             if i != seen.me and seen.thrown[i] >= 0:
                 throw, _ = discard_heuristic(int(row[i]), trump, 0, 5, False)
@@ -116,9 +123,9 @@ def _agree(moment: Moment, row: np.ndarray) -> bool:
     seen = _seen(moment)
     n = len(moment.seats)
     trump = card_bit(moment.trump_card) // 13
-    before = 0
+    before = strong = 0
     for i in range(n):
-        says = declare_heuristic(int(row[i]), trump, i, n, before, 0.0)
+        says = declare_heuristic(int(row[i]), trump, i, n, before, 0.0, strong)
         if i != seen.me and seen.said[i] >= 0 and says != bool(seen.said[i]):
             return False
         if i != seen.me and seen.thrown[i] >= 0:
@@ -126,7 +133,15 @@ def _agree(moment: Moment, row: np.ndarray) -> bool:
             if bin(throw).count("1") != seen.thrown[i]:
                 return False
         before += int(seen.said[i] == 1)
+        strong += _heard_strong(moment, seen, i)
     return True
+
+
+def _heard_strong(moment: Moment, seen, i: int) -> int:
+    """1 when, in one round, seat i said play and was seen to draw at most one card: the later
+    speakers heard a strong hand (the heuristic bot's bar rises)."""
+    drew = seen.thrown[i]
+    return int(moment.rules.draws_in_turn and seen.said[i] == 1 and 0 <= drew <= STRONG_DRAW)
 
 
 def test_a_deal_too_rare_to_deal_whole_is_built_seat_by_seat() -> None:
@@ -150,7 +165,7 @@ def test_building_seat_by_seat_deals_as_dealing_whole_deals_does() -> None:
     """Where whole deals agree often enough, the seat-by-seat builder (a Gibbs sampler) gives
     the same chances: the trumps each other seat holds average the same (four standard
     errors)."""
-    from bourre_lessons.sim.fast.worlds import _heard_before, _seat_by_seat
+    from bourre_lessons.sim.fast.worlds import _heard_before, _seat_by_seat, _strong_before
 
     game = played_hand(0)
     draw = next(m for m in moments(game, "A")[0] if m.kind == "draw")
@@ -164,10 +179,11 @@ def test_building_seat_by_seat_deals_as_dealing_whole_deals_does() -> None:
     work = np.zeros((7, n), np.int64)
     pool = ((1 << 52) - 1) & ~seen.hand & ~(1 << seen.trump_card)
     before = _heard_before(n, vector, seen.said)
+    strong = _strong_before(n, vector, seen)
     state = np.uint64(9)
     for k in range(4000):
         work[0, seen.me] = seen.hand
-        _, state = _seat_by_seat(state, vector, heuristic, n, work, seen, before, pool)
+        _, state = _seat_by_seat(state, vector, heuristic, n, work, seen, before, strong, pool)
         state = np.uint64(state)  # back from Python as an int: the generator wants uint64
         built[k] = work[0]
     assert all(_agree(draw, row) for row in built[:200])
@@ -418,3 +434,31 @@ def test_chips_already_in_the_pot_count_for_no_choice() -> None:
     declaring = chips_of(declared, tricks, 0, 3, np.ones(3, dtype=bool), glimne)["chips"][0]
     assert later == 5  # the three antes and both second antes are taken
     assert declaring == 5 - 1  # the same pot, less the second ante you were yet to pay
+
+
+def test_in_one_round_a_declaring_seat_knew_the_draws_before_it() -> None:
+    """pagat, one round (the course's reading of "“プレイ” を宣言したならば、手札を何枚か裏向きに
+    捨て札にして、その枚数を宣言してください": a player who says play discards and says how many,
+    in that turn): when A declares, the dealer last, it has seen each earlier player who said
+    play draw. Its moment holds those counts, its words say them, and every deal the coach
+    samples agrees with them; in two rounds (glimne) A's declaration knew no draw."""
+    seed = next(
+        s
+        for s in range(50)
+        if any(m.kind == "declare" and m.thrown for m in moments(played_hand(s), "A")[0])
+    )
+    declare = next(m for m in moments(played_hand(seed), "A")[0] if m.kind == "declare")
+    assert declare.thrown and {p for p, _, _ in declare.thrown} <= set(declare.playing)
+    from bourre_lessons.sim.coach import moment_words
+
+    words = moment_words(declare)
+    for seat, count, _ in declare.thrown:
+        assert f"{seat} play, drew {count}" in words
+    seen = _seen(declare)
+    n = len(declare.seats)
+    hands, pools = np.zeros((200, n), np.int64), np.zeros(200, np.int64)
+    heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
+    sample_deals(n, encode_rules(declare.rules, n), heuristic, np.uint64(3), seen, hands, pools)
+    assert all(_agree(declare, row) for row in hands)
+    glimne = next(m for m in moments(played_hand(seed, "glimne"), "A")[0] if m.kind == "declare")
+    assert glimne.thrown == () and "drew" not in moment_words(glimne)

@@ -116,8 +116,9 @@ def find_seed(test: Callable[[int], bool], limit: int = 500) -> int:
 def test_a_hand_from_ante_to_settlement():
     """RULES-SPEC 'Cards, players, deal' and 'Play or pass' (pagat): everyone antes one; five
     cards each; the dealer's fifth card is turned for trump and stays in the dealer's hand;
-    play or pass from the dealer's left, the dealer last; the draw in the same order; five
-    tricks, each led by the last winner; chips are only moved, never made."""
+    play or pass from the dealer's left, the dealer last, a player who says play drawing in
+    the same turn (pagat's one round, as the course reads it); five tricks, each led by the
+    last winner; chips are only moved, never made."""
     game = Game(PAGAT, 5, seed=11)
     seats = ["B", "C", "D", "E", "A"]  # from the dealer's left, the dealer A last
     assert game.hand_record.dealer == "A"
@@ -130,21 +131,21 @@ def test_a_hand_from_ante_to_settlement():
     assert game.trump_card == dealt["A"][-1]
     assert game.trump_card in game.cards_of("A")
 
-    declared = []
+    declared, drew = [], []
     choices = iter(["play", "pass", "play", "play", "pass"])
-    while game.phase == "declare":
-        declared.append(game.to_act)
-        game.apply(next(choices))
-    assert declared == seats
-    assert game.phase == "draw"
-
-    drew = []
-    while game.phase == "draw":
+    while game.phase in ("declare", "draw"):
+        if game.phase == "declare":
+            declared.append(game.to_act)
+            game.apply(next(choices))
+            continue
+        assert game.to_act == declared[-1]  # the one who just said play draws at once
         drew.append(game.to_act)
         hand = game.cards_of(game.to_act)
         game.apply("discard " + " ".join(c.code for c in hand[:2]))
         assert len(game.cards_of(drew[-1])) == 5
+    assert declared == seats
     assert drew == ["B", "D", "E"]
+    assert game.phase == "play"
     assert game.to_act == "B"  # the first active player on the dealer's left leads
 
     leader = "B"
@@ -252,12 +253,12 @@ def test_actions_in_any_notation_are_stored_canonically():
     """An action may be typed in any notation parse_card reads; the game stores one spelling."""
     game = Game(PAGAT, 3, seed=4)
     game.apply(" PLAY ")
-    game.apply("Pass")
-    game.apply("play")
     hand = game.cards_of("B")
     lower = " ".join(f"{c.rank.label}{c.suit.letter.lower()}" for c in hand[:2])
     game.apply(f"discard {lower}")
-    assert game.actions == ["play", "pass", "play", "discard " + " ".join(c.code for c in hand[:2])]
+    game.apply("Pass")
+    game.apply("play")
+    assert game.actions == ["play", "discard " + " ".join(c.code for c in hand[:2]), "pass", "play"]
     assert state(Game(PAGAT, 3, seed=4, actions=game.actions)) == state(game)
 
 
@@ -326,7 +327,7 @@ def test_a_seventh_players_fourth_discard_is_refused():
 def test_the_dealer_may_not_pass_a_turned_ace_under_pagat():
     """pagat: when the turned card is an ace the dealer must play."""
     game = Game(PAGAT, 4, deal=TURNED_ACE)
-    game.play("play", "play", "play")
+    game.play("play", "keep", "play", "keep", "play", "keep")
     assert game.to_act == "A"
     assert game.legal_actions() == ["play"]
     error = refuse(game, "pass", IllegalAction, "ace", "must play", "'play'")
@@ -444,7 +445,7 @@ def test_glimne_a_turned_ace_makes_the_dealer_lead():
 def test_pagat_a_lone_player_takes_the_pot_without_play():
     """pagat: if only one player plays, that player takes the pot without play, as if they
     had taken all five tricks."""
-    game = Game(PAGAT, 4, deal=NO_ACE).play("pass", "play", "pass", "pass")
+    game = Game(PAGAT, 4, deal=NO_ACE).play("pass", "play", "keep", "pass", "pass")
     assert game.phase == "settled"
     assert game.hand_record.tricks == []
     settlement = game.history[-1].settlement
@@ -505,11 +506,12 @@ def test_pagat_restock_passed_hands_and_served_discards():
     stock; B and D take 10; E gets 2, then the stock is C's hand plus B's and D's discards
     (15 cards); later H restocks from E's, F's and G's discards."""
     game = Game(PAGAT, 8, seed=4)
-    game.play("play", "pass", *["play"] * 6)
-    assert game.phase == "draw"
     dealt_c = set(game.hand_record.dealt["C"])
-    while game.phase == "draw":
-        game.apply("discard " + " ".join(c.code for c in game.cards_of(game.to_act)))
+    while game.phase != "play":  # one round: each player who says play draws at once
+        if game.phase == "declare":
+            game.apply("pass" if game.to_act == "C" else "play")
+        else:
+            game.apply("discard " + " ".join(c.code for c in game.cards_of(game.to_act)))
     record = game.hand_record
     assert list(record.drawn) == ["B", "D", "E", "F", "G", "H", "A"]
     restocks = [line for line in game.transcript().splitlines() if "stock is empty" in line]
@@ -549,8 +551,9 @@ def test_pot_limit_caps_the_payments_but_not_the_winners_take():
     rules = dataclasses.replace(PAGAT, pot_limit=3, lone_player_wins=False)
 
     def win_with_bourre(seed: int) -> Game | None:
-        game = Game(rules, 5, seed=seed).play("play", "play", "play", "play", "play")
-        finish_hand(game, random_choice(seed))
+        game = Game(rules, 5, seed=seed)
+        draw = random_choice(seed)
+        finish_hand(game, lambda g: "play" if g.phase == "declare" else draw(g))
         result = game.history[-1].settlement
         return game if result.winner is not None and result.payments else None
 
@@ -803,7 +806,7 @@ def test_no_situation_outside_the_play_of_the_cards():
     game = Game(PAGAT, 4, seed=3)
     with pytest.raises(GameError, match="declare phase"):
         game.situation()
-    game.play("pass", "play", "play", "play")
+    game.play("pass", "play")
     with pytest.raises(GameError, match="draw phase"):
         game.situation()
     assert game.cards_of("B") == ()  # a passed hand is out of play

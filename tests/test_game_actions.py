@@ -151,7 +151,8 @@ FOLLOW = {
 
 def c_to_follow(rules: Rules) -> Game:
     """Everyone plays and keeps; B leads K♠; C to play, who must play 2♠."""
-    game = Game(rules, 4, deal=FOLLOW).play(*["play"] * 4, *["keep"] * 4, "SK")
+    keep = ["play", "keep"] * 4 if rules.draws_in_turn else ["play"] * 4 + ["keep"] * 4
+    game = Game(rules, 4, deal=FOLLOW).play(*keep, "SK")
     assert game.to_act == "C" and game.legal_actions() == ["S2"]
     return game
 

@@ -41,11 +41,11 @@ def test_a_full_deal_gives_each_seat_its_cards_and_the_dealer_turns_the_fifth():
 def test_the_stock_is_drawn_from_the_top_in_the_order_given():
     """The first cards drawn are the first cards listed under 'stock'."""
     game = Game(PAGAT, 4, seed=3, deal={**FULL, "stock": "CK CQ CJ"})
-    game.play("play", "play", "play", "play")
+    game.play("play")
     assert game.to_act == "B"
     game.apply("discard S2 S3")
     assert game.hand_record.drawn["B"] == parse_cards("CK CQ")
-    game.apply("discard H2")
+    game.play("play", "discard H2")
     assert game.hand_record.drawn["C"] == parse_cards("CJ")
 
 
@@ -61,7 +61,7 @@ def test_naming_only_the_turned_card_deals_everything_else_from_the_seed():
 def test_a_turned_ace_chosen_without_a_seed_search():
     """pagat: when the turned card is an ace the dealer must play; the scene says so with a
     chosen deal instead of looking for a seed that turns one."""
-    game = Game(PAGAT, 4, deal={"turned": "SA"}).play("play", "play", "play")
+    game = Game(PAGAT, 4, deal={"turned": "SA"}).play(*["play", "keep"] * 3)
     assert game.trump_card.rank == Rank.ACE
     assert game.to_act == "A"
     assert game.legal_actions() == ["play"]
@@ -93,7 +93,7 @@ def test_later_hands_are_dealt_from_the_seed():
 
 def test_replay_and_undo_keep_the_chosen_deal():
     """(rules, players, seed, actions, deal) rebuilds the same game."""
-    game = Game(PAGAT, 4, seed=5, deal=FULL).play("play", "pass", "play", "play", "keep")
+    game = Game(PAGAT, 4, seed=5, deal=FULL).play("play", "keep", "pass", "play", "keep")
     rebuilt = Game(PAGAT, 4, seed=5, actions=game.actions, deal=FULL)
     assert rebuilt.transcript() == game.transcript()
     assert game.replayed().transcript() == game.transcript()

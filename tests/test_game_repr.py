@@ -27,10 +27,10 @@ def text_of(html: str) -> str:
 
 
 def test_the_text_repr_is_one_short_line_that_names_the_table():
-    game = Game(PAGAT, 4, seed=3).play("play", "pass")
+    game = Game(PAGAT, 4, seed=3).play("play", "keep", "pass")
     text = repr(game)
     assert "\n" not in text and len(text) <= 120
-    for part in ("pagat", "A B C D", "seed 3", "hand 1", "declare", "D to act", "2 actions"):
+    for part in ("pagat", "A B C D", "seed 3", "hand 1", "declare", "D to act", "3 actions"):
         assert part in text, (part, text)
     assert repr(game.replayed()) == text  # stable: the same position prints the same
     house = Game(dataclasses.replace(PAGAT, pot_limit=3), 4, seed=3)
@@ -48,7 +48,7 @@ def seat_rows(html: str) -> list[tuple[str, str, str]]:
 
 def test_the_html_lists_every_seat_with_its_chips_and_the_pot():
     """pagat: everyone antes one (no second ante), so with four at the table the pot is 4."""
-    game = Game(PAGAT, 4, deal=DEAL).play("play", "pass", "play")
+    game = Game(PAGAT, 4, deal=DEAL).play("play", "keep", "pass", "play", "keep")
     html = game._repr_html_()
     assert seat_rows(html) == [
         ("A", "99", "…"),
@@ -67,7 +67,7 @@ def test_the_html_hides_the_cards_in_hand_during_the_hand():
     player said are shown; a hand's cards are not."""
     game = Game(PAGAT, 4, deal=DEAL)
     shown = []
-    for action in ["play", "pass", "play", "play", "keep", "keep", "keep", "SK"]:
+    for action in ["play", "keep", "pass", "play", "keep", "play", "keep", "SK"]:
         html = game._repr_html_()
         assert not {card for card in hidden_cards(game) if card in html}, action
         shown.append(html)
@@ -80,7 +80,7 @@ def test_the_html_hides_the_cards_in_hand_during_the_hand():
 
 def test_the_html_shows_an_open_renege():
     """pagat: a renege may be corrected before the next player plays; the table shows it."""
-    game = Game(PAGAT, 4, deal=DEAL).play(*["play"] * 4, *["keep"] * 4, "SK", "renege D2")
+    game = Game(PAGAT, 4, deal=DEAL).play(*["play", "keep"] * 4, "SK", "renege D2")
     html = game._repr_html_()
     assert "C may correct a renege" in html
     assert "2♦" in html  # the reneged card lies in the trick

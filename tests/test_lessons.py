@@ -312,7 +312,7 @@ def test_lesson_02_counts_the_dealers_choices_as_the_engine_does() -> None:
     assert said, "lesson 02 no longer states the dealer's choices"
     for preset in ("glimne", "wikipedia", "pagat"):
         game = Game(Rules.preset(preset), players=5, seed=3)
-        act(game, "play", "pass", "play", "pass", "play", "discard H5 C8", "discard D7 C3 C6")
+        act(game, *_example_to_the_dealers_draw(game.rules))
         choices = game.legal_actions()
         turned = [c for c in choices if game.trump_card.code in c.split()[1:]]
         assert (int(said[1]), int(said[2]), said[3]) == (
@@ -339,9 +339,34 @@ def test_lesson_02_example_pot_is_the_engines() -> None:
         game.trump_card.suit.plural,
         game.pot,
     )
-    act(game, "play", "pass", "play", "pass", "play")
+    act(game, *_example_to_the_dealers_draw(game.rules))
     assert int(said[4]) == game.pot
     assert list(game.hand_record.active) == ["B", "D", "A"]
+
+
+def _example_to_the_dealers_draw(rules: Rules) -> tuple[str, ...]:
+    """Lesson 02's example up to the dealer A's draw, in the order of `rules`: B plays, C
+    passes, D plays, E passes, A plays; B throws H5 C8 and D throws D7 C3 C6."""
+    if rules.draws_in_turn:  # one round: each player who says play draws at once
+        return ("play", "discard H5 C8", "pass", "play", "discard D7 C3 C6", "pass", "play")
+    return ("play", "pass", "play", "pass", "play", "discard H5 C8", "discard D7 C3 C6")
+
+
+def test_lesson_02_reads_pagats_terse_text_as_one_round_and_says_so() -> None:
+    """pagat, Draw and pass: "もし “プレイ” を宣言したならば、何枚か捨て札に出来ます" (if you declared
+    play, you may discard some cards) does not say whether everyone declares first. Lesson 02
+    says the text is terse, gives the course's reading (one round) marked as a reading, names
+    the other reading (two rounds, as glimne and wikipedia have it: "Uma vez que cada jogador
+    tenha declarado a intenção, o dealer pergunta aos que ainda estão no jogo ... quantas novas
+    cartas"), and the switch values it names are the presets'."""
+    prose = _prose(_lesson("02"))
+    assert "pagat's text is terse" in prose and "(pagat, the draw)" in prose
+    assert "The course reads it as one round" in prose and "our reading" in prose
+    assert "The other reading is two rounds" in prose and "glimne and wikipedia" in prose
+    for preset in ("pagat", "glimne", "wikipedia"):
+        assert f'`"{Rules.preset(preset).draw_timing}"`' in prose
+    first = _prose(_lesson("01"))
+    assert "before the next player speaks" in first and "how the course reads pagat" in first
 
 
 def test_glimnes_player_count_is_given_as_a_recommendation() -> None:
@@ -678,3 +703,23 @@ def test_the_folded_first_line_check_can_fail(tmp_path: Path) -> None:
     path = tmp_path / "x.ipynb"
     path.write_text(json.dumps(notebook), encoding="utf-8")
     assert folded_cells_opening_with_code(path) == [0]
+
+
+def test_lesson_02_figures_for_the_order_are_the_variant_labs() -> None:
+    """Lesson 02 says how much the order of play or pass and the draw changes how often a hand
+    is played; its figures are `order_effect`'s (pagat, five players, 400,000 hands under each
+    order, heuristic bots, seed 0), and each difference's interval lies below zero."""
+    from bourre_lessons.sim.variants import order_effect
+
+    said = re.search(
+        r"Over ([\d,]+) simulated hands of (\w+) players under each order, they play "
+        r"([\d.]+)% of their seats in one round against ([\d.]+)% in two, and ([\d.]+)% of "
+        r"hands are played out \(two or more players in\) against ([\d.]+)%",
+        _prose(_lesson("02")).replace(" > ", " "),  # the figures stand in a quoted box
+    )
+    assert said, "lesson 02 no longer gives the order's measured effect"
+    hands, players = int(said[1].replace(",", "")), {"five": 5}[said[2]]
+    effect = order_effect(Rules.preset("pagat"), players, hands, "heuristic", seed=0)
+    measured = (effect.seats_playing[0], effect.seats_playing[1], *effect.played_out)
+    assert [f"{e.value:.1%}" for e in measured] == [f"{x}%" for x in said.groups()[2:]]
+    assert effect.seats_difference.high < 0 and effect.played_out_difference.high < 0

@@ -251,18 +251,25 @@ def test_the_same_cards_under_another_rulebook():
 
 def _bot_words(ex: PlayOrPassExercise) -> tuple[bool, ...]:
     """The earlier seats' words worked out apart from `Game`: the plain-Python heuristic bot
-    on each dealt hand, counting the players already in, as `sim.heuristic.declare` reads them."""
-    from bourre_lessons.sim.heuristic import declare
+    on each dealt hand, counting the players already in and, in one round (pagat, as the
+    course reads it), those heard to draw one card or none, as `sim.heuristic` reads them."""
+    from bourre_lessons.sim.heuristic import STRONG_DRAW, declare, discard
 
     words: list[bool] = []
+    strong = 0
     for place in range(1, ex.seat):
         hand = ex.hands[place - 1]
-        words.append(declare(hand, ex.trump_card.suit, place - 1, ex.players, sum(words), 0.0))
+        trump = ex.trump_card.suit
+        words.append(declare(hand, trump, place - 1, ex.players, sum(words), 0.0, strong))
+        if words[-1] and ex.rules.draws_in_turn:
+            thrown, _ = discard(hand, trump, (), ex.rules.max_discards_for(ex.players), False)
+            strong += len(thrown) <= STRONG_DRAW
+            assert ex.drew[place - 1] == len(thrown)
     return tuple(words)
 
 
 @pytest.mark.parametrize(
-    ("seed", "level"), [(0, "clear"), (2, "clear"), (4, "close"), (7, "close")]
+    ("seed", "level"), [(0, "clear"), (2, "clear"), (3, "close"), (7, "close")]
 )
 def test_the_earlier_seats_declare_as_the_bots_do_on_the_seeded_deal(seed, level) -> None:
     """Every seat is dealt from the one shuffle; the seats before you say what the heuristic
@@ -276,14 +283,16 @@ def test_the_earlier_seats_declare_as_the_bots_do_on_the_seeded_deal(seed, level
     assert ex.hands[-1][-1] == ex.trump_card  # the dealer turns the fifth card
     assert ex.seat > 1 and ex.heard == _bot_words(ex)
     letters = "BCDEFG"[: ex.seat - 1]
-    said = heard_sentence(ex.heard)
+    said = heard_sentence(ex.heard, ex.drew)
+    assert ex.rules.draws_in_turn and len(ex.drew) == len(ex.heard)  # pagat: one round
     assert said == ", ".join(
-        f"{letter} {'played' if word else 'passed'}"
-        for letter, word in zip(letters, ex.heard, strict=True)
+        f"{letter} {'played' if word else 'passed'}" + (f" and drew {k}" if word else "")
+        for letter, word, k in zip(letters, ex.heard, ex.drew, strict=True)
     )
     assert f"Before you, in turn from the dealer's left: {said}." in ex.prompt()
     assert "not told" not in ex.prompt()
     assert ex.advice.heard == ex.heard  # the check's deals agree with what was heard
+    assert ex.advice.draws in ((), ex.drew)  # ...and with the draws heard
 
 
 def test_what_was_heard_changes_the_advised_answer() -> None:

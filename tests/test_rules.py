@@ -43,6 +43,9 @@ SPEC_TABLE = {
     "max_discards": (5, 5, 5),
     "max_discards_seven": (None, 3, None),
     "restock": ("folded_then_discards", "folded_then_discards", "folded_and_served_discards"),
+    # Play or pass, then the draw: two rounds (glimne, wikipedia); pagat's terse base text read
+    # as one round (tests/test_draw_timing.py quotes the three)
+    "draw_timing": ("after_declarations", "after_declarations", "same_turn"),
     # The deal: glimne's turned ace leads; pagat's turned ace must play and may be discarded
     "dealer_ace_leads": (True, False, False),
     "dealer_ace_must_play": (False, False, True),
@@ -175,6 +178,11 @@ def test_unknown_preset_lists_the_choices(name):
             {"trump_when_cannot_win": 1}, ["trump_when_cannot_win", "True or False"], id="bool-1"
         ),
         pytest.param({"double_ante": "yes"}, ["double_ante", "True or False"], id="bool-str"),
+        pytest.param(
+            {"draw_timing": "two rounds"},
+            ["draw_timing", "same_turn", "after_declarations"],
+            id="draw_timing",
+        ),
     ],
 )
 def test_invalid_values_are_refused_with_a_clear_message(changes, words):

@@ -40,10 +40,12 @@ def test_a_line_about_the_discards_that_is_no_seat_s_draw_stays_whole():
 
 
 def everyone_plays_and_draws_five(game: Game) -> None:
-    """Every seat says play (when it may) and throws away as many cards as it can."""
-    while game.phase == "declare":
-        game.apply("play" if "play" in game.legal_actions() else game.legal_actions()[0])
-    while game.phase == "draw":
+    """Every seat says play (when it may) and throws away as many cards as it can, in either
+    order of play or pass and the draw."""
+    while game.phase in ("declare", "draw"):
+        if game.phase == "declare":
+            game.apply("play" if "play" in game.legal_actions() else game.legal_actions()[0])
+            continue
         swaps = [a for a in game.legal_actions() if a.startswith("discard")]
         game.apply(max(swaps, key=len) if swaps else game.legal_actions()[0])
 
@@ -93,3 +95,20 @@ def test_only_the_hand_in_play_is_hidden():
 def test_an_unknown_seat_is_refused():
     with pytest.raises(ValueError, match=r"no seat 'Z'.*A, B, C"):
         transcript_for(Game(players=3, seed=2), "Z")
+
+
+def test_in_one_round_a_later_speaker_hears_how_many_cards_each_earlier_player_drew():
+    """pagat's one round (the course's reading): "“プレイ” を宣言したならば、手札を何枚か裏向きに
+    捨て札にして、その枚数を宣言してください" (if you declared play, discard some cards face down
+    and announce how many). When C is to declare, C's transcript already says how many cards B
+    threw away and drew, but not which; in two rounds (glimne) C hears only B's word."""
+    game = Game(Rules.preset("pagat"), players=4, seed=5).play("play")
+    thrown = game.cards_of("B")[:2]
+    game.apply("discard " + " ".join(c.code for c in thrown))
+    assert game.phase == "declare" and game.to_act == "C"
+    shown = transcript_for(game, "C").splitlines()
+    assert "B throws away 2 cards and draws 2" in shown
+    assert not any(str(c) in line.split() for c in thrown for line in shown if line[0] == "B")
+    glimne = Game(Rules.preset("glimne"), players=4, seed=5).play("play")
+    assert glimne.to_act == "C" and glimne.phase == "declare"
+    assert not any("throws away" in line for line in transcript_for(glimne, "C").splitlines())

@@ -360,8 +360,17 @@ def test_a_played_card_leaves_the_hand_on_screen():
 
 
 def test_draw_counts_show_once_the_draw_begins():
-    """The draw is public as counts: who threw away how many (and drew as many)."""
-    table = TableWidget("pagat", players=5, seed=3)
+    """The draw is public as counts: who threw away how many (and drew as many). In two rounds
+    (glimne) nothing is drawn before you, the dealer, declare; in pagat's one round (the
+    course's reading) the players before you have drawn, and the table tells you how many."""
+    heard = TableWidget("pagat", players=5, seed=3)
+    heard.advance_to_you()
+    record = heard.game.hand_record
+    said = next(x for x in heard.to_text().splitlines() if x.startswith("Draw:"))
+    assert record.discards and all(
+        f"{seat} drew {len(record.drawn[seat])}" in said for seat in record.discards
+    )
+    table = TableWidget("glimne", players=5, seed=3)
     table.advance_to_you()
     assert not [x for x in table.to_text().splitlines() if x.startswith("Draw:")]
     table.declare(True)

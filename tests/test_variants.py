@@ -163,3 +163,35 @@ def test_disagreement_arguments_are_checked() -> None:
         rulebook_disagreements(hands=10, players=8)
     with pytest.raises(ValueError, match="drive must be"):
         rulebook_disagreements(hands=10, drive="hoyle")
+
+
+# --- the order of play or pass and the draw ---------------------------------------------------
+
+
+def test_one_round_makes_the_heuristic_bots_play_less_and_random_bots_no_differently() -> None:
+    """pagat read as one round (a player who says play draws at once) against two rounds:
+    the heuristic bots hear each earlier draw count and pass more often after a player kept
+    nearly every card, so fewer seats play, beyond the two runs' noise (95% intervals); the
+    random bots hear nothing, and the interval of their difference holds zero. The seat that
+    speaks first hears nothing in either order."""
+    from bourre_lessons.sim.variants import order_effect
+
+    heard = order_effect(PRESETS["pagat"], 5, 20_000, "heuristic", seed=0)
+    assert heard.rules[0].draws_in_turn and not heard.rules[1].draws_in_turn
+    assert (
+        heard.seats_difference.high < 0 and heard.seats_playing[0].high < heard.seats_playing[1].low
+    )
+    control = order_effect(PRESETS["pagat"], 5, 20_000, "random", seed=0)
+    assert control.seats_difference.low < 0 < control.seats_difference.high
+    assert heard.by_position.shape == (2, 5)
+    assert np.allclose(heard.by_position.mean(axis=1), [e.value for e in heard.seats_playing])
+    text = heard.to_text()
+    assert "one round" in text and "two rounds" in text and "20,000 hands" in text
+
+
+def test_the_order_effect_refuses_variants_that_fix_two_rounds() -> None:
+    from bourre_lessons.sim.variants import order_effect
+
+    for variant in ({"double_ante": True}, {"simultaneous_declaration": True}):
+        with pytest.raises(ValueError, match="always two rounds"):
+            order_effect(replace(PRESETS["pagat"], **variant), hands=10)

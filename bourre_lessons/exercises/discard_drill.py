@@ -1,7 +1,8 @@
 """Drill: what do you throw away in the draw? Judged by simulated deals.
 
-The position: a table of `players` (three by default) where everybody has said play. You sit
-on the dealer's left, so you draw first, and you know your five cards and the turned card (the
+The position: a table of `players` (three by default) where everybody plays. You sit on the
+dealer's left, so you draw first (in one round, `Rules.draws_in_turn`, right after your own
+"play", the others saying play after it; in two rounds once everyone has said it), and you know your five cards and the turned card (the
 dealer's fifth card). Every discard is played out on the same seeded deals: `Game(deal=...)`
 keeps your five cards and the turned card where they are and shuffles the rest from the deal's
 seed. The other seats draw and play as the simulator's heuristic bot does
@@ -201,10 +202,10 @@ class DiscardDrill(ShownAsPrompt):
     # --- simulation ---
 
     def _table(self, index: int) -> Game:
-        """Deal `index`, everybody having said play: your draw is next."""
+        """Deal `index` up to your draw: you said play (and, in two rounds, everybody did)."""
         deal = {ME: " ".join(c.code for c in self.hand), "turned": self.trump_card.code}
         game = Game(self.rules, self.players, seed=self.seed + index, deal=deal)
-        for _ in range(self.players):
+        while game.phase == "declare":  # one round: only your "play" comes before your draw
             game.apply("play")
         return game
 
@@ -214,6 +215,9 @@ class DiscardDrill(ShownAsPrompt):
         game = self._table(index)
         before = game.bankrolls[ME]
         game.apply("discard " + " ".join(c.code for c in sorted(discard)) if discard else "keep")
+        while game.phase == "declare":  # one round: the others say play, each then draws
+            game.apply("play")
+            play_bots(game, {game.to_act: bot})  # type: ignore[operator,dict-item]
         play_bots(game, bot)  # type: ignore[operator]
         return game.bankrolls[ME] - before
 
@@ -268,7 +272,7 @@ class DiscardDrill(ShownAsPrompt):
         turned = self.trump_card
         return (
             f"{self.title}\n"
-            f"{self.players} players, and everybody has said play. You sit on the dealer's "
+            f"{self.players} players, and everybody plays. You sit on the dealer's "
             "left, so you draw first.\n"
             f"The turned card is {turned}, in the dealer's hand: {turned.suit.plural} are "
             "trumps.\n"

@@ -3,7 +3,8 @@
 Each exercise is a seeded deal: five cards, the turned card, your seat, the number of players
 and a rulebook. Every seat is dealt from the same shuffle, and the seats that speak before
 you declare as the course's heuristic bots do at a real table (`sim.bots`, through `Game`):
-the prompt says what they declared ("B played, C passed"). The learner answers "play" or
+the prompt says what they declared ("B played, C passed"), and in one round (pagat's base
+text as the course reads it) how many cards each player in drew ("B played and drew 2"). The learner answers "play" or
 "pass" (True and False are read as play and pass). The check asks `advise` what each choice
 is worth in chips, from the moment you decide, over thousands of simulated deals that agree
 with what you heard (`heard=`: a seat that said play is dealt a hand its bot would play).
@@ -149,12 +150,15 @@ def seat_name(seat: int, players: int) -> str:
     return SEAT_LETTERS[seat % players]
 
 
-def heard_sentence(heard: tuple[bool, ...]) -> str:
-    """What the seats before you declared, in words: 'B played, C passed'."""
+def heard_sentence(heard: tuple[bool, ...], drew: tuple[int, ...] = ()) -> str:
+    """What the seats before you declared, in words: 'B played, C passed' (in one round, with
+    the cards each drew: 'B played and drew 2')."""
+    counts = drew or (-1,) * len(heard)
     return ", ".join(
         f"{SEAT_LETTERS[place]} {'played' if said else 'passed'}"
-        for place, said in enumerate(heard, start=1)  # the seats before you: never the dealer
-    )
+        + (f" and drew {k}" if said and k >= 0 else "")
+        for place, (said, k) in enumerate(zip(heard, counts, strict=True), start=1)
+    )  # the seats before you: never the dealer
 
 
 def _ordinal(n: int) -> str:
@@ -184,7 +188,7 @@ def advice_report(advice: Advice) -> str:
     ]
     if a.heard is not None:
         kept = f" ({a.deals:,} deals kept of {a.tried:,} dealt)" if a.heard else ""
-        lines.insert(2, f"heard before you: {heard_words(a.heard)}{kept}")
+        lines.insert(2, f"heard before you: {heard_words(a.heard, a.draws)}{kept}")
     return "\n".join(lines)
 
 
@@ -245,7 +249,7 @@ def _detail_lines(advice: Advice, verdict: Comparison) -> list[str]:
     ]
     if a.heard:
         lines.append(
-            f"Each deal agrees with what you heard ({heard_words(a.heard)}): the seats before "
+            f"Each deal agrees with what you heard ({heard_words(a.heard, a.draws)}): the seats before "
             f"you were dealt cards their bots would declare that way ({a.deals:,} deals kept of "
             f"{a.tried:,} dealt)."
         )
@@ -298,6 +302,14 @@ class PlayOrPassExercise(ShownAsPrompt):
         return declared_before(self.hands, self.seat, self.rules)
 
     @cached_property
+    def drew(self) -> tuple[int, ...]:
+        """In one round, how many cards each seat before you that said play drew (-1 for a
+        pass); empty in two rounds or when the earlier words are not told."""
+        if self.heard is None or not self.rules.draws_in_turn:
+            return ()
+        return _bots_speak(self.hands, self.seat, self.rules)[2]
+
+    @cached_property
     def advice(self) -> Advice:
         """The advisor's estimate for this deal, on deals agreeing with what you heard
         (simulated once, then kept)."""
@@ -309,7 +321,7 @@ class PlayOrPassExercise(ShownAsPrompt):
             rules=self.rules,
             deals=self.deals,
             seed=self.seed,
-            heard=self.heard,
+            heard=_heard_items(self.heard, self.drew),
         )
 
     @property
@@ -350,7 +362,8 @@ class PlayOrPassExercise(ShownAsPrompt):
             return " Under these rules everyone declares at once: you hear nothing first."
         if self.heard is None:
             return " The players before you have spoken, but you are not told what they said."
-        return f"\nBefore you, in turn from the dealer's left: {heard_sentence(self.heard)}."
+        said = heard_sentence(self.heard, self.drew)
+        return f"\nBefore you, in turn from the dealer's left: {said}."
 
     def check(self, answer: object, progress: Progress | bool | None = None) -> Feedback:
         """Judge the answer and record the attempt (progress: a Progress, None = default, False = no)."""
@@ -375,7 +388,7 @@ class PlayOrPassExercise(ShownAsPrompt):
             "after you."
             if after
             else "You speak last, after every other player.",
-            *_heard_hint(self.heard),
+            *_heard_hint(self.heard, self.drew),
             _rule_hint(self.rules, self.seat == self.players),
             "Weigh the chance to take the pot against the chance of a bourré, which costs a "
             "whole pot.",
@@ -417,16 +430,40 @@ def _rule_hint(rules: Rules, dealer: bool) -> str:
     return cost
 
 
-def _heard_hint(heard: tuple[bool, ...] | None) -> list[str]:
-    """One sentence on the players already in, when the earlier words are told."""
+def _heard_hint(heard: tuple[bool, ...] | None, drew: tuple[int, ...] = ()) -> list[str]:
+    """One sentence on the players already in, when the earlier words are told (and one on
+    their draws, in one round)."""
     if not heard:
         return []
     playing = sum(heard)
     if not playing:
         return ["Nobody before you said play: if you play, only the later seats can join you."]
-    return [
+    hint = [
         f"{count(playing, 'player')} before you said play, and the bots say play only with "
         "a hand worth playing."
+    ]
+    counts = drew or (-1,) * len(heard)
+    kept = [
+        f"{SEAT_LETTERS[place]} kept {5 - k} of five cards"
+        for place, (said, k) in enumerate(zip(heard, counts, strict=True), start=1)
+        if said and k >= 0
+    ]
+    if kept:
+        hint.append(
+            f"In this one round you heard the draws too: {', '.join(kept)} (a player who keeps "
+            "four or five holds a strong hand)."
+        )
+    return hint
+
+
+def _heard_items(heard: tuple[bool, ...] | None, drew: tuple[int, ...]) -> list[str] | None:
+    """What was heard as the advisor reads it: 'play 2' (drew two), 'play', 'pass'."""
+    if heard is None:
+        return None
+    counts = drew or (-1,) * len(heard)
+    return [
+        ("play" + (f" {k}" if k >= 0 else "")) if said else "pass"
+        for said, k in zip(heard, counts, strict=True)
     ]
 
 
@@ -440,9 +477,10 @@ def declared_before(
 
 def _bots_speak(
     hands: tuple[tuple[Card, ...], ...], seat: int, rules: Rules
-) -> tuple[tuple[bool, ...], bool]:
-    """(the earlier seats' words, whether seat `seat` is then asked at all): a pagat dealer
-    whom everyone else passed takes the pot without a word."""
+) -> tuple[tuple[bool, ...], bool, tuple[int, ...]]:
+    """(the earlier seats' words, whether seat `seat` is then asked at all, and in one round
+    the cards each of them drew, -1 for a pass): a pagat dealer whom everyone else passed
+    takes the pot without a word."""
     players = len(hands)
     deal = {
         seat_name(place, players): " ".join(c.code for c in cards)
@@ -451,9 +489,11 @@ def _bots_speak(
     game = Game(rules, players, seed=0, deal=deal)
     earlier = [seat_name(place, players) for place in range(1, seat)]
     play_bots(game, {name: HeuristicBot() for name in earlier})
-    said = game.hand_record.declared
+    record = game.hand_record
+    said, drawn = record.declared, record.discards
     asked = game.phase == "declare" and game.to_act == seat_name(seat, players)
-    return tuple(bool(said[name]) for name in earlier), asked
+    drew = tuple(len(drawn[name]) if name in drawn else -1 for name in earlier)
+    return tuple(bool(said[name]) for name in earlier), asked, drew
 
 
 def _deal(

@@ -295,10 +295,8 @@ def separate_trump_game(rules: Rules) -> tuple[Game, tuple[Card, ...]]:
     variant = replace(rules, separate_trump_card="dealer")
     game = Game(variant, 4, deal=SEPARATE_TRUMP_DEAL)
     dealer = game.hand_record.dealer
-    while game.phase == "declare":
-        game.apply("play")
-    while game.to_act != dealer:
-        game.apply("keep")
+    while game.to_act != dealer or game.phase != "draw":  # in either order of the draw
+        game.apply("play" if game.phase == "declare" else "keep")
     trump = game.trump_card.suit
     ranked = sorted(game.cards_of(dealer), key=lambda c: (c.suit == trump, c.rank))
     thrown = tuple(ranked[:4])
@@ -404,8 +402,8 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
             game.pot,
         )
     ]
-    while game.to_act != dealer:
-        game.apply("play")
+    while game.to_act != dealer or game.phase != "declare":  # the others play and keep
+        game.apply("play" if game.phase == "declare" else "keep")
     try:
         game.replayed(game.actions).apply("pass")
         said = f"{dealer} could pass under these rules, but plays: one trick is certain."
@@ -433,6 +431,8 @@ def lone_player(rules: Rules) -> tuple[StoryStep, ...]:
     first = game.to_act
     game.apply("play")
     pot = game.pot
+    if game.phase == "draw":  # one round: the player draws at once (here keeps)
+        game.apply("keep")
     while game.phase == "declare":
         game.apply("pass")
     steps = [StoryStep(f"{first} plays; everyone else, the dealer last, passes.", pot)]
@@ -474,19 +474,25 @@ def restock(rules: Rules) -> tuple[StoryStep, ...]:
     """The stock runs out during the draw: which cards are shuffled and dealt on."""
     players = rules.max_players
     game = Game(rules, players, deal={"turned": NOT_AN_ACE})
-    while game.phase == "declare":
-        game.apply("play" if len(game.hand_record.declared) < players - 1 else "pass")
     dealt = players * 5
-    steps = [
-        StoryStep(
-            f"{players} players: {dealt} cards are dealt and {52 - dealt} stay in the stock. "
-            f"The dealer passes; the {players - 1} others play, and each in turn throws away "
-            "as many cards as the rules allow.",
-            game.pot,
+    first = game.to_act  # passes, so a passed hand is out of play before the stock runs out
+    if rules.draws_in_turn:
+        how = (
+            f"{first}, first to speak, passes; the {players - 1} others, the dealer last, each "
+            "say play and at once throw away as many cards as the rules allow."
         )
-    ]
+    else:
+        how = (
+            f"{first}, first to speak, passes; the {players - 1} others play, and each in turn "
+            "throws away as many cards as the rules allow."
+        )
+    opening = f"{players} players: {dealt} cards are dealt and {52 - dealt} stay in the stock. "
+    steps = [StoryStep(opening + how, game.pot + (players - 1) * rules.pays_second_ante)]
     limit = rules.max_discards_for(players)
-    while game.phase == "draw":
+    while game.phase in ("declare", "draw"):
+        if game.phase == "declare":
+            game.apply("pass" if game.to_act == first else "play")
+            continue
         start = len(game.transcript().splitlines())
         player = game.to_act
         assert player is not None
@@ -510,7 +516,13 @@ def seven_players(rules: Rules) -> tuple[StoryStep, ...]:
     player = game.to_act
     assert player is not None
     four = [c for c in game.cards_of(player) if c != game.trump_card][:4]
-    steps = [StoryStep(f"Seven players all play. {player} wants to throw away four cards.")]
+    # in either order of the draw B speaks first and draws first: one caption for both
+    steps = [
+        StoryStep(
+            f"Seven players. {player}, first to speak, says play and wants to throw away four "
+            "cards."
+        )
+    ]
     try:
         game.apply("discard " + " ".join(c.code for c in four))
         steps.append(StoryStep(f"These rules allow it: {player} exchanges four cards."))

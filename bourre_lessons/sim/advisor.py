@@ -6,10 +6,13 @@ bots. It reports the chance to take the pot and the chance to be bourréd if you
 chips you can expect either way, each with a 95% confidence interval.
 
 What you heard before you spoke counts: `heard=` gives the words of the seats before you
-("pass play": the dealer's left passed, the next said play). The advisor then keeps only the
-deals in which those seats' bots would have said exactly that (a deal that disagrees is dealt
-again), so a player who said play is dealt a hand worth playing. `heard_effect` puts the
-advice with and without what was heard side by side.
+("pass play": the dealer's left passed, the next said play). In one round (pagat's base text
+as the course reads it, `Rules.draws_in_turn`) a player who says play draws at once, so you
+also hear how many cards each of them threw away: "pass play 2" (the second seat said play
+and drew two). The advisor then keeps only the deals in which those seats' bots would have
+said, and thrown, exactly that (a deal that disagrees is dealt again), so a player who said
+play is dealt a hand worth playing, and one who drew a single card a strong one.
+`heard_effect` puts the advice with and without what was heard side by side.
 
 The chips count this hand only, from the moment you decide: the antes are already in the pot
 and count for neither choice. Playing may cost a second ante (glimne, pagat's double ante);
@@ -42,6 +45,7 @@ __all__ = [
     "chips_of",
     "heard_effect",
     "mean_interval",
+    "read_draws",
     "read_heard",
 ]
 
@@ -113,6 +117,9 @@ class Advice:
     must_play: bool
     heard: tuple[bool, ...] | None = None
     tried: int = 0
+    draws: tuple[int, ...] = ()
+    """In one round: the cards each earlier seat was heard to throw away (-1: a pass, or a
+    count not given), one a seat of `heard`; empty when no count was heard."""
 
     @property
     def recommendation(self) -> str:
@@ -126,7 +133,7 @@ class Advice:
         lines = [
             f"{cards}, trump card {self.trump_card}, seat {self.seat} of {self.players} "
             f"({self.rules.source} rules, {self.deals} deals, pot {self.pot} before the antes)",
-            f"  heard before you: {heard_words(self.heard)}"
+            f"  heard before you: {heard_words(self.heard, self.draws)}"
             + (f" ({self.deals} deals kept of {self.tried} dealt)" if self.heard else ""),
             f"  if you play: take the pot {self.win}, bourréd {self.bourre}, split {self.split}",
             f"  expected chips: play {self.chips_play}; pass {self.chips_pass}",
@@ -153,19 +160,22 @@ def advise(
     (whose hand must hold the turned card). bots -- the policy of every seat, yours included
     once you play: 'heuristic' (default), 'random', or a built-in bot object. pot -- chips
     already in the pot before this hand's antes. heard -- what each seat before you said, in
-    speaking order ("pass play", or True/False for play/pass); None: not heard, every word
-    the bots might have said counts.
+    speaking order ("pass play", or True/False for play/pass), and in one round how many cards
+    a seat that said play threw away ("pass play 2", or items such as "play 2" or
+    ("play", 2)); None: not heard, every word the bots might have said counts.
     """
     rules = Rules() if rules is None else rules
     cards, turned, n = _check_deal(hand, trump_card, seat, players, rules)
     deals = _whole("deals", deals, 1)
     seed = _whole("seed", seed, 0)
     pot = _whole("pot", pot, 0)
-    words = read_heard(heard, seat, rules)
+    words, draws = _read(heard, seat, n, rules)
     seats = _seats(bots, n)
     you = seat % n  # seat 0 deals; speaking order runs 1, 2, ..., n - 1, 0
     branches = {
-        forced: _simulate(cards, turned, you, n, rules, seats, deals, seed, pot, forced, words)
+        forced: _simulate(
+            cards, turned, you, n, rules, seats, deals, seed, pot, forced, words, draws
+        )
         for forced in (1, 0)
     }
     must = _must_play(rules, you, turned)
@@ -186,43 +196,118 @@ def advise(
         must_play=bool(must),
         heard=words,
         tried=tried,
+        draws=draws if any(d >= 0 for d in draws) else (),
     )
 
 
 def read_heard(
-    heard: str | Sequence[str | bool] | None, seat: int, rules: Rules
+    heard: str | Sequence[str | bool | tuple] | None, seat: int, rules: Rules
 ) -> tuple[bool, ...] | None:
     """The words of the seats before `seat` as True (play) and False (pass), or None."""
+    read = _read(heard, seat, rules.max_players, rules)
+    return read[0]
+
+
+def read_draws(
+    heard: str | Sequence[str | bool | tuple] | None, seat: int, rules: Rules, players: int = 5
+) -> tuple[int, ...]:
+    """The cards each seat before `seat` was heard to throw away in one round (-1 for a pass
+    or a count not given); empty when nothing was heard."""
+    return _read(heard, seat, players, rules)[1]
+
+
+def _read(
+    heard: str | Sequence[str | bool | tuple] | None, seat: int, players: int, rules: Rules
+) -> tuple[tuple[bool, ...] | None, tuple[int, ...]]:
+    """(the words heard, the draw counts heard) from `heard`, checked against the rules."""
     if heard is None:
-        return None
+        return None, ()
     if rules.simultaneous_declaration:
         raise ValueError(
             "nothing is heard before you speak when everyone declares at once "
             "(simultaneous_declaration, a pagat variant): leave heard=None"
         )
-    items = heard.split() if isinstance(heard, str) else list(heard)
-    words = []
-    for item in items:
-        word = item.strip().lower() if isinstance(item, str) else item
+    words: list[bool] = []
+    draws: list[int] = []
+    for word, count in _heard_items(heard):
         if word in ("play", True):
             words.append(True)
         elif word in ("pass", False):
             words.append(False)
         else:
-            raise ValueError(f"heard must list 'play' or 'pass' (or True/False), got {item!r}")
+            raise ValueError(
+                f"heard must list 'play' or 'pass' (or True/False), each 'play' perhaps with "
+                f"the cards that player drew ('play 2'), got {word!r}"
+            )
+        draws.append(_draw_count(count, words[-1], rules, players))
     if len(words) != seat - 1:
         raise ValueError(
             f"heard must give the words of the {seat - 1} seat(s) before seat {seat}, in "
             f"speaking order, e.g. {' '.join(['pass'] * (seat - 1)) or 'nothing'!r}; got {len(words)}"
         )
-    return tuple(words)
+    return tuple(words), tuple(draws)
 
 
-def heard_words(heard: tuple[bool, ...] | None) -> str:
-    """What was heard, in words: 'pass, play', 'nothing (you speak first)' or 'not used'."""
+def _heard_items(heard: str | Sequence[str | bool | tuple]) -> list[tuple[object, object]]:
+    """(word, count or None) for each seat heard: 'pass play 2', or items 'play 2',
+    ('play', 2), True, 'pass'."""
+    tokens: list[object] = []
+    for item in heard.split() if isinstance(heard, str) else list(heard):
+        if isinstance(item, str):
+            tokens += item.split() or [item]
+        elif isinstance(item, tuple) and len(item) == 2:
+            tokens += [item[0], ("count", item[1])]
+        else:
+            tokens.append(item)
+    items: list[tuple[object, object]] = []
+    for token in tokens:
+        if isinstance(token, tuple):
+            count = token[1]
+        elif isinstance(token, str) and token.strip().isdigit():
+            count = int(token)
+        else:
+            word = token.strip().lower() if isinstance(token, str) else token
+            items.append((word, None))
+            continue
+        if not items or items[-1][1] is not None:
+            raise ValueError(
+                f"a number in heard follows a 'play' (the cards that player drew), got {count!r}"
+            )
+        items[-1] = (items[-1][0], count)
+    return items
+
+
+def _draw_count(count: object, play: bool, rules: Rules, players: int) -> int:
+    """A heard draw count, checked: -1 when none was given."""
+    if count is None:
+        return -1
+    if not play:
+        raise ValueError(
+            f"a player who passed draws nothing; got a count of {count!r} after 'pass'"
+        )
+    if not rules.draws_in_turn:
+        raise ValueError(
+            "nothing of the draw is heard before you speak under these rules: the draw comes "
+            "after everyone has declared (two rounds, draw_timing='after_declarations' or "
+            "pagat's double ante); give the words only"
+        )
+    limit = rules.max_discards_for(players)
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= limit:
+        raise ValueError(f"a player draws 0 to {limit} cards at this table, got {count!r}")
+    return count
+
+
+def heard_words(heard: tuple[bool, ...] | None, draws: tuple[int, ...] = ()) -> str:
+    """What was heard, in words: 'pass, play (drew 2)', 'nothing (you speak first)' or 'not
+    used'."""
     if heard is None:
         return "not used (every word the bots might say counts)"
-    return ", ".join("play" if w else "pass" for w in heard) or "nothing (you speak first)"
+    counts = draws or (-1,) * len(heard)
+    said = [
+        ("play" + (f" (drew {k})" if k >= 0 else "")) if w else "pass"
+        for w, k in zip(heard, counts, strict=True)
+    ]
+    return ", ".join(said) or "nothing (you speak first)"
 
 
 def _simulate(
@@ -237,6 +322,7 @@ def _simulate(
     pot: int,
     forced: int,
     heard: tuple[bool, ...] | None,
+    draws: tuple[int, ...],
 ) -> tuple[dict[str, np.ndarray], int, int]:
     """(per-deal outcomes, deals kept, deals dealt) of simulated deals where seat `you` holds
     `cards` and plays (forced=1) or passes (forced=0), agreeing with what was heard."""
@@ -247,10 +333,13 @@ def _simulate(
     )
     said = np.full(n, -1, dtype=np.int64)
     said[you] = forced
+    thrown = np.full(n, -1, dtype=np.int64)
     for place, word in enumerate(heard or (), start=1):
         said[place % n] = int(word)
+    for place, count in enumerate(draws, start=1):
+        thrown[place % n] = count
     tries = np.zeros(1, dtype=np.int64)
-    fixed = FixedDeal(you, mask_of(cards), card_bit(turned), said, tries)
+    fixed = FixedDeal(you, mask_of(cards), card_bit(turned), said, thrown, tries)
     # the same seed for both branches: the same deals, so the comparison is sharper
     rule_vector = encode_rules(rules, n)
     limit = deals * TRIES_PER_DEAL
@@ -260,7 +349,7 @@ def _simulate(
     if kept == 0:
         raise ValueError(
             f"none of {int(tries[0])} deals agreed with what was heard "
-            f"({heard_words(heard)}): the bots almost never say that with these cards out"
+            f"({heard_words(heard, draws)}): the bots almost never say that with these cards out"
         )
     every = np.ones(n, dtype=bool)  # every seat's second ante is still to come
     result = chips_of(outcomes.declared[:kept], outcomes.tricks[:kept], you, pot + n, every, rules)
@@ -373,7 +462,7 @@ class HeardEffect:
             f"{'chips if you pass':<30} better",
         ]
         for a in self.advice:
-            words = "(not used)" if a.heard is None else heard_words(a.heard)
+            words = "(not used)" if a.heard is None else heard_words(a.heard, a.draws)
             kept = f"{a.deals:,} of {a.tried:,}"
             lines.append(
                 f"{words:<26} {kept:>17}   {_chips(a.chips_play):<30} "

@@ -14,8 +14,8 @@ browser) `HeuristicBot` decides with the same policy written in plain Python (`h
 
 Two bots come with the course, and `simulate` runs both in its fast core:
   RandomBot    -- every decision uniform among the legal actions.
-  HeuristicBot -- plays or passes by trump strength and seat, keeps trumps and side aces in the
-                  draw, wins a trick when it can (cheaply when last to play), leads a known top
+  HeuristicBot -- plays or passes by trump strength and seat (in one round, also by the draws
+                  heard before it speaks), keeps trumps and side aces in the draw, wins a trick when it can (cheaply when last to play), leads a known top
                   card, and otherwise throws its lowest card.
 A third, stronger one, `SamplingBot` ('sampling', in `sim.sampling_bot`), declares and draws
 like the heuristic bot but chooses each card by playing every legal card out on sampled
@@ -33,7 +33,7 @@ from types import ModuleType
 
 from ..browser import has_module
 from ..cards import Card, Suit
-from ..game import Game, GameError
+from ..game import Game, GameError, HandRecord
 from ..play import Situation, legal_plays
 from ..rules import Rules
 from ..text import card_codes
@@ -67,7 +67,10 @@ class SeatView:
     how many of those who spoke before said play; must_play -- passing is not allowed (a
     turned ace under pagat); max_discards -- the draw limit; locked -- cards that may not be
     discarded (the turned card, outside pagat); can_take -- the separate turned card is on
-    offer (pagat variant); situation -- the card-play decision (play phase only).
+    offer (pagat variant); situation -- the card-play decision (play phase only);
+    draws_heard -- in one round (`Rules.draws_in_turn`), how many cards each earlier player
+    who said play threw away, in speaking order, heard before this seat declares (empty in
+    two rounds, where the draw comes after every declaration).
     """
 
     player: str
@@ -83,6 +86,13 @@ class SeatView:
     can_take: bool
     rules: Rules
     situation: Situation | None = None
+    draws_heard: tuple[int, ...] = ()
+
+    @property
+    def strong_before(self) -> int:
+        """How many earlier players who said play were heard to exchange at most
+        `heuristic.STRONG_DRAW` cards: a strong hand kept nearly whole."""
+        return sum(1 for drawn in self.draws_heard if drawn <= heuristic.STRONG_DRAW)
 
     @property
     def trump(self) -> Suit:
@@ -129,7 +139,15 @@ def view_of(game: Game) -> SeatView:
         can_take=any(a.startswith("take ") for a in actions),
         rules=game.rules,
         situation=game.situation(player) if phase == "play" else None,
+        draws_heard=_draws_heard(record, player) if phase == "declare" else (),
     )
+
+
+def _draws_heard(record: HandRecord, player: str) -> tuple[int, ...]:
+    """The cards each earlier player who said play threw away, as `player` heard them before
+    declaring (one round only: in two rounds nobody has drawn yet)."""
+    before = record.seats[: record.seats.index(player)]
+    return tuple(len(record.discards[p]) for p in before if p in record.discards)
 
 
 class Bot:
@@ -238,7 +256,8 @@ def compiled_policy() -> tuple[ModuleType, ModuleType] | None:
 
 
 class HeuristicBot(Bot):
-    """Plays by trump strength and seat, keeps trumps and aces, wins tricks when it can.
+    """Plays by trump strength and seat (and, in one round, the draws heard), keeps trumps
+    and aces, wins tricks when it can.
 
     The same compiled policy runs at a `Game` table and in the fast core (see
     `bourre_lessons.sim.fast.policy` for the strength scale and the bar); without NumPy and
@@ -264,11 +283,10 @@ class HeuristicBot(Bot):
         seat = (view.position, view.players, view.playing_before, self.boldness)
         fast = compiled_policy()
         if fast is None:
-            return heuristic.declare(view.hand, view.trump, *seat)
+            return heuristic.declare(view.hand, view.trump, *seat, view.strong_before)
         bits, policy = fast
-        return bool(
-            policy.declare_heuristic(bits.mask_of(view.hand), bits.suit_number(view.trump), *seat)
-        )
+        hand, trump = bits.mask_of(view.hand), bits.suit_number(view.trump)
+        return bool(policy.declare_heuristic(hand, trump, *seat, view.strong_before))
 
     def _draw_plan(self, view: SeatView) -> tuple[tuple[Card, ...], bool]:
         fast = compiled_policy()

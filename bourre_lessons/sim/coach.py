@@ -290,10 +290,15 @@ def choice_words(moment: Moment, action: str) -> str:
 
 
 def moment_words(moment: Moment) -> str:
-    """The moment in words: 'Play or pass, 3rd of 5 to speak, after B pass, C play'."""
+    """The moment in words: 'Play or pass, 3rd of 5 to speak, after B pass, C play' (in one
+    round, with the draws heard: 'C play, drew 2')."""
     if moment.kind == "declare":
         place = f"{_ordinal(moment.place + 1)} of {len(moment.seats)} to speak"
-        heard = ", ".join(f"{p} {'play' if w else 'pass'}" for p, w in moment.said)
+        drew = {p: count for p, count, _ in moment.thrown}
+        heard = ", ".join(
+            f"{p} {'play' if w else 'pass'}" + (f", drew {drew[p]}" if p in drew else "")
+            for p, w in moment.said
+        )
         return f"Play or pass, {place}, " + (f"after {heard}" if heard else "hearing nobody")
     held = card_list(moment.hand, sep=" ")
     if moment.kind == "draw":

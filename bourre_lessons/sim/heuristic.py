@@ -13,7 +13,10 @@ from collections.abc import Collection, Iterable
 
 from ..cards import DECK, Card, Rank, Suit
 
-__all__ = ["declare", "discard", "play", "strength"]
+__all__ = ["STRONG_DRAW", "declare", "discard", "play", "strength"]
+
+STRONG_DRAW = 1
+"""A player in who exchanged at most this many cards is heard to hold a strong hand."""
 
 # how much one card counts towards a trick, by rank index (0 = two ... 12 = ace)
 TRUMP_VALUE = (0.4,) * 8 + (0.5, 0.6, 0.7, 0.85, 1.0)
@@ -55,9 +58,11 @@ def declare(
     players: int,
     playing_before: int,
     boldness: float,
+    strong_before: int = 0,
 ) -> bool:
-    """Play when the hand's strength beats a bar that rises with each player already in."""
-    bar = 0.8 - boldness + 0.25 * playing_before
+    """Play when the hand's strength beats a bar that rises with each player already in, and
+    again with each of them heard to draw at most STRONG_DRAW cards (one round only)."""
+    bar = 0.8 - boldness + 0.25 * playing_before + 0.25 * strong_before
     if position == players - 1 and playing_before == 0:
         bar -= 0.3  # last to speak and nobody in: the cheapest pot to contest
     return strength(hand, trump) >= bar

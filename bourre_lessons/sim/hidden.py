@@ -78,7 +78,8 @@ def choice_chips(moment: Moment, choices: Sequence[str], deals: int, seed: int =
         turned=np.zeros(rows, dtype=np.int8),
     )
     error = play_worlds(
-        n, rules, bots, play_seed, hands, pools, seen.said.copy(), start, values, takes,
+        n, rules, bots, play_seed, hands, pools, seen.said.copy(), seen.thrown.copy(), start,
+        values, takes,
         won, no_trump, trick, outcomes,
     )  # fmt: skip
     if error:

@@ -3,7 +3,9 @@
 A `Moment` is one decision (play or pass, the draw, a card) and everything the seat could
 know then: its own cards as dealt, what it threw away and drew, the turned card, what the
 seats before it said, how many cards each player exchanged before it, and every card played
-face up, with the trick in progress. Nothing another seat held is copied in, so whatever
+face up, with the trick in progress (in one round, `Rules.draws_in_turn`, a seat about to
+declare has already seen each earlier player who said play draw: `thrown` holds those
+counts). Nothing another seat held is copied in, so whatever
 is computed from a moment (the coach's review, the sampling bot's card) can use only what a
 player at the table could have known.
 

@@ -9,6 +9,9 @@ Two questions, each a function that returns data (the pictures are drawn by
   player who played would rather have passed; it runs on any executor, shows its progress
   and resumes after Ctrl-C. Plots: `plot_pot`, `plot_bourre`, `plot_win_by_seat`,
   `plot_rather_pass`, and `plot_sweep` for all four at once.
+* `order_effect` (in `order_effect`, re-exported here) plays one table in one round and in
+  two rounds of play or pass and the draw (`Rules.draw_timing`) and measures whether the
+  order changes how often a hand is played, with 95% intervals.
 * `rulebook_disagreements` plays hands and asks, at every card decision, whether glimne,
   wikipedia and pagat allow the same cards; where they differ, the readable engine's
   `explain` names the rule that refused a card another rulebook allows. Plot:
@@ -38,14 +41,17 @@ from .fast.hand import (
     logged_trick,
     play_chunk,
 )
+from .order_effect import OrderEffect, order_effect
 from .simulation import chunk_seed, fast_kind
 from .sweep import DEFAULT_VARIANTS, Sweep, SweepInterrupted, sweep
 
 __all__ = [
     "DEFAULT_VARIANTS",
     "Disagreements",
+    "OrderEffect",
     "Sweep",
     "SweepInterrupted",
+    "order_effect",
     "rule_concept",
     "rulebook_disagreements",
     "sweep",

@@ -101,8 +101,8 @@ SECTIONS: tuple[tuple[str, tuple[RuleLine, ...]], ...] = (
                 ("pagat-draw",),
             ),
             RuleLine(
-                "Each player in throws away 0 to 5 cards face down and is dealt as many from "
-                "the stock.",
+                "Saying play, you throw away 0 to 5 cards face down at once and are dealt as "
+                "many from the stock (our reading: one round).",
                 ("pagat-draw",),
             ),
             RuleLine(
@@ -200,6 +200,7 @@ SWITCH_LABELS: dict[str, str] = {
     "double_ante": "Double ante",
     "separate_trump_card": "Separate trump card",
     "simultaneous_declaration": "Play or pass all at once",
+    "draw_timing": "When a player who plays draws",
     "dealer_may_discard_trump_card": "Dealer may discard the turned card",
 }
 """A short label for every switch the table may need (a switch without one fails loudly)."""
@@ -219,6 +220,8 @@ _VALUE_WORDS: dict[tuple[str, Any], str] = {
     ("bourre_paid_to", "winner"): "the winner",
     ("restock", "folded_then_discards"): "passed hands first",
     ("restock", "folded_and_served_discards"): "passed and discards",
+    ("draw_timing", "same_turn"): "at once: one round (our reading)",
+    ("draw_timing", "after_declarations"): "after all declare: two rounds",
     ("max_discards_seven", None): "no extra limit",
     ("pot_limit", None): "none",
 }

@@ -444,7 +444,8 @@ def test_a_card_is_played_from_the_keyboard_and_answers_fast(notebook):
 @pytest.mark.parametrize("notebook", ["notebooks/01_your_first_hand.ipynb"], indirect=True)
 def test_the_first_hand_is_played_by_clicks_after_run_all(notebook):
     """Lesson 01 after Run All: the hand is at its start; Next, Play, a chosen card and
-    Exchange move it on; a card the rules refuse (pagat 2) shakes back and names its rule."""
+    Exchange move it on (pagat read as one round: A, the dealer, draws right after saying
+    play); a card the rules refuse (pagat 2) shakes back and names its rule."""
     root = notebook.page.locator(".bourre-first-hand").first
     story = root.locator(".bourre-first-hand-story")
     expect(story).to_contain_text("clockwise")
@@ -455,10 +456,8 @@ def test_the_first_hand_is_played_by_clicks_after_run_all(notebook):
         notebook.page.wait_for_timeout(150)
     expect(story).to_contain_text("play or pass?")
     root.locator(".bourre-declare-play").click()
-    expect(next_button).to_be_enabled(timeout=UI_TIMEOUT)
-    while not next_button.is_disabled():
-        next_button.click()
-        notebook.page.wait_for_timeout(150)
+    expect(story).to_contain_text("you draw at once", timeout=UI_TIMEOUT)
+    expect(next_button).to_be_disabled()
     root.locator(".bourre-hand .bourre-card[data-card=S6]").click()
     expect(root.locator(".bourre-exchange")).to_be_enabled(timeout=UI_TIMEOUT)
     root.locator(".bourre-exchange").click()

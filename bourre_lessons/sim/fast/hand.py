@@ -23,12 +23,14 @@ from ._jit import jit, jit_inline
 from .legal import Position, legal
 from .policy import (
     HEURISTIC,
+    STRONG_DRAW,
     count_cards,
     declare_heuristic,
     discard_heuristic,
     discard_random,
     play_heuristic,
     play_random,
+    random_subset_of_size,
 )
 from .rng import below, coin
 from .switches import (
@@ -41,6 +43,7 @@ from .switches import (
     DEALER_ACE_MUST_PLAY,
     DEALER_ANTES_FOR_ALL,
     DEALER_MAY_DISCARD_TRUMP_CARD,
+    DRAWS_IN_TURN,
     LONE_PLAYER_WINS,
     MAX_DISCARDS,
     NO_POT_LIMIT,
@@ -113,14 +116,17 @@ class Outcomes(NamedTuple):
 class FixedDeal(NamedTuple):
     """One seat's known hand for `play_fixed`: the seat, its cards (a mask) and the turned
     card's bit; `said` holds, seat by seat, a declaration known in advance (0 pass, 1 play, -1
-    the seat's bot decides): the fixed seat's choice, and what it heard before it spoke. A deal
-    in which a heuristic bot would not say what was heard is dealt again; `tries[0]` counts
-    every deal made, kept or not."""
+    the seat's bot decides): the fixed seat's choice, and what it heard before it spoke; in one
+    round (`Rules.draws_in_turn`) `thrown` holds how many cards each earlier player who said
+    play was heard to throw away (-1: not heard). A deal in which a heuristic bot would not say
+    or throw what was heard is dealt again (a random bot is made to); `tries[0]` counts every
+    deal made, kept or not."""
 
     seat: int
     hand: int
     trump_card: int
     said: np.ndarray  # int64, one a seat
+    thrown: np.ndarray  # int64, one a seat
     tries: np.ndarray  # int64 (1,)
 
 
@@ -290,10 +296,14 @@ def _declare(
     place: int,
     players: int,
     playing_before: int,
+    strong_before: int,
 ) -> tuple[bool, np.uint64]:
     """(play or pass for one seat's bot, the new random state)."""
     if kind == HEURISTIC:
-        return declare_heuristic(hand, trump, place, players, playing_before, boldness), state
+        says = declare_heuristic(
+            hand, trump, place, players, playing_before, boldness, strong_before
+        )
+        return says, state
     return coin(state)
 
 
@@ -325,8 +335,9 @@ def play_hand(
     )
     start = fresh_start(trump_card, separate, size)
     return play_from(
-        n, dealer, rules, seats, state, stock, work, fixed.said, start, outcomes, row, log
-    )
+        n, dealer, rules, seats, state, stock, work, fixed.said, fixed.thrown, start, outcomes,
+        row, log,
+    )  # fmt: skip
 
 
 @jit_inline
@@ -372,6 +383,7 @@ def play_from(
     stock: np.ndarray,
     work: np.ndarray,
     said: np.ndarray,
+    thrown: np.ndarray,
     start: Start,
     outcomes: Outcomes,
     row: int,
@@ -379,16 +391,30 @@ def play_from(
 ) -> tuple[int, np.uint64]:
     """Play a hand on from `start` (see `Start`), the cards in `work` (HAND: each seat's
     cards at that moment; for PLAY_PHASE also WON, NO_TRUMP and the trick so far in TRICK)
-    and the first `start.size` places of `stock`; fills row `row` of `outcomes`."""
+    and the first `start.size` places of `stock`; fills row `row` of `outcomes`. `said` and
+    `thrown` are the words and, in one round, the draw counts known in advance (-1: the
+    seat's bot decides)."""
     declared = outcomes.declared[row]
     for i in range(n):
         declared[i] = 0
         outcomes.tricks[row, i] = 0
     trump_card = start.trump_card
     outcomes.turned[row] = trump_card
-    n_active, folded, state = _declarations(
-        n, dealer, rules, seats, state, work, trump_card, said, declared
-    )
+    forced_seat = start.seat if start.phase == DRAW_PHASE else -1
+    one_round = rules[DRAWS_IN_TURN] != 0 and start.phase != PLAY_PHASE
+    separate_taken = False
+    folded = 0
+    if one_round:  # each player who says play draws at once (pagat, as the course reads it)
+        n_active, separate_taken, error, state = _one_round(
+            n, dealer, rules, seats, state, stock, work, trump_card, start, said, thrown,
+            declared, forced_seat,
+        )  # fmt: skip
+        if error != OK:
+            return error, state
+    else:
+        n_active, folded, state = _declarations(
+            n, dealer, rules, seats, state, work, trump_card, said, declared
+        )
     if n_active == 0:
         return OK, state  # everyone passed: the pot carries
     if n_active == 1:
@@ -398,26 +424,26 @@ def play_from(
         return OK, state
     leader = start.leader
     if start.phase != PLAY_PHASE:
-        forced_seat = start.seat if start.phase == DRAW_PHASE else -1
-        separate_taken, error, state = _draw_phase(
-            n,
-            n_active,
-            dealer,
-            rules,
-            seats,
-            state,
-            stock,
-            work,
-            trump_card,
-            start.separate,
-            start.size,
-            folded,
-            forced_seat,
-            start.forced,
-            start.take,
-        )
-        if error != OK:
-            return error, state
+        if not one_round:
+            separate_taken, error, state = _draw_phase(
+                n,
+                n_active,
+                dealer,
+                rules,
+                seats,
+                state,
+                stock,
+                work,
+                trump_card,
+                start.separate,
+                start.size,
+                folded,
+                forced_seat,
+                start.forced,
+                start.take,
+            )
+            if error != OK:
+                return error, state
         leader = 0
         turned_ace = trump_card % 13 == ACE
         no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF or separate_taken
@@ -539,7 +565,7 @@ def _declarations(
         else:
             before = 0 if blind else n_active
             says, state = _declare(
-                seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump, i, n, before
+                seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump, i, n, before, 0
             )
             declared[p] = SAID_PLAY if says else 0
         if declared[p] != 0:
@@ -560,29 +586,48 @@ def declarations_agree(
     work: np.ndarray,
     trump_card: int,
     said: np.ndarray,
+    thrown: np.ndarray,
     skip: int,
 ) -> bool:
     """Whether every heuristic bot whose word is known (`said` >= 0, seat `skip` aside) would
-    say it holding the cards in work row HAND, having heard what was said before it."""
+    say it holding the cards in work row HAND, having heard what was said before it, and, in
+    one round, throw away as many cards as it was heard to (`thrown` >= 0) and hear the draws
+    before it. (In one round a random bot's throw counts as heard only where `thrown` says,
+    and as weak where it does not: mixed tables are not told apart.)"""
     trump = trump_card // 13
     must = _must_play(rules, trump_card)
     blind = rules[SIMULTANEOUS_DECLARATION] != 0
+    one_round = rules[DRAWS_IN_TURN] != 0
+    limit = rules[MAX_DISCARDS]
     before = 0
+    strong = 0
     for i in range(n):
         p = work[ORDER, i]
         if said[p] < 0:
             continue
-        forced = (i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and before == 0 and not blind) or (
-            p == dealer and must
-        )
-        if p != skip and not forced and seats.kinds[p] == HEURISTIC:
+        alone = i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and before == 0 and not blind
+        forced = alone or (p == dealer and must)
+        heuristic = p != skip and seats.kinds[p] == HEURISTIC
+        if heuristic and not forced:
             says = declare_heuristic(
-                work[HAND, p], trump, i, n, 0 if blind else before, seats.boldness[p]
+                work[HAND, p], trump, i, n, 0 if blind else before, seats.boldness[p], strong
             )
             if says != (said[p] == 1):
                 return False
-        if said[p] == 1:
-            before += 1
+        if said[p] != 1:
+            continue
+        before += 1
+        if not one_round or alone:
+            continue
+        count = thrown[p]
+        if seats.kinds[p] == HEURISTIC and p != skip:
+            # the heard seats come before the dealer: no turned card is locked or on offer
+            throw, _ = discard_heuristic(work[HAND, p], trump, 0, limit, False)
+            if count >= 0 and count_cards(throw) != count:
+                return False
+            count = count_cards(throw)
+        if 0 <= count <= STRONG_DRAW:
+            strong += 1
     return True
 
 
@@ -604,43 +649,140 @@ def _draw_phase(
     forced_throw: int,
     forced_take: bool,
 ) -> tuple[bool, int, np.uint64]:
-    """Each player in discards and draws in turn, restocking as the rules say; seat
-    `forced_seat` throws `forced_throw` (and takes the separate card if `forced_take`).
+    """Two rounds: each player in discards and draws in turn, restocking as the rules say;
+    seat `forced_seat` throws `forced_throw` (and takes the separate card if `forced_take`).
     Returns (the dealer took the separate card, error, state)."""
+    separate_taken = False
+    for a in range(n_active):
+        p = work[ACTIVE, a]
+        forced = forced_throw if p == forced_seat else -1
+        took, size, folded, error, state = _serve(
+            n, p, dealer, rules, seats, state, stock, work, trump_card, separate,
+            size, folded, separate_taken, forced, forced_take, -1,
+        )  # fmt: skip
+        separate_taken = separate_taken or took
+        if error != OK:
+            return separate_taken, error, state
+    return separate_taken, OK, state
+
+
+@jit_inline
+def _serve(
+    n: int,
+    p: int,
+    dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
+    state: np.uint64,
+    stock: np.ndarray,
+    work: np.ndarray,
+    trump_card: int,
+    separate: int,
+    size: int,
+    folded: int,
+    separate_taken: bool,
+    forced_throw: int,
+    forced_take: bool,
+    count: int,
+) -> tuple[bool, int, int, int, np.uint64]:
+    """Seat `p` discards and draws, restocking as the rules say: it throws `forced_throw`
+    (and takes the separate card if `forced_take`) when that is given (>= 0), else its bot
+    decides; a random bot heard to throw `count` cards (>= 0) throws that many. Returns (it
+    took the separate card, the stock's size, the passed cards left, error, state)."""
     trump = trump_card // 13
     limit = rules[MAX_DISCARDS]
     no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF
     may_take = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_DEALER and separate >= 0
     served_too = rules[RESTOCK] == RESTOCK_IS_FOLDED_AND_SERVED_DISCARDS
-    separate_taken = False
-    for a in range(n_active):
-        p = work[ACTIVE, a]
-        locked = 0
-        if no_separate and p == dealer and rules[DEALER_MAY_DISCARD_TRUMP_CARD] == 0:
-            locked = 1 << trump_card  # the turned card stays with the dealer (a house rule)
-        can_take = may_take and p == dealer and not separate_taken
-        if p == forced_seat:
-            throw, take = forced_throw, forced_take and can_take
-        elif seats.kinds[p] == HEURISTIC:
-            throw, take = discard_heuristic(work[HAND, p], trump, locked, limit, can_take)
-        else:
-            throw, take, state = discard_random(state, work[HAND, p], locked, limit, can_take)
-        work[HAND, p] &= ~throw
-        work[DISCARDS, p] |= throw
-        need = count_cards(throw)
-        if take:
-            work[HAND, p] |= 1 << separate
-            separate_taken = True
-            need -= 1
-        for _ in range(need):
+    locked = 0
+    if no_separate and p == dealer and rules[DEALER_MAY_DISCARD_TRUMP_CARD] == 0:
+        locked = 1 << trump_card  # the turned card stays with the dealer (a house rule)
+    can_take = may_take and p == dealer and not separate_taken
+    if forced_throw >= 0:
+        throw, take = forced_throw, forced_take and can_take
+    elif seats.kinds[p] == HEURISTIC:
+        throw, take = discard_heuristic(work[HAND, p], trump, locked, limit, can_take)
+    elif count >= 0:
+        throw, state = random_subset_of_size(state, work[HAND, p] & ~locked, count)
+        take = False
+    else:
+        throw, take, state = discard_random(state, work[HAND, p], locked, limit, can_take)
+    work[HAND, p] &= ~throw
+    work[DISCARDS, p] |= throw
+    need = count_cards(throw)
+    if take:
+        work[HAND, p] |= 1 << separate
+        need -= 1
+    for _ in range(need):
+        if size == 0:
+            size, folded = _restock(n, p, served_too, stock, work, folded)
             if size == 0:
-                size, folded = _restock(n, p, served_too, stock, work, folded)
-                if size == 0:
-                    return separate_taken, EMPTY_RESTOCK, state
-            card, state = _draw(state, stock, size)
-            size -= 1
-            work[HAND, p] |= 1 << card
-    return separate_taken, OK, state
+                return take, size, folded, EMPTY_RESTOCK, state
+        card, state = _draw(state, stock, size)
+        size -= 1
+        work[HAND, p] |= 1 << card
+    return take, size, folded, OK, state
+
+
+@jit_inline
+def _one_round(
+    n: int,
+    dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
+    state: np.uint64,
+    stock: np.ndarray,
+    work: np.ndarray,
+    trump_card: int,
+    start: Start,
+    said: np.ndarray,
+    thrown: np.ndarray,
+    declared: np.ndarray,
+    forced_seat: int,
+) -> tuple[int, bool, int, np.uint64]:
+    """One round (`Rules.draws_in_turn`): from the dealer's left, the dealer last, each seat
+    says play or pass, and a seat that says play discards and draws at once, so every later
+    seat hears how many cards it threw (`_declarations` and `_serve` give the rules of each
+    step). Returns (players in, listed in work row ACTIVE; the dealer took the separate card;
+    error; state)."""
+    trump = trump_card // 13
+    must = _must_play(rules, trump_card)
+    size, folded = start.size, 0
+    n_active, strong = 0, 0
+    separate_taken = False
+    for i in range(n):
+        p = work[ORDER, i]
+        if i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and n_active == 0:
+            declared[p] = DEALER_ALONE  # pagat: all others passed, the dealer takes the pot
+        elif p == dealer and must:
+            declared[p] = SAID_PLAY  # pagat: a turned ace binds the dealer
+        elif said[p] >= 0:
+            declared[p] = SAID_PLAY if said[p] == 1 else 0
+        else:
+            says, state = _declare(
+                seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump, i, n,
+                n_active, strong,
+            )  # fmt: skip
+            declared[p] = SAID_PLAY if says else 0
+        if declared[p] == 0:
+            folded |= work[HAND, p]
+            work[HAND, p] = 0
+            continue
+        work[ACTIVE, n_active] = p
+        n_active += 1
+        if declared[p] == DEALER_ALONE:
+            continue  # takes the pot without a draw
+        forced = start.forced if p == forced_seat else -1
+        took, size, folded, error, state = _serve(
+            n, p, dealer, rules, seats, state, stock, work, trump_card, start.separate,
+            size, folded, separate_taken, forced, start.take, thrown[p],
+        )  # fmt: skip
+        separate_taken = separate_taken or took
+        if error != OK:
+            return n_active, separate_taken, error, state
+        if count_cards(work[DISCARDS, p]) <= STRONG_DRAW:
+            strong += 1  # heard: this player kept nearly every card
+    return n_active, separate_taken, OK, state
 
 
 @jit
@@ -758,9 +900,8 @@ def play_chunk(
     # typed int64 rather than literal constants, so play_hand compiles once for both callers
     no_hand = first_hand * 0
     no_seat = no_hand - 1
-    nobody = FixedDeal(
-        no_seat, no_hand, no_hand, np.full(n, -1, dtype=np.int64), np.zeros(1, dtype=np.int64)
-    )
+    unknown = np.full(n, -1, dtype=np.int64)
+    nobody = FixedDeal(no_seat, no_hand, no_hand, unknown, unknown, np.zeros(1, dtype=np.int64))
     for h in range(outcomes.declared.shape[0]):
         error, state = play_hand(
             n, dealer, rules, seats, state, stock, work, nobody, outcomes, h, log
@@ -801,13 +942,14 @@ def play_fixed(
                 n, dealer, separate_mode, state, stock, work, fixed
             )
             if declarations_agree(
-                n, dealer, rules, seats, work, trump_card, fixed.said, fixed.seat
+                n, dealer, rules, seats, work, trump_card, fixed.said, fixed.thrown, fixed.seat
             ):
                 break
         start = fresh_start(trump_card, separate, size)
         error, state = play_from(
-            n, dealer, rules, seats, state, stock, work, fixed.said, start, outcomes, h, log
-        )
+            n, dealer, rules, seats, state, stock, work, fixed.said, fixed.thrown, start,
+            outcomes, h, log,
+        )  # fmt: skip
         if error != OK:
             return -1
     return outcomes.declared.shape[0]

@@ -11,8 +11,11 @@ Two policies:
 The heuristic's strength of a hand adds, for each trump, 1.0 (ace), 0.85 (king), 0.7
 (queen), 0.6 (jack), 0.5 (ten) or 0.4 (lower), and 0.75 for a side ace, 0.3 for a side king.
 It plays when the strength reaches 0.8 - boldness + 0.25 for each player already in; the
-dealer, when nobody is in, needs 0.3 less. With this bar, five heuristic bots at one table
-each play a little under half their hands.
+dealer, when nobody is in, needs 0.3 less. In one round (`Rules.draws_in_turn`) a seat also
+hears how many cards each earlier player drew, and a player in who exchanged at most
+`STRONG_DRAW` cards (so kept four or five trumps and aces, by this policy's own draw) adds
+another 0.25. With this bar, five heuristic bots at one table each play a little under half
+their hands.
 """
 
 from __future__ import annotations
@@ -31,10 +34,13 @@ __all__ = [
     "discard_random",
     "play_heuristic",
     "play_random",
+    "random_subset_of_size",
 ]
 
 RANDOM = 0
 HEURISTIC = 1
+STRONG_DRAW = 1
+"""A player in who exchanged at most this many cards is heard to hold a strong hand."""
 
 _ONE = np.uint64(1)
 
@@ -105,6 +111,20 @@ def subsets_up_to(cards: int, limit: int) -> int:
     return total
 
 
+@jit
+def random_subset_of_size(state: np.uint64, mask: int, size: int) -> tuple[int, np.uint64]:
+    """(a uniformly chosen subset of `mask` with exactly `size` cards, or all of it if it has
+    fewer; the new state)."""
+    chosen = 0
+    rest = mask
+    for _ in range(min(size, count_cards(mask))):
+        k, state = below(state, count_cards(rest))
+        card = nth_card(rest, k)
+        chosen |= 1 << card
+        rest &= ~(1 << card)
+    return chosen, state
+
+
 # --- random ------------------------------------------------------------------------------
 
 
@@ -150,10 +170,17 @@ def strength(hand: int, trump: int) -> float:
 
 @jit
 def declare_heuristic(
-    hand: int, trump: int, position: int, players: int, playing_before: int, boldness: float
+    hand: int,
+    trump: int,
+    position: int,
+    players: int,
+    playing_before: int,
+    boldness: float,
+    strong_before: int,
 ) -> bool:
-    """Play when the hand's strength beats a bar that rises with each player already in."""
-    bar = 0.8 - boldness + 0.25 * playing_before
+    """Play when the hand's strength beats a bar that rises with each player already in, and
+    again with each of them heard to draw at most STRONG_DRAW cards (one round only)."""
+    bar = 0.8 - boldness + 0.25 * playing_before + 0.25 * strong_before
     if position == players - 1 and playing_before == 0:
         bar -= 0.3  # last to speak and nobody in: the cheapest pot to contest
     return strength(hand, trump) >= bar

@@ -71,6 +71,9 @@ _ENCODERS: dict[str, Callable[[Rules, int], int]] = {
     "lone_player_wins": _flag("lone_player_wins"),
     "separate_trump_card": _choice("separate_trump_card"),
     "simultaneous_declaration": _flag("simultaneous_declaration"),
+    # draw_timing, as it applies: one round unless the double ante or simultaneous
+    # declaration makes two (Rules.draws_in_turn)
+    "draws_in_turn": lambda rules, players: int(rules.draws_in_turn),
     "bourre_paid_to": _choice("bourre_paid_to"),
 }
 
@@ -94,6 +97,7 @@ DEALER_MAY_DISCARD_TRUMP_CARD = RULE_FIELDS.index("dealer_may_discard_trump_card
 LONE_PLAYER_WINS = RULE_FIELDS.index("lone_player_wins")
 SEPARATE_TRUMP_CARD = RULE_FIELDS.index("separate_trump_card")
 SIMULTANEOUS_DECLARATION = RULE_FIELDS.index("simultaneous_declaration")
+DRAWS_IN_TURN = RULE_FIELDS.index("draws_in_turn")
 BOURRE_PAID_TO = RULE_FIELDS.index("bourre_paid_to")
 
 # value constants of the choice switches: the value's position in RULE_VALUES

@@ -5,7 +5,8 @@ seat: what could the others hold? These compiled functions answer it in three st
 
 `sample_deals` deals the unseen cards to the other seats, as dealt, and keeps a deal only
 if the other seats' heuristic bots would have said what they said (play or pass, having
-heard the seats before them) and thrown away as many cards as they did in the draw; a deal
+heard the seats before them, and in one round how many cards each of them drew) and thrown
+away as many cards as they did in the draw; a deal
 that disagrees is dealt again (rejection, so every deal kept is as likely as at the table).
 `draw_for_others` lets the other players who drew do their draw in each deal (the cards
 they drew are unseen: any card of the stock). `fit_play` then makes each deal agree with
@@ -46,10 +47,18 @@ from .hand import (
     _must_play,
     play_from,
 )
-from .policy import HEURISTIC, count_cards, declare_heuristic, discard_heuristic, nth_card
+from .policy import (
+    HEURISTIC,
+    STRONG_DRAW,
+    count_cards,
+    declare_heuristic,
+    discard_heuristic,
+    nth_card,
+)
 from .rng import below, next_u64
 from .switches import (
     DEALER_MAY_DISCARD_TRUMP_CARD,
+    DRAWS_IN_TURN,
     LONE_PLAYER_WINS,
     MAX_DISCARDS,
     SEPARATE_TRUMP_CARD,
@@ -116,8 +125,29 @@ def _heard_before(n: int, rules: np.ndarray, said: np.ndarray) -> np.ndarray:
 
 
 @jit
+def _strong_before(n: int, rules: np.ndarray, seen: Seen) -> np.ndarray:
+    """For each seat, how many seats before it said play and were seen to throw away at most
+    STRONG_DRAW cards before it spoke (one round only; 0 for all in two rounds)."""
+    strong = np.zeros(n, dtype=np.int64)
+    if rules[DRAWS_IN_TURN] == 0:
+        return strong
+    for p in range(1, n):
+        q = p - 1
+        heard = seen.said[q] == 1 and 0 <= seen.thrown[q] <= STRONG_DRAW
+        strong[p] = strong[q] + (1 if heard else 0)
+    return strong
+
+
+@jit
 def _seat_agrees(
-    rules: np.ndarray, seats: Seats, n: int, p: int, hand: int, seen: Seen, before: np.ndarray
+    rules: np.ndarray,
+    seats: Seats,
+    n: int,
+    p: int,
+    hand: int,
+    seen: Seen,
+    before: np.ndarray,
+    strong: np.ndarray,
 ) -> bool:
     """Whether seat `p`'s heuristic bot, holding `hand` as dealt, would say what it was heard
     to say and throw away as many cards as it was seen to (a word the rules force is no sign:
@@ -129,7 +159,7 @@ def _seat_agrees(
     forced = alone or (p == n - 1 and _must_play(rules, seen.trump_card))
     if seen.said[p] >= 0 and not forced:
         trump = seen.trump_card // 13
-        says = declare_heuristic(hand, trump, p, n, before[p], seats.boldness[p])
+        says = declare_heuristic(hand, trump, p, n, before[p], seats.boldness[p], strong[p])
         if says != (seen.said[p] == 1):
             return False
     if seen.thrown[p] >= 0:
@@ -141,11 +171,19 @@ def _seat_agrees(
 
 @jit
 def _deal_agrees(
-    rules: np.ndarray, seats: Seats, n: int, work: np.ndarray, seen: Seen, before: np.ndarray
+    rules: np.ndarray,
+    seats: Seats,
+    n: int,
+    work: np.ndarray,
+    seen: Seen,
+    before: np.ndarray,
+    strong: np.ndarray,
 ) -> bool:
     """Whether every other seat agrees with what was seen (`_seat_agrees`)."""
     for p in range(n):
-        if p != seen.me and not _seat_agrees(rules, seats, n, p, work[HAND, p], seen, before):
+        if p == seen.me:
+            continue
+        if not _seat_agrees(rules, seats, n, p, work[HAND, p], seen, before, strong):
             return False
     return True
 
@@ -161,6 +199,7 @@ def _redeal_seat(
     free: int,
     seen: Seen,
     before: np.ndarray,
+    strong: np.ndarray,
 ) -> tuple[int, np.uint64]:
     """(a hand for seat `p`: its `pinned` cards and cards of `free`, drawn at random until the
     seat agrees with what was seen, the new state). After SEAT_TRIES hands the last is kept:
@@ -172,7 +211,7 @@ def _redeal_seat(
             card, state = _pick(state, left)
             hand |= 1 << card
             left &= ~(1 << card)
-        if _seat_agrees(rules, seats, n, p, hand, seen, before):
+        if _seat_agrees(rules, seats, n, p, hand, seen, before, strong):
             break
     return hand, state
 
@@ -186,6 +225,7 @@ def _seat_by_seat(
     work: np.ndarray,
     seen: Seen,
     before: np.ndarray,
+    strong: np.ndarray,
     pool: int,
 ) -> tuple[int, np.uint64]:
     """Deal the other seats one at a time, each until it agrees with what was seen, then
@@ -197,7 +237,7 @@ def _seat_by_seat(
         if p != seen.me:
             pinned = _pinned(n, p, seen)
             work[HAND, p], state = _redeal_seat(
-                state, rules, seats, n, p, pinned, free, seen, before
+                state, rules, seats, n, p, pinned, free, seen, before, strong
             )
             free &= ~work[HAND, p]
     for _ in range(SWEEPS):
@@ -206,7 +246,7 @@ def _seat_by_seat(
                 pinned = _pinned(n, p, seen)
                 free |= work[HAND, p] & ~pinned
                 work[HAND, p], state = _redeal_seat(
-                    state, rules, seats, n, p, pinned, free, seen, before
+                    state, rules, seats, n, p, pinned, free, seen, before, strong
                 )
                 free &= ~work[HAND, p]
     return free, state
@@ -239,6 +279,7 @@ def sample_deals(
     work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
     pool = EVERY_CARD & ~seen.hand & ~(1 << seen.trump_card) & ~seen.known_out
     before = _heard_before(n, rules, seen.said)
+    strong = _strong_before(n, rules, seen)
     tries = 0
     built = 0
     for k in range(hands.shape[0]):
@@ -254,7 +295,7 @@ def sample_deals(
                     card, state = _draw(state, stock, size)
                     size -= 1
                     work[HAND, p] |= 1 << card
-            agree = _deal_agrees(rules, seats, n, work, seen, before)
+            agree = _deal_agrees(rules, seats, n, work, seen, before, strong)
             if agree:
                 break
         if agree:
@@ -264,7 +305,7 @@ def sample_deals(
         else:
             built += 1
             work[HAND, seen.me] = seen.hand
-            left, state = _seat_by_seat(state, rules, seats, n, work, seen, before, pool)
+            left, state = _seat_by_seat(state, rules, seats, n, work, seen, before, strong, pool)
         pools[k] = left
         for p in range(n):
             hands[k, p] = work[HAND, p]
@@ -398,6 +439,7 @@ def play_worlds(
     hands: np.ndarray,
     pools: np.ndarray,
     said: np.ndarray,
+    thrown: np.ndarray,
     start: Start,
     choices: np.ndarray,
     takes: np.ndarray,
@@ -460,6 +502,7 @@ def play_worlds(
                 stock,
                 work,
                 words,
+                thrown,
                 at,
                 outcomes,
                 k * ways + j,
