@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import DECK, TRICKS_PER_HAND, Card, CardError, Suit, parse_card, parse_cards, parse_suit
-from .rules import MAX_PLAYERS, Rules
+from .rules import MAX_PLAYERS, SOURCES, Rules
+from .sources import cite as _cite_id
+from .sources import concept_citations
 from .text import card_list, count
 
 __all__ = [
@@ -218,25 +220,40 @@ def others_known_out(situation: Situation) -> bool:
 
 # --- the rules as steps -----------------------------------------------------------------------
 
-# Each rule concept, cited by each source's own rule where that source has one. A source
-# missing from a row is silent there: a verdict under it cites the source the engine follows
-# (the first of FOLLOWED that has the rule) and says so.
-_CITATIONS: dict[str, dict[str, str]] = {
-    "follow": {"glimne": "glimne-4", "wikipedia": "wikipedia-1", "pagat": "pagat-1"},
-    "beat": {"glimne": "glimne-2", "pagat": "pagat-3"},
-    "cannot-beat": {"glimne": "glimne-2", "pagat": "pagat-3"},
-    "trumped-follow": {"glimne": "glimne-7", "wikipedia": "wikipedia-1", "pagat": "pagat-example"},
-    "trump": {"glimne": "glimne-3", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
-    "overtrump": {"glimne": "glimne-5", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
-    "trump-anyway": {"glimne": "glimne-6", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
-    "trump-not-needed": {"wikipedia": "wikipedia-2"},
-    "discard": {"glimne": "glimne-8", "wikipedia": "wikipedia-3", "pagat": "pagat-discard"},
-    "lead": {"glimne": "lead", "wikipedia": "lead", "pagat": "lead"},
-    "known-top": {"glimne": "glimne-9"},
-    "others-out": {"glimne": "glimne-10"},
-    "cinch-pot": {"glimne": "glimne-cinch", "wikipedia": "wikipedia-cinch", "pagat": "pagat-cinch"},
-    "cinch-strict": {"glimne": "glimne-cinch"},
-}
+# Each rule concept, cited by each source's own rule where that source has one: built from the
+# register (`sources.py`, each entry's `concepts`). A source missing from a row is silent there:
+# a verdict under it cites the source the engine follows (the first of FOLLOWED that has the
+# rule) and says so. `lead` is the engine's own rule id (docs/sources.md, reading-lead).
+_CONCEPTS = (
+    "follow",
+    "beat",
+    "cannot-beat",
+    "trumped-follow",
+    "trump",
+    "overtrump",
+    "trump-anyway",
+    "trump-not-needed",
+    "discard",
+    "lead",
+    "known-top",
+    "others-out",
+    "cinch-pot",
+    "cinch-strict",
+)
+
+
+def _citations() -> dict[str, dict[str, str]]:
+    """The concept table, in `_CONCEPTS` order, from the register."""
+    registered = concept_citations()
+    unknown = set(registered) - set(_CONCEPTS)
+    if unknown:
+        raise ValueError(f"the register cites concepts the engine does not have: {sorted(unknown)}")
+    table = {concept: dict(registered.get(concept, {})) for concept in _CONCEPTS}
+    table["lead"] = {source: "lead" for source in SOURCES}
+    return table
+
+
+_CITATIONS: dict[str, dict[str, str]] = _citations()
 FOLLOWED = ("pagat", "glimne", "wikipedia")
 """Where the chosen source is silent, the engine follows the first of these that has the rule."""
 
@@ -275,8 +292,7 @@ def silence_note(concept: str, rules: Rules) -> str:
 
 def cite(rule: str) -> str:
     """A rule id as learners read it: 'glimne-5' -> 'glimne 5', 'pagat-cinch' -> 'pagat cinch'."""
-    source, _, number = rule.partition("-")
-    return f"{source} {number}" if source in (*FOLLOWED, "laws") and number else rule
+    return _cite_id(rule)
 
 
 def rule_summary(rule: str) -> str:
