@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .sources_text import ENTRIES, READINGS, Entry, Reading
 
@@ -38,11 +40,14 @@ __all__ = [
     "Entry",
     "Reading",
     "chip",
+    "chip_text",
     "cite",
     "concept_citations",
     "entry",
+    "entry_for_scene",
     "main",
     "reading",
+    "readings_of",
     "resolve",
     "sources_markdown",
     "stance",
@@ -218,6 +223,22 @@ def resolve(citation: str) -> Entry | Reading:
     return found
 
 
+def entry_for_scene(scene_id: str, citation: str) -> Entry:
+    """The entry a scene is built on: its own id where the register has it (`glimne-2a`),
+    else the entry its citation names (`laws-high`, cited 'laws 46B1a')."""
+    if scene_id in REGISTER:
+        return REGISTER[scene_id]
+    found = resolve(citation)
+    if not isinstance(found, Entry):
+        raise KeyError(f"scene {scene_id!r} cites {citation!r}, an engine reading, not a source")
+    return found
+
+
+def readings_of(id: str) -> tuple[Reading, ...]:
+    """The engine's readings of one entry (those whose `reads` name it)."""
+    return tuple(r for r in READINGS if id in r.reads)
+
+
 def concept_citations() -> dict[str, dict[str, str]]:
     """For each rule concept of the engine, the entry each source has for it (from the
     register's `concepts`); a source missing from a concept is silent there."""
@@ -253,7 +274,7 @@ def stance_words(switch: str, source: str, value_words: str) -> str:
 # --- what a rule chip shows ------------------------------------------------------------------
 
 
-def chip(citation: str) -> dict[str, str]:
+def chip(citation: str) -> dict[str, Any]:
     """What a rule chip's popover shows for a citation: the quotation (original language),
     our translation and the example status; for an engine rule or reading, its words marked
     as the engine's reading."""
@@ -269,6 +290,7 @@ def chip(citation: str) -> dict[str, str]:
             "quote": "",
             "translation": f"Engine's reading: {found.text}.",
             "example": "",
+            "readings": [],
         }
     language, lang = LANGUAGES[found.source]
     return {
@@ -281,10 +303,11 @@ def chip(citation: str) -> dict[str, str]:
         "quote": " … ".join(found.quote),
         "translation": found.translation,
         "example": EXAMPLE_WORDS[found.example] if found.kind != "example" else "",
+        "readings": [{"id": r.id, "text": r.text} for r in readings_of(found.id)],
     }
 
 
-def chip_text(data: dict[str, str]) -> str:
+def chip_text(data: Mapping[str, Any]) -> str:
     """A chip's popover as plain text (what `to_text()` shows)."""
     if not data:
         return ""
@@ -294,6 +317,7 @@ def chip_text(data: dict[str, str]) -> str:
     lines.append(f"  Our translation: {data['translation']}")
     if data["example"]:
         lines.append(f"  Example: {data['example']}.")
+    lines += [f"  Engine's reading: {r['text']}." for r in data.get("readings", [])]
     return "\n".join(lines)
 
 
