@@ -140,12 +140,14 @@ SWITCH_STANCES: dict[str, dict[str, str]] = {
 }
 """For every switch and rulebook: the entry that states the preset's value, or "" (silent)."""
 
-STANCE_NOTES: dict[tuple[str, str], str] = {
-    ("max_players", "glimne"): "glimne calls 2–6 suitable (glimne players)",
-    ("min_players", "glimne"): "glimne calls 2–6 suitable (glimne players)",
-    ("restock", "glimne"): "glimne names the folded hands only; the discards after them are ours",
+STANCE_WORDS: dict[tuple[str, str], str] = {
+    ("max_players", "glimne"): "not said (ours: {value}); 2–6 “suitable”",
+    ("min_players", "glimne"): "not said (ours: {value}); 2–6 “suitable”",
+    ("restock", "glimne"): "passed hands (then discards: ours)",
+    ("cinch", "glimne"): "{value} (a variant has it)",
 }
-"""What a source does say next to a switch it leaves open, or where its value is partly ours."""
+"""A comparison cell where the source says something beside the switch (glimne's 2–6
+"suitable") or only part of the preset's value: `{value}` is the preset's value in words."""
 
 
 # --- looking entries up ----------------------------------------------------------------------
@@ -266,9 +268,9 @@ def stance_words(switch: str, source: str, value_words: str) -> str:
     """A cell of a comparison table: the value when the source says it, else 'not said
     (ours: value)'; never a bare 'no' for a silence."""
     said = stance(switch, source)
-    note = STANCE_NOTES.get((switch, source), "")
-    words = value_words if said else f"not said (ours: {value_words})"
-    return f"{words}; {note}" if note else words
+    if (switch, source) in STANCE_WORDS:
+        return STANCE_WORDS[(switch, source)].format(value=value_words)
+    return value_words if said else f"not said (ours: {value_words})"
 
 
 # --- what a rule chip shows ------------------------------------------------------------------
