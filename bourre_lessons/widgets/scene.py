@@ -33,6 +33,7 @@ from .kit import (
     tag_attributes,
     write,
 )
+from .source_chip import chip_html
 from .table_model import feedback_entry
 
 __all__ = ["SIZES", "SceneWidget", "card_colour"]
@@ -377,7 +378,7 @@ class SceneWidget(widgets.VBox):
         s = self.scene
         style = f"font-size:{self._size()['text']};line-height:1.4"
         self.header.value = (
-            f"<div style='{style}'><b>{html.escape(s.citation)} · {html.escape(s.title)}</b><br>"
+            f"<div style='{style}'><b>{self._citation_html()} · {html.escape(s.title)}</b><br>"
             f"{html.escape(self._rule_text())}"
             + (f"<br><i>{html.escape(s.note)}</i>" if s.note else "")
             + ("" if self.rulebook_choice else f"<br><i>{html.escape(self._fixed_note())}</i>")
@@ -388,6 +389,14 @@ class SceneWidget(widgets.VBox):
         self.back_button.disabled = self.step == 0
         self.next_button.disabled = self.step >= self.step_count - 1
         self.notice.value = callout_html(feedback_entry(self.feedback), self._size()["text"])
+
+    def _citation_html(self) -> str:
+        """The scene's citation as a rule chip (the source's own words), once the rule itself
+        is shown: a predict-first scene keeps both back until the learner has tried."""
+        citation = self.scene.citation
+        if self._rule_text() == RULE_KEPT_BACK:
+            return html.escape(citation)
+        return chip_html(citation)
 
     def _render_table(self, style: str) -> None:
         """Draw the table part of the scene (an HTML block unless a view draws its own)."""
