@@ -17,7 +17,7 @@ from functools import lru_cache
 from .cards import DECK, TRICKS_PER_HAND, Card, CardError, Suit, parse_card, parse_cards, parse_suit
 from .rules import MAX_PLAYERS, SOURCES, Rules
 from .sources import cite as _cite_id
-from .sources import concept_citations
+from .sources import concept_citations, reading
 from .text import card_list, count
 
 __all__ = [
@@ -158,13 +158,23 @@ def _checkcount(name: str, value: object, low: int, high: int) -> None:
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether one card may be played, the rule that decided it, and why in one sentence."""
+    """Whether one card may be played, the rule that decided it, and why in one sentence.
+
+    `readings` names the engine's readings the decision rests on (docs/sources.md, e.g.
+    `reading-known-top`, `reading-followed`): where a source is silent or terse, what the
+    engine decided is ours, and `reading_words()` says so in words.
+    """
 
     card: Card
     legal: bool
     rule: str
     reason: str
     summary: str = ""
+    readings: tuple[str, ...] = ()
+
+    def reading_words(self) -> str:
+        """'Engine's reading: …' for each reading the verdict rests on ('' for none)."""
+        return " ".join(f"(Engine's reading: {reading(r).text}.)" for r in self.readings)
 
     def __str__(self) -> str:
         mark = "allowed" if self.legal else "not allowed"
@@ -254,6 +264,16 @@ def _citations() -> dict[str, dict[str, str]]:
 
 
 _CITATIONS: dict[str, dict[str, str]] = _citations()
+_CONCEPT_READINGS: dict[str, tuple[str, ...]] = {
+    "lead": ("reading-lead",),
+    "known-top": ("reading-known-top",),
+    "others-out": ("reading-known-void",),
+    "cinch-pot": ("reading-sure-tricks",),
+    "cinch-strict": ("reading-cinch-strict",),
+}
+"""The engine's readings each concept's decision rests on, whatever the rulebook (a silent
+rulebook adds `reading-followed`)."""
+
 FOLLOWED = ("pagat", "glimne", "wikipedia")
 """Where the chosen source is silent, the engine follows the first of these that has the rule."""
 
@@ -482,7 +502,7 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
     card = parse_card(card)
     if card not in situation.hand:
         reason = f"You do not hold {card}; you hold {_cards(situation.hand)}."
-        return Verdict(card, False, "hand", reason, rule_summary("hand"))
+        return Verdict(card, False, "hand", reason, rule_summary("hand"), ("reading-hand",))
     steps = _steps(situation, rules)
     legal = steps[-1].allowed
     for step in steps:
@@ -497,7 +517,10 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
 def _verdict(card: Card, legal: bool, concept: str, reason: str, rules: Rules) -> Verdict:
     note = silence_note(concept, rules)
     reason = f"{reason} {note}" if note else reason
-    return Verdict(card, legal, rule_id(concept, rules), reason, _SUMMARIES[concept])
+    readings = _CONCEPT_READINGS.get(concept, ())
+    if rules.source not in _CITATIONS[concept]:
+        readings = ("reading-followed", *readings)
+    return Verdict(card, legal, rule_id(concept, rules), reason, _SUMMARIES[concept], readings)
 
 
 def _one_of(cards: frozenset[Card]) -> str:

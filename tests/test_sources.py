@@ -576,3 +576,36 @@ def test_lessons_name_a_card_played_only_from_a_worked_example():
 
 def test_lessons_say_part_of_the_table_only_where_the_source_gives_part():
     assert wrong_part_claims(md_places("notebooks") + md_places("exercises")) == []
+
+
+# --- the engine's readings in verdicts -----------------------------------------------------------
+
+
+def test_verdicts_name_the_engines_readings_they_rest_on():
+    """A verdict under a rulebook silent on its rule rests on `reading-followed`; the known top
+    card, the others' voids and the cinch rest on the engine's own readings; each id exists."""
+    from bourre_lessons.play import _CITATIONS, Situation
+
+    ids = {r.id for r in READINGS}
+    seen: set[str] = set()
+    for scene_id, scene in SCENES.items():
+        for number, moment in enumerate(scene.moments):
+            for preset in SOURCES:
+                rules = scene.rules(preset)
+                for card in moment.hand:
+                    v = explain(scene.situation(number), card, rules)
+                    assert set(v.readings) <= ids, (scene_id, v.readings)
+                    seen |= set(v.readings)
+                    concept = next(
+                        (c for c, cites in _CITATIONS.items() if v.rule in cites.values()), ""
+                    )
+                    if concept and preset not in _CITATIONS[concept]:
+                        assert "reading-followed" in v.readings, (scene_id, preset, v.rule)
+                        assert "the engine follows" in v.reason
+    assert {"reading-followed", "reading-known-top", "reading-sure-tricks"} <= seen
+    top = Situation(
+        hand=("CQ", "C9", "H5"), trump="S", trick=("C8",), seen=("CA", "CK", "C3"), players_after=1
+    )
+    verdict = explain(top, "C9", PRESETS["glimne"])
+    assert verdict.readings == ("reading-known-top",)
+    assert verdict.reading_words().startswith("(Engine's reading: glimne 9 binds only")
