@@ -52,6 +52,8 @@ __all__ = [
     "sources_markdown",
     "stance",
     "stance_words",
+    "switch_rows",
+    "switch_table_text",
 ]
 
 NAMES = ("glimne", "wikipedia", "pagat", "laws")
@@ -271,6 +273,44 @@ def stance_words(switch: str, source: str, value_words: str) -> str:
     if (switch, source) in STANCE_WORDS:
         return STANCE_WORDS[(switch, source)].format(value=value_words)
     return value_words if said else f"not said (ours: {value_words})"
+
+
+def switch_rows(only_differing: bool = True) -> list[tuple[str, dict[str, str]]]:
+    """(switch, {rulebook: cell}) for the switches of `Rules` (those the presets disagree on,
+    unless `only_differing` is False): each cell the preset's value, or 'not said (ours: …)'
+    where the rulebook is silent (lesson 08's table of every switch)."""
+    from dataclasses import asdict
+
+    from .rules import PRESETS, SOURCES
+
+    presets = {name: asdict(PRESETS[name]) for name in SOURCES}
+    rows = []
+    for switch in SWITCH_STANCES:
+        values = {name: presets[name][switch] for name in SOURCES}
+        if only_differing and len({repr(v) for v in values.values()}) == 1:
+            continue
+        cells = {name: stance_words(switch, name, _value(v)) for name, v in values.items()}
+        rows.append((switch, cells))
+    return rows
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value).replace("_", " ")
+
+
+def switch_table_text(only_differing: bool = True) -> str:
+    """The switches as a plain-text table, one rulebook a column: what lesson 08 prints."""
+    from .rules import SOURCES
+
+    rows = switch_rows(only_differing)
+    width = max(len(s) for s, _ in rows) + 2
+    lines = [f"{'switch':<{width}}" + "".join(f"{name:<36} " for name in SOURCES).rstrip()]
+    for switch, cells in rows:
+        lines.append(f"{switch:<{width}}" + "".join(f"{cells[n]:<36} " for n in SOURCES).rstrip())
+    lines.append("not said: the source is silent; the value is the engine's choice (ours).")
+    return "\n".join(lines)
 
 
 # --- what a rule chip shows ------------------------------------------------------------------

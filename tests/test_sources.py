@@ -609,3 +609,16 @@ def test_verdicts_name_the_engines_readings_they_rest_on():
     verdict = explain(top, "C9", PRESETS["glimne"])
     assert verdict.readings == ("reading-known-top",)
     assert verdict.reading_words().startswith("(Engine's reading: glimne 9 binds only")
+
+
+def test_the_switch_table_shows_silence_as_not_said():
+    """Lesson 08's table of every switch (sources.switch_table_text): a silent rulebook's cell is
+    'not said (ours: …)', never a bare 'no'."""
+    rows = dict(sources.switch_rows(only_differing=False))
+    assert set(rows) == set(sources.SWITCH_STANCES)
+    for switch, cells in rows.items():
+        for source, cell in cells.items():
+            silent = sources.stance(switch, source) is None
+            assert cell.startswith("not said") == silent, (switch, source, cell)
+    text = sources.switch_table_text()
+    assert "lone_player_wins" in text and "not said (ours: no)" in text
