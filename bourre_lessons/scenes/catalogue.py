@@ -296,8 +296,9 @@ GLIMNE = [
         "A split at five, with two bourrés",
         "At five players a 2-2-1-0-0 split is a tie for most tricks: nobody takes the pot, and "
         "both players who took no trick pay the pot.",
-        note="glimne has each bourréd player put in what the pot holds; the engine reads that as "
-        "the pot at the end of play, so both pay the same amount.",
+        note="glimne has each bourréd player put in what the pot holds; the engine's reading "
+        "(reading-bourre-amount) is the pot at the end of play, so both pay the same amount. "
+        "glimne gives the trick counts only: the chips are ours.",
     ),
     _story(
         "glimne-dealer-ace",
@@ -396,7 +397,8 @@ WIKIPEDIA = [
             won=1,
             answer="SA SK",
             history=("You:CA A:C4 B:C9",),
-            caption="The K♠ is next to the A♠ in rank, so under pagat's reading it may stand in.",
+            caption="The K♠ is next to the A♠ in rank, so it may stand in (pagat's adjacent "
+            "trumps, which the engine's reading applies to every cinch).",
         ),
         M(
             "SK H4 D8",
@@ -629,7 +631,7 @@ PAGAT = [
         "If the stock runs out in the draw, cards already out of play are shuffled and dealt on. "
         "pagat shuffles the passed hands and the served players' discards together; wikipedia "
         "uses the passed hands first, then the discards; glimne names only the passed hands "
-        "(the engine then goes on to the discards, as wikipedia does).",
+        "(then the discards, as wikipedia does: the engine's reading).",
     ),
 ]
 
