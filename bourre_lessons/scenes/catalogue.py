@@ -397,8 +397,8 @@ WIKIPEDIA = [
             won=1,
             answer="SA SK",
             history=("You:CA A:C4 B:C9",),
-            caption="The K♠ is next to the A♠ in rank, so it may stand in (pagat's adjacent "
-            "trumps, which the engine's reading applies to every cinch).",
+            caption="The K♠ is next to the A♠ in rank, so it may stand in: pagat's adjacent "
+            "trumps, which the engine's reading applies to every cinch.",
         ),
         M(
             "SK H4 D8",
