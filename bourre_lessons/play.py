@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import DECK, TRICKS_PER_HAND, Card, CardError, Suit, parse_card, parse_cards, parse_suit
-from .rules import MAX_PLAYERS, Rules
+from .rules import MAX_PLAYERS, SOURCES, Rules
+from .sources import cite as _cite_id
+from .sources import concept_citations, reading
 from .text import card_list, count
 
 __all__ = [
@@ -156,13 +158,23 @@ def _checkcount(name: str, value: object, low: int, high: int) -> None:
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether one card may be played, the rule that decided it, and why in one sentence."""
+    """Whether one card may be played, the rule that decided it, and why in one sentence.
+
+    `readings` names the engine's readings the decision rests on (docs/sources.md, e.g.
+    `reading-known-top`, `reading-followed`): where a source is silent or terse, what the
+    engine decided is ours, and `reading_words()` says so in words.
+    """
 
     card: Card
     legal: bool
     rule: str
     reason: str
     summary: str = ""
+    readings: tuple[str, ...] = ()
+
+    def reading_words(self) -> str:
+        """'Engine's reading: …' for each reading the verdict rests on ('' for none)."""
+        return " ".join(f"(Engine's reading: {reading(r).text}.)" for r in self.readings)
 
     def __str__(self) -> str:
         mark = "allowed" if self.legal else "not allowed"
@@ -218,25 +230,50 @@ def others_known_out(situation: Situation) -> bool:
 
 # --- the rules as steps -----------------------------------------------------------------------
 
-# Each rule concept, cited by each source's own rule where that source has one. A source
-# missing from a row is silent there: a verdict under it cites the source the engine follows
-# (the first of FOLLOWED that has the rule) and says so.
-_CITATIONS: dict[str, dict[str, str]] = {
-    "follow": {"glimne": "glimne-4", "wikipedia": "wikipedia-1", "pagat": "pagat-1"},
-    "beat": {"glimne": "glimne-2", "pagat": "pagat-3"},
-    "cannot-beat": {"glimne": "glimne-2", "pagat": "pagat-3"},
-    "trumped-follow": {"glimne": "glimne-7", "wikipedia": "wikipedia-1", "pagat": "pagat-example"},
-    "trump": {"glimne": "glimne-3", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
-    "overtrump": {"glimne": "glimne-5", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
-    "trump-anyway": {"glimne": "glimne-6", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
-    "trump-not-needed": {"wikipedia": "wikipedia-2"},
-    "discard": {"glimne": "glimne-8", "wikipedia": "wikipedia-3", "pagat": "pagat-discard"},
-    "lead": {"glimne": "lead", "wikipedia": "lead", "pagat": "lead"},
-    "known-top": {"glimne": "glimne-9"},
-    "others-out": {"glimne": "glimne-10"},
-    "cinch-pot": {"glimne": "glimne-cinch", "wikipedia": "wikipedia-cinch", "pagat": "pagat-cinch"},
-    "cinch-strict": {"glimne": "glimne-cinch"},
+# Each rule concept, cited by each source's own rule where that source has one: built from the
+# register (`sources.py`, each entry's `concepts`). A source missing from a row is silent there:
+# a verdict under it cites the source the engine follows (the first of FOLLOWED that has the
+# rule) and says so. `lead` is the engine's own rule id (docs/sources.md, reading-lead).
+_CONCEPTS = (
+    "follow",
+    "beat",
+    "cannot-beat",
+    "trumped-follow",
+    "trump",
+    "overtrump",
+    "trump-anyway",
+    "trump-not-needed",
+    "discard",
+    "lead",
+    "known-top",
+    "others-out",
+    "cinch-pot",
+    "cinch-strict",
+)
+
+
+def _citations() -> dict[str, dict[str, str]]:
+    """The concept table, in `_CONCEPTS` order, from the register."""
+    registered = concept_citations()
+    unknown = set(registered) - set(_CONCEPTS)
+    if unknown:
+        raise ValueError(f"the register cites concepts the engine does not have: {sorted(unknown)}")
+    table = {concept: dict(registered.get(concept, {})) for concept in _CONCEPTS}
+    table["lead"] = {source: "lead" for source in SOURCES}
+    return table
+
+
+_CITATIONS: dict[str, dict[str, str]] = _citations()
+_CONCEPT_READINGS: dict[str, tuple[str, ...]] = {
+    "lead": ("reading-lead",),
+    "known-top": ("reading-known-top",),
+    "others-out": ("reading-known-void",),
+    "cinch-pot": ("reading-sure-tricks",),
+    "cinch-strict": ("reading-cinch-strict",),
 }
+"""The engine's readings each concept's decision rests on, whatever the rulebook (a silent
+rulebook adds `reading-followed`)."""
+
 FOLLOWED = ("pagat", "glimne", "wikipedia")
 """Where the chosen source is silent, the engine follows the first of these that has the rule."""
 
@@ -275,8 +312,7 @@ def silence_note(concept: str, rules: Rules) -> str:
 
 def cite(rule: str) -> str:
     """A rule id as learners read it: 'glimne-5' -> 'glimne 5', 'pagat-cinch' -> 'pagat cinch'."""
-    source, _, number = rule.partition("-")
-    return f"{source} {number}" if source in (*FOLLOWED, "laws") and number else rule
+    return _cite_id(rule)
 
 
 def rule_summary(rule: str) -> str:
@@ -467,7 +503,7 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
     card = parse_card(card)
     if card not in situation.hand:
         reason = f"You do not hold {card}; you hold {_cards(situation.hand)}."
-        return Verdict(card, False, "hand", reason, rule_summary("hand"))
+        return Verdict(card, False, "hand", reason, rule_summary("hand"), ("reading-hand",))
     steps = _steps(situation, rules)
     legal = steps[-1].allowed
     for step in steps:
@@ -482,7 +518,10 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
 def _verdict(card: Card, legal: bool, concept: str, reason: str, rules: Rules) -> Verdict:
     note = silence_note(concept, rules)
     reason = f"{reason} {note}" if note else reason
-    return Verdict(card, legal, rule_id(concept, rules), reason, _SUMMARIES[concept])
+    readings = _CONCEPT_READINGS.get(concept, ())
+    if rules.source not in _CITATIONS[concept]:
+        readings = ("reading-followed", *readings)
+    return Verdict(card, legal, rule_id(concept, rules), reason, _SUMMARIES[concept], readings)
 
 
 def _one_of(cards: frozenset[Card]) -> str:

@@ -164,7 +164,8 @@ def test_the_callout_html_escapes_and_says_its_verdict():
     html = callout_html(feedback_entry("✘ <b>4♠</b> refused [glimne 5: rule]"), "22px")
     assert "data-verdict='illegal'" in html and "class='bourre-feedback bourre-callout'" in html
     assert "&lt;b&gt;4♠&lt;/b&gt;" in html and "<b>" not in html
-    assert "<span class='bourre-rule'>glimne 5</span>" in html and "font-size:22px" in html
+    assert "class='bourre-rule'" in html and ">glimne 5</summary>" in html  # the rule chip
+    assert "font-size:22px" in html
 
 
 def test_a_situation_becomes_a_table_seen_by_the_player_to_act():

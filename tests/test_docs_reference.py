@@ -297,3 +297,43 @@ def test_the_docs_the_package_cites_exist():
     assert cited, "the package cites the docs somewhere"
     missing = sorted(name.decode() for name in cited if not (ROOT / name.decode()).is_file())
     assert not missing, f"the package cites {missing}, which do not exist"
+
+
+# --- (e) the engine's readings --------------------------------------------------------------------
+
+
+def _section(path: Path, heading: str) -> str:
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"## {heading}")
+    end = text.find("\n## ", start + 3)
+    return text[start : len(text) if end < 0 else end]
+
+
+def test_every_engine_reading_is_listed_among_the_engine_decisions():
+    """Issue 23: each reading of the register (docs/sources.md) is named in docs/rules.md's
+    'Engine decisions where sources are silent', so the page says which decisions are ours."""
+    from bourre_lessons.sources import READINGS
+
+    section = _section(RULES_DOC, "Engine decisions where sources are silent")
+    missing = [r.id for r in READINGS if f"`{r.id}`" not in section]
+    assert missing == [], (
+        f"{_where(RULES_DOC)}: name these readings among the engine decisions: {missing}"
+    )
+
+
+def test_every_reading_the_rules_page_names_exists():
+    from bourre_lessons.sources import READINGS
+
+    named = set(re.findall(r"`(reading-[\w-]+)`", RULES_DOC.read_text(encoding="utf-8")))
+    assert named, "the page names the engine's readings"
+    assert named <= {r.id for r in READINGS}, sorted(named - {r.id for r in READINGS})
+
+
+def test_the_rules_page_credits_the_deal_direction_to_pagat_alone():
+    """The audit of issue 23: wikipedia names no direction for the deal (seed 001: 'o dealer
+    distribui cinco cartas para cada jogador, uma de cada vez', the dealer deals five cards to
+    each player, one at a time); pagat does ('ディーラーの左隣から初めて時計回りに配ります', deal
+    clockwise starting on the dealer's left)."""
+    section = _section(RULES_DOC, "Cards and deal")
+    assert "pagat and\n  wikipedia: starting on the dealer's left" not in section
+    assert "wikipedia\n  names no direction" in section or "wikipedia names no direction" in section

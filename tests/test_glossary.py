@@ -236,3 +236,31 @@ def test_the_naming_table_matches_the_word_tables(glossary):
         for language, word in zip(LANGUAGES, row[1:-1], strict=True):
             read = table(language).get(" ".join(normalize(word).split()))
             assert read == MEANINGS[row[0]], f"{language} {word!r} reads as {read}"
+
+
+def test_the_glossary_marks_the_engines_readings(glossary):
+    """Issue 23: where a definition states the engine's choice, not a source's rule, it says so
+    and names the reading (docs/sources.md lists them)."""
+    from bourre_lessons.sources import READINGS
+
+    named = set(re.findall(r"`(reading-[\w-]+)`", glossary))
+    assert named <= {r.id for r in READINGS}, named - {r.id for r in READINGS}
+    found = entries(glossary)
+    for anchor, reading in [
+        ("cinch", "reading-sure-tricks"),
+        ("pot-limit", "reading-pot-limit"),
+        ("lone-player", "reading-lone-plays-out"),
+        ("renege", "reading-renege-stands"),
+        ("stand-in", "reading-known-top"),
+    ]:
+        assert f"`{reading}`" in found[anchor][1] and "engine's reading" in found[anchor][1], anchor
+
+
+def test_the_glossary_credits_no_example_glimne_does_not_give(glossary):
+    """glimne 1, 8 and 10 have no example (docs/sources.md): the glossary does not say all ten
+    rules come with one."""
+    from bourre_lessons.sources import REGISTER
+
+    assert [n for n in range(1, 11) if REGISTER[f"glimne-{n}"].example == "none"] == [1, 8, 10]
+    definition = entries(glossary)["glimne"][1]
+    assert "with examples" not in definition and "all but 1, 8 and 10" in definition

@@ -97,6 +97,7 @@ FINGERPRINT_GLOBS = (
     "bourre_lessons/**/*.css",
     "bourre_lessons/**/*.json",
     "bourre_lessons/**/*.txt",
+    "bourre_lessons/**/*.woff2",
     *(f"{folder}/{pattern}" for folder, pattern in CONTENTS),
 )
 MATPLOTLIB_MAGIC = re.compile(r"^\s*%matplotlib\b.*$\n?", re.MULTILINE)

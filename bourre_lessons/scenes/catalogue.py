@@ -18,6 +18,10 @@ M = Moment.of
 # Three earlier tricks: you took two, and A took the third with the ace of trumps.
 HISTORY_AS = ("You:CA A:C4 B:C9", "You:DA A:D2 B:D5", "You:H5 A:SA B:H2")
 FILL = "The source gives only part of the table; the other cards are filled in and change nothing."
+"""The note of a scene built on a partial example of the source (docs/sources.md: "part")."""
+OURS = "The source states this rule without an example: every card here is ours."
+"""The note of a scene built on a rule the source gives no example for ("none")."""
+LAW_OURS = "The law gives no example here: every card is ours."
 GLIMNE_CINCH = (
     "glimne names its cinch (“cinch win”) rules as one of the commonest local variants, not "
     "part of its base rules: this scene switches the cinch to strict, glimne's variant, "
@@ -156,7 +160,7 @@ GLIMNE = [
         "With no card of the led suit and no trump, you may throw any card; it cannot win.",
         S,
         M("H3 C9 HK", trick="A:D5", after="B", answer="H3 C9 HK"),
-        note=FILL,
+        note=OURS,
     ),
     _play(
         "glimne-9",
@@ -197,7 +201,7 @@ GLIMNE = [
             answer="H5",
             caption="You led the K♥ and neither A nor B could follow: they have no hearts.",
         ),
-        note=FILL,
+        note=OURS,
     ),
     _glimne_cinch(
         "glimne-cinch-lead-ace",
@@ -213,6 +217,7 @@ GLIMNE = [
             answer="SK",
             caption="The A♠ has been played. Now the K♠ is the top trump.",
         ),
+        note=OURS,
     ),
     _glimne_cinch(
         "glimne-cinch-akq",
@@ -250,6 +255,7 @@ GLIMNE = [
         "glimne's cinch variant: when you play last to a trick and can win it, you must, "
         "following suit and trumping as usual.",
         M("HA H3 S2 C4 D6", trick="A:H9 B:HK", answer="HA"),
+        note=OURS,
     ),
     _glimne_cinch(
         "glimne-cinch-three-won",
@@ -263,6 +269,7 @@ GLIMNE = [
             answer="S7",
             history=("You:SA A:S2 B:H8", "You:CA A:C4 B:C9", "You:DA A:D2 B:D5"),
         ),
+        note=OURS,
     ),
     _story(
         "glimne-cinch-lay-down",
@@ -290,8 +297,9 @@ GLIMNE = [
         "A split at five, with two bourrés",
         "At five players a 2-2-1-0-0 split is a tie for most tricks: nobody takes the pot, and "
         "both players who took no trick pay the pot.",
-        note="glimne has each bourréd player put in what the pot holds; the engine reads that as "
-        "the pot at the end of play, so both pay the same amount.",
+        note="glimne has each bourréd player put in what the pot holds; the engine's reading "
+        "(reading-bourre-amount) is the pot at the end of play, so both pay the same amount. "
+        "glimne gives the trick counts only: the chips are ours.",
     ),
     _story(
         "glimne-dealer-ace",
@@ -311,7 +319,7 @@ WIKIPEDIA = [
         "trump has already been played.",
         S,
         M("CA C4 SJ", trick="A:CT B:S5", after="C", answer="CA C4"),
-        note=FILL,
+        note=OURS,
     ),
     _play(
         "wikipedia-2",
@@ -336,7 +344,7 @@ WIKIPEDIA = [
         "trump: any card will do. glimne and pagat still ask for a trump.",
         S,
         M("S2 S4 D5 C9", trick="A:H8 B:SK", after="C", answer="S2 S4 D5 C9"),
-        note=FILL,
+        note=OURS,
     ),
     _play(
         "wikipedia-3",
@@ -346,7 +354,7 @@ WIKIPEDIA = [
         "two of the led suit.",
         S,
         M("H2 C5 HJ", trick="A:D6", after="B", answer="H2 C5 HJ"),
-        note=FILL,
+        note=OURS,
     ),
     _story(
         "wikipedia-split",
@@ -389,9 +397,9 @@ WIKIPEDIA = [
             after="A B",
             won=1,
             answer="SA SK",
-            pick="SA",
             history=("You:CA A:C4 B:C9",),
-            caption="The K♠ is next to the A♠ in rank, so under pagat's reading it may stand in.",
+            caption="The K♠ is next to the A♠ in rank, so it may stand in: pagat's adjacent "
+            "trumps, which the engine's reading applies to every cinch.",
         ),
         M(
             "SK H4 D8",
@@ -416,7 +424,6 @@ WIKIPEDIA = [
             after="A B",
             won=2,
             answer="SQ SJ",
-            pick="SQ",
             history=("You:CA A:C4 B:C9", "You:SA A:S2 B:H8"),
         ),
         note=FILL,
@@ -430,7 +437,7 @@ WIKIPEDIA = [
     ),
     _story(
         "wikipedia-dealer-antes",
-        "variant",
+        "dealer antes",
         "The dealer antes for everyone",
         "A common variant: the dealer puts in the whole table's antes, five units at a table of "
         "five with a one-unit ante.",
@@ -445,7 +452,7 @@ PAGAT = [
         "Every player after the leader must play a card of the led suit if they hold one.",
         S,
         M("D3 D7 S5", trick="A:DA", after="B", answer="D3 D7"),
-        note=FILL,
+        note=OURS,
     ),
     _play(
         "pagat-2",
@@ -454,7 +461,7 @@ PAGAT = [
         "Unable to follow suit, you must play a trump if you hold one.",
         S,
         M("S5 S9 C2 H4", trick="A:D9", after="B", answer="S5 S9"),
-        note=FILL,
+        note=OURS,
     ),
     _play(
         "pagat-3",
@@ -477,7 +484,7 @@ PAGAT = [
             answer="S3",
             caption="No hearts; your only trump is lower than the 9♠.",
         ),
-        note=FILL,
+        note=OURS,
     ),
     _play(
         "pagat-example",
@@ -511,10 +518,9 @@ PAGAT = [
             after="A B",
             won=2,
             answer="SA SK",
-            pick="SA",
             history=("You:CA A:C4 B:C9", "You:DA A:D2 B:D5"),
         ),
-        note=FILL,
+        note=OURS,
         switches=("cinch",),
     ),
     _play(
@@ -524,7 +530,7 @@ PAGAT = [
         "With the pot certain and another player on lead, win the trick with your highest trump.",
         S,
         M("SK S8", trick="A:S7", after="B", won=2, answer="SK", history=HISTORY_AS),
-        note=FILL,
+        note=OURS,
         switches=("cinch",),
     ),
     _play(
@@ -534,7 +540,7 @@ PAGAT = [
         "Playing last, you only need to win the trick: any winning card will do.",
         S,
         M("SK S8", trick="A:S7 B:S6", won=2, answer="SK S8", history=HISTORY_AS),
-        note=FILL,
+        note=OURS,
         switches=("cinch",),
     ),
     _play(
@@ -570,7 +576,7 @@ PAGAT = [
             history=("You:SA A:S3 B:S2", "You:SK A:S8 B:S4", "You:SQ A:S5 B:S6"),
             caption="You took the first three tricks with A♠, K♠ and Q♠. You hold J♠ and 5♦.",
         ),
-        note=FILL,
+        note=OURS,
         switches=("cinch",),
     ),
     _story(
@@ -610,8 +616,8 @@ PAGAT = [
         "Who antes next",
         "After a hand, bourréd players and the players tied in a split pot put in no ante for "
         "the next deal; everybody else antes one.",
-        note="pagat's own worked example, for seven players, is left out of the translation we "
-        "follow; the numbers here are ours.",
+        note="The seven-player example of pagat's page is left out of the translation we follow "
+        "(marked 略, omitted): the numbers here are ours.",
     ),
     _story(
         "pagat-renege",
@@ -627,13 +633,15 @@ PAGAT = [
         "If the stock runs out in the draw, cards already out of play are shuffled and dealt on. "
         "pagat shuffles the passed hands and the served players' discards together; wikipedia "
         "uses the passed hands first, then the discards; glimne names only the passed hands "
-        "(the engine then goes on to the discards, as wikipedia does).",
+        "(then the discards, as wikipedia does: the engine's reading).",
     ),
 ]
 
 
-def _naming(id: str, law: str, title: str, summary: str, trump: Suit, *moments: Moment) -> Scene:
-    return Scene(id, "laws", law, title, summary, "naming", trump, moments)
+def _naming(
+    id: str, law: str, title: str, summary: str, trump: Suit, *moments: Moment, note: str = ""
+) -> Scene:
+    return Scene(id, "laws", law, title, summary, "naming", trump, moments, note=note)
 
 
 LAWS = [
@@ -668,6 +676,7 @@ LAWS = [
             expect="played",
             caption="The K♥ was led; none of your hearts can beat it.",
         ),
+        note=LAW_OURS,
     ),
     _naming(
         "laws-win",
@@ -706,6 +715,7 @@ LAWS = [
             caption="C still plays after you, but you hold the A♥ yourself, and nobody else has "
             "a trump.",
         ),
+        note=LAW_OURS,
     ),
     _naming(
         "laws-low",
@@ -714,6 +724,7 @@ LAWS = [
         "Asking for a low or small card means the lowest card of the led suit that you may play.",
         S,
         M("H4 H9 HJ C2", trick="A:HK", after="B", phrase="low", answer="H4", expect="played"),
+        note=LAW_OURS,
     ),
     _naming(
         "laws-suit",
@@ -722,6 +733,7 @@ LAWS = [
         "Naming only a suit means the lowest card of that suit that you may play.",
         S,
         M("H4 H9 S2 C5 DA", after="A B", phrase="a heart", answer="H4", expect="played"),
+        note=LAW_OURS,
     ),
     _naming(
         "laws-rank",

@@ -24,6 +24,7 @@ import anywidget
 import traitlets
 
 from ..cards import CardError, parse_card
+from .source_chip import chip_text, page_css
 from .table_model import TableScene, feedback_entry, text_lines
 
 __all__ = ["CardTable"]
@@ -36,7 +37,8 @@ class CardTable(anywidget.AnyWidget):
     """A drawn card table; `on_play(handler)` hears card clicks, `click(code)` makes one."""
 
     _esm = STATIC / "card_table.js"
-    _css = STATIC / "card_table.css"
+    # the table's CSS, then the rule chips' and the CJK font's (source_chip.page_css)
+    _css = (STATIC / "card_table.css").read_text(encoding="utf-8") + page_css()
 
     seats = traitlets.List(traitlets.Dict()).tag(sync=True)
     hand = traitlets.List(traitlets.Dict()).tag(sync=True)
@@ -55,6 +57,7 @@ class CardTable(anywidget.AnyWidget):
     heading = traitlets.Dict().tag(sync=True)
     """A scene's title and rule ({title, rule, note, fixed}), drawn beside the table in the
     classroom app; empty for a table with no scene."""
+    source_open = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -89,8 +92,24 @@ class CardTable(anywidget.AnyWidget):
         self.shake = {"card": card, "n": self._shakes}
 
     def to_text(self) -> str:
-        """What the table shows, as plain text (what a screen reader is given)."""
-        return "\n".join(text_lines(self._drawn_values()))
+        """What the table shows, as plain text (what a screen reader is given), with the rule
+        chip's popover when it is open."""
+        lines = text_lines(self._drawn_values())
+        source = (self.feedback or {}).get("source") or {}
+        if self.source_open and source:
+            lines.append(chip_text(source))
+        return "\n".join(lines)
+
+    def open_source(self, value: bool = True) -> None:
+        """Open (or close) the rule chip's popover, as a click on the chip does."""
+        self.source_open = bool(value) and bool((self.feedback or {}).get("source"))
+
+    @traitlets.observe("feedback")
+    def _close_source_on_new_rule(self, change: dict) -> None:
+        """A verdict citing another rule closes the popover of the last one."""
+        old, new = change["old"] or {}, change["new"] or {}
+        if old.get("rule") != new.get("rule"):
+            self.source_open = False
 
     def _drawn_values(self) -> dict[str, Any]:
         names = (

@@ -1,14 +1,17 @@
-"""A printable one-page cheat sheet: pagat's rules (the course's baseline) and where the
-rulebooks differ.
+"""A printable one-page cheat sheet: pagat's rules (the course's baseline), where the
+rulebooks differ, and the words it uses.
 
 `cheat_sheet()` draws the page with matplotlib and returns the Figure (lesson 00 shows it);
 `save_cheat_sheet()` writes `docs/cheat-sheet.png` and `docs/cheat-sheet.pdf`. Regenerate them
 with `python tools/make_cheat_sheet.py` or `python -m bourre_lessons.widgets.cheat_sheet`.
 
-Every rule line cites the pagat rule it states: an engine rule id (`pagat-1`, `pagat-cinch`;
-see `bourre_lessons.play.known_rule_ids`) or a named section of pagat's page (`PARAGRAPHS`).
-The table of differences is computed from `Rules.preset(...)`, one row for every switch on
-which the three presets do not all agree, so it cannot fall behind the engine.
+Every rule line cites the pagat entries of the register it states (`bourre_lessons.sources`:
+`pagat-1`, `pagat-cinch`, `pagat-exchange`; docs/sources.md quotes each). The table of
+differences is computed from `Rules.preset(...)`, one row for every switch on which the three
+presets do not all agree, so it cannot fall behind the engine; where a rulebook is silent on a
+switch the cell says "not said" and marks the preset's value as ours (`sources.stance_words`),
+never a bare "no". A beginner meets the sheet in lesson 00, so every game word it uses that
+lesson 00 has not explained is defined on the sheet itself (`WORDS`).
 """
 
 from __future__ import annotations
@@ -22,15 +25,15 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from ..play import cite
 from ..rules import SOURCES, Rules
+from ..sources import cite, stance_words
 
 __all__ = [
     "BASELINE",
     "COLUMNS",
-    "PARAGRAPHS",
     "SECTIONS",
     "SWITCH_LABELS",
+    "WORDS",
     "RuleLine",
     "cheat_sheet",
     "difference_rows",
@@ -45,27 +48,21 @@ BASELINE = "pagat"
 COLUMNS: tuple[str, ...] = (BASELINE, *(s for s in SOURCES if s != BASELINE))
 """The rulebooks of the differences table, the baseline first."""
 
-PARAGRAPHS: dict[str, str] = {
-    "pagat-cards": "pagat, the section on players and cards",
-    "pagat-deal": "pagat, the section on the ante and the deal",
-    "pagat-draw": "pagat, the section on the draw and passing",
-    "pagat-play": "pagat, the opening of the section on play",
-    "pagat-payment": "pagat, the section on payment",
-}
-"""Named sections of pagat's page cited by the sheet, besides the engine's rule ids."""
-
 
 @dataclass(frozen=True)
 class RuleLine:
-    """One line of the sheet: the rule in a few words and the rule ids it states."""
+    """One line of the sheet: the rule in a few words and the register entries it states."""
 
     text: str
     rules: tuple[str, ...]
 
     @property
     def citation(self) -> str:
-        """The rule ids as learners read them: 'pagat 1', 'pagat cinch'."""
-        return ", ".join(cite(rule) for rule in self.rules)
+        """The entries as learners cite them, the source named once: 'pagat 1', 'pagat lone,
+        dealer-alone'."""
+        first, *rest = (cite(rule) for rule in self.rules)
+        source = first.split(" ", 1)[0]
+        return ", ".join([first, *(c.removeprefix(f"{source} ") for c in rest)])
 
 
 SECTIONS: tuple[tuple[str, tuple[RuleLine, ...]], ...] = (
@@ -73,7 +70,8 @@ SECTIONS: tuple[tuple[str, tuple[RuleLine, ...]], ...] = (
         "The deal",
         (
             RuleLine(
-                "2 to 8 players (7 plays best); 52 cards, ace high, two low.", ("pagat-cards",)
+                "2 to 8 players (7 plays best, 5 or fewer is dull); 52 cards, ace high, two low.",
+                ("pagat-cards",),
             ),
             RuleLine(
                 "All ante 1 chip. The dealer deals 5 cards each, one at a time, clockwise from "
@@ -83,22 +81,28 @@ SECTIONS: tuple[tuple[str, tuple[RuleLine, ...]], ...] = (
             RuleLine(
                 "The dealer's 5th card is dealt face up: its suit is trumps, and it stays in the "
                 "dealer's hand. The deal passes to the left after each hand.",
-                ("pagat-deal",),
+                ("pagat-deal", "pagat-dealer-card"),
             ),
         ),
     ),
     (
-        "Play or pass, then the draw",
+        "Play or pass, and the draw",
         (
             RuleLine(
                 "From the dealer's left, the dealer last, each says play or pass; passing costs "
                 "only your ante.",
-                ("pagat-draw",),
+                ("pagat-draw", "pagat-pass"),
+            ),
+            RuleLine(
+                "A player who plays throws away 0 to 5 cards face down, says how many, and is "
+                "dealt as many from the stock.",
+                ("pagat-exchange",),
             ),
             RuleLine("A dealer who turned an ace must play.", ("pagat-dealer-ace",)),
             RuleLine(
-                "If only one player plays, that player takes the pot without play.",
-                ("pagat-draw",),
+                "If only one player plays, that player takes the pot without play (the dealer "
+                "too, when everyone else passed).",
+                ("pagat-lone", "pagat-dealer-alone"),
             ),
             RuleLine(
                 "Saying play, you throw away 0 to 5 cards face down at once and are dealt as "
@@ -143,10 +147,10 @@ SECTIONS: tuple[tuple[str, tuple[RuleLine, ...]], ...] = (
                 "Neither the suit led nor a trump: any card (it cannot win).", ("pagat-discard",)
             ),
             RuleLine(
-                "Cinch (tricks won + sure trump tricks reach 3): lead your highest trump; playing "
-                "a trump to another's lead, your highest; last to play, just win. The next trump "
-                "down may stand in.",
-                ("pagat-cinch",),
+                "Cinch (three tricks sure: tricks won + sure trump tricks, by the engine's "
+                "count): lead your highest trump; playing a trump to another's lead, your "
+                "highest; last to play, just win. The next trump down may stand in.",
+                ("pagat-cinch", "pagat-cinch-equal"),
             ),
         ),
     ),
@@ -156,16 +160,16 @@ SECTIONS: tuple[tuple[str, tuple[RuleLine, ...]], ...] = (
             RuleLine(
                 "The player with more tricks than anyone else takes the pot; a tie for most (a "
                 "split pot) stays.",
-                ("pagat-payment",),
+                ("pagat-payment", "pagat-split"),
             ),
             RuleLine(
                 "Played and took no trick: bourréd. Pay as much as the pot held; it goes into "
                 "the next pot.",
-                ("pagat-payment",),
+                ("pagat-bourre",),
             ),
             RuleLine(
                 "Bourréd players and the players tied in a split pot skip the next ante.",
-                ("pagat-payment",),
+                ("pagat-ante",),
             ),
             RuleLine(
                 "A renege put right before the next card: no pot for you, sit out the next deal, "
@@ -177,12 +181,29 @@ SECTIONS: tuple[tuple[str, tuple[RuleLine, ...]], ...] = (
 )
 """The sheet's rule lines, section by section: pagat's rules in the course's words."""
 
+WORDS: tuple[tuple[str, str], ...] = (
+    ("ante", "the chip each player puts in the pot before the deal"),
+    ("trick", "one card from each player; the highest trump, else the highest of the suit led"),
+    ("lead", "play the first card of a trick"),
+    ("side suit", "any suit but trumps"),
+    ("void", "holding no card of a suit"),
+    ("overtrump", "play a trump higher than the trump winning the trick; lesson 04"),
+    ("stock", "the cards left after the deal; the draw comes from it"),
+    ("sure trump trick", "a trick your trumps win whatever the others hold"),
+    ("known top card", "a card of yours that no unseen card outranks; lesson 05a"),
+    ("cinch", "the pot is certain; lesson 05b"),
+    ("split pot", "a tie for most tricks: nobody takes the pot"),
+    ("bourréd", "played the hand and took no trick"),
+    ("renege", "playing a card the rules forbid; lesson 06"),
+)
+"""Words the sheet uses that lesson 00, where a beginner first sees it, has not explained."""
+
 SWITCH_LABELS: dict[str, str] = {
     "trump_when_cannot_win": "Void, cannot overtrump: still trump",
     "must_play_known_top": "Play a known top card (glimne 9)",
     "must_lead_trump_when_others_out": "Others out of trumps: lead one (glimne 10)",
     "cinch": "Cinch rules",
-    "second_ante": "Second ante to play",
+    "second_ante": "Playing costs a second chip",
     "ante_skip": "Who skips the next ante",
     "renege": "What a renege costs",
     "bourre_paid_to": "A bourré payment goes to",
@@ -191,8 +212,8 @@ SWITCH_LABELS: dict[str, str] = {
     "restock": "Stock runs out: shuffle in",
     "dealer_ace_leads": "Turned ace: the dealer leads",
     "dealer_ace_must_play": "Turned ace: the dealer must play",
-    "lone_player_wins": "Lone player takes the pot unplayed",
-    "out_of_turn_penalty": "Speaking out of turn: sit out",
+    "lone_player_wins": "Only one plays: takes the pot unplayed",
+    "out_of_turn_penalty": "Speaking before your turn: sit out",
     "min_players": "Fewest players",
     "max_discards": "Cards one player may exchange",
     "pot_limit": "Pot limit",
@@ -239,14 +260,18 @@ def value_words(switch: str, value: Any) -> str:
 
 
 def difference_rows() -> list[tuple[str, str, tuple[str, ...]]]:
-    """(switch, label, one value per column) for every switch the presets disagree on."""
+    """(switch, label, one cell per column) for every switch the presets disagree on; a cell
+    reads "not said (ours: value)" where that rulebook is silent."""
     presets = {name: asdict(Rules.preset(name)) for name in COLUMNS}
     rows = []
     for switch, value in presets[BASELINE].items():
         values = [presets[name][switch] for name in COLUMNS]
         if switch == "source" or all(v == value for v in values):
             continue
-        words = tuple(value_words(switch, v) for v in values)
+        words = tuple(
+            stance_words(switch, name, value_words(switch, presets[name][switch]))
+            for name in COLUMNS
+        )
         rows.append((switch, SWITCH_LABELS[switch], words))
     return rows
 
@@ -256,12 +281,12 @@ def difference_rows() -> list[tuple[str, str, tuple[str, ...]]]:
 PAGE = (8.27, 11.69)
 """A4 portrait, in inches."""
 LEFT, RIGHT = 0.06, 0.94
-BODY, SMALL, HEAD = 8.6, 7.4, 11.0  # font sizes, points
+BODY, SMALL, HEAD = 8.0, 6.9, 10.5  # font sizes, points
 LINE = BODY * 1.28 / (PAGE[1] * 72)  # one body line, in figure height
-WRAP = 96  # characters of a rule line before it wraps
+WRAP = 98  # characters of a rule line before it wraps
 GREY, SHADE, INK = "#5f5f5f", "#eef1f5", "#1a1a1a"
 TABLE_X = (LEFT + 0.006, 0.45, 0.615, 0.78)  # the label, then one column per rulebook
-TABLE_WRAP = (46, 21, 21, 21)
+TABLE_WRAP = (48, 24, 24, 24)
 
 
 def cheat_sheet() -> Figure:
@@ -279,12 +304,13 @@ def cheat_sheet() -> Figure:
     y = 0.918
     for title, lines in SECTIONS:
         y = _section(fig, y, title, lines)
-    _differences(fig, y - 0.004)
+    y = _differences(fig, y - 0.004)
+    _words(fig, y - 0.006)
     fig.text(
         LEFT,
         0.016,
         "Made by tools/make_cheat_sheet.py from the engine's presets. Words: docs/glossary.md; "
-        "all the rules and their sources: docs/rules.md.",
+        "the rules: docs/rules.md; each source's own words: docs/sources.md.",
         fontsize=SMALL - 0.6,
         color=GREY,
     )
@@ -302,22 +328,22 @@ def _lines(fig: Figure, x: float, y: float, lines: list[str], **style: Any) -> f
 
 def _section(fig: Figure, y: float, title: str, lines: tuple[RuleLine, ...]) -> float:
     """Draw one section below height `y`; return the height below it."""
-    fig.text(LEFT, y - 0.012, title, fontsize=HEAD, weight="bold", color=INK)
-    y -= 0.012 + LINE * 1.45
+    fig.text(LEFT, y - 0.010, title, fontsize=HEAD, weight="bold", color=INK)
+    y -= 0.010 + LINE * 1.4
     for line in lines:
         fig.text(LEFT + 0.006, y, "•", fontsize=BODY, color=INK)
         fig.text(RIGHT, y, line.citation, fontsize=SMALL, ha="right", color=GREY)
         y = _lines(fig, LEFT + 0.022, y, textwrap.wrap(line.text, WRAP), color=INK)
-        y -= 0.0035
-    return y - 0.004
+        y -= 0.0025
+    return y - 0.003
 
 
 def _differences(fig: Figure, y: float) -> float:
     """Draw the table of differences below height `y`; return the height below it."""
     fig.text(LEFT, y - 0.012, "Where the rulebooks differ", fontsize=HEAD, weight="bold")
-    note = "bold: not as pagat · lesson 08 compares the rulebooks"
+    note = "bold: not as pagat · not said: the source is silent, the value is ours · lesson 08"
     fig.text(RIGHT, y - 0.012, note, fontsize=SMALL, ha="right", color=GREY)
-    y -= 0.012 + LINE * 1.6
+    y -= 0.012 + LINE * 1.5
     for x, word in zip(TABLE_X, ("rule", *COLUMNS), strict=True):
         fig.text(x, y, word, fontsize=BODY, weight="bold", color=GREY if x == TABLE_X[0] else INK)
     y -= LINE * 1.25
@@ -331,7 +357,7 @@ def _row(fig: Figure, y: float, label: str, values: tuple[str, ...], shaded: boo
     differs from the baseline); `y` is the first line's baseline."""
     texts = (label, *values)
     cells = [textwrap.wrap(text, width) for text, width in zip(texts, TABLE_WRAP, strict=True)]
-    height = LINE * (max(len(c) for c in cells) + 0.3)
+    height = LINE * (max(len(c) for c in cells) + 0.2)
     if shaded:
         corner = (LEFT, y - height + LINE * 0.9)
         box = Rectangle(corner, RIGHT - LEFT, height, transform=fig.transFigure, zorder=0)
@@ -342,6 +368,15 @@ def _row(fig: Figure, y: float, label: str, values: tuple[str, ...], shaded: boo
         weight = "bold" if bold else "normal"
         _lines(fig, x, y, cell, fontsize=BODY - 0.3, weight=weight, color=INK)
     return y - height
+
+
+def _words(fig: Figure, y: float) -> float:
+    """Draw the words the sheet uses, as one short paragraph, below height `y`; return the
+    height below it."""
+    fig.text(LEFT, y - 0.010, "Words on this page", fontsize=HEAD - 1, weight="bold", color=INK)
+    text = " · ".join(f"{word}: {meaning}" for word, meaning in WORDS) + "."
+    lines = textwrap.wrap(text, int(WRAP * 1.4))
+    return _lines(fig, LEFT, y - 0.010 - LINE * 1.3, lines, fontsize=SMALL, color=INK)
 
 
 def sheet_text(fig: Figure) -> str:

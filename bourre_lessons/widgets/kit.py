@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import Card, Suit
+from .source_chip import chip_html, page_css
 
 __all__ = [
     "FOUR_COLOURS",
@@ -105,7 +106,7 @@ def callout_html(feedback: Mapping[str, Any], font_size: str = "15px") -> str:
         head += esc(feedback.get("reason", feedback["head"]))
         if feedback.get("rule"):
             rule = feedback.get("cite") or feedback["rule"]
-            head += f"<span class='bourre-rule'>{esc(rule)}</span>"
+            head += chip_html(feedback["rule"], label=rule)
         parts.append(f"<div class='bourre-feedback-head'>{head}</div>")
     if feedback.get("summary"):
         parts.append(f"<div class='bourre-feedback-summary'>{esc(feedback['summary'])}</div>")
@@ -164,7 +165,8 @@ STYLE = """
 
 
 def style_sheet() -> widgets.HTML:
-    """The course's few CSS rules (card borders, classroom size), as a widget to include once."""
-    sheet = widgets.HTML(STYLE)
+    """The course's few CSS rules (card borders, classroom size, rule chips, the CJK font), as
+    a widget to include once."""
+    sheet = widgets.HTML(STYLE + f"<style>{page_css()}</style>")
     sheet.add_class("bourre-style")
     return sheet

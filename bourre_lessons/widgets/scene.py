@@ -33,6 +33,7 @@ from .kit import (
     tag_attributes,
     write,
 )
+from .source_chip import chip_html
 from .table_model import feedback_entry
 
 __all__ = ["SIZES", "SceneWidget", "card_colour", "neutral_title"]
@@ -438,21 +439,37 @@ class SceneWidget(widgets.VBox):
         else:
             self.remove_class("bourre-classroom")
         style = f"font-size:{self._size()['text']};line-height:1.4"
-        self.header.value = header_html(self.heading(), style, fold_note=self.projector)
+        self.header.value = header_html(
+            self.heading(),
+            style,
+            fold_note=self.projector,
+            title_html=f"{self._citation_html()} · {html.escape(self._title())}",
+        )
         self._render_table(style)
         self._render_body()
         self.back_button.disabled = self.step == 0
         self.next_button.disabled = self.step >= self.step_count - 1
         self.notice.value = callout_html(feedback_entry(self.feedback), self._size()["text"])
 
+    def _citation_html(self) -> str:
+        """The scene's citation as a rule chip (the source's own words), once the rule itself
+        is shown: a predict-first scene keeps both back until the learner has tried."""
+        citation = self.scene.citation
+        if self._rule_text() == RULE_KEPT_BACK:
+            return html.escape(citation)
+        return chip_html(citation)
+
     def _render_table(self, style: str) -> None:
         """Draw the table part of the scene (an HTML block unless a view draws its own)."""
         self.table.value = f"<div style='{style}'>{self._body_html()}</div>"
 
 
-def header_html(heading: dict[str, str], style: str, fold_note: bool = False) -> str:
-    """The scene's header as HTML: the title in bold, the rule, the note (folded under
-    'Note' when `fold_note`), the fixed-rules note."""
+def header_html(
+    heading: dict[str, str], style: str, fold_note: bool = False, title_html: str | None = None
+) -> str:
+    """The scene's header as HTML: the title in bold (`title_html` when given, e.g. with the
+    citation as a rule chip), the rule, the note (folded under 'Note' when `fold_note`), the
+    fixed-rules note."""
     esc = html.escape
     note = heading.get("note", "")
     if note and fold_note:
@@ -461,7 +478,7 @@ def header_html(heading: dict[str, str], style: str, fold_note: bool = False) ->
         note_html = f"<br><i>{esc(note)}</i>" if note else ""
     fixed = heading.get("fixed", "")
     return (
-        f"<div style='{style}'><b>{esc(heading['title'])}</b><br>{esc(heading['rule'])}"
+        f"<div style='{style}'><b>{title_html or esc(heading['title'])}</b><br>{esc(heading['rule'])}"
         + note_html
         + (f"<br><i>{esc(fixed)}</i>" if fixed else "")
         + "</div>"

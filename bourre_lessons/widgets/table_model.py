@@ -20,6 +20,7 @@ from typing import Any
 from ..cards import Card, Suit
 from ..game import Game
 from ..play import Situation, cite, trick_winner
+from ..sources import chip
 from ..text import card_list
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "seat_entry",
     "seen_table",
     "situation_table",
+    "source_of",
     "trick_entries",
 ]
 
@@ -172,7 +174,8 @@ sentence]` (the rule id `[glimne-5]` is read too)."""
 
 def feedback_entry(text: str, verdict: str | None = None, rule: str | None = None) -> dict:
     """The feedback callout: a verdict (from a leading ✔ or ✘ unless given), its first line
-    (`head`) split into mark, reason, cited rule and the rule's summary, and the other lines."""
+    (`head`) split into mark, reason, cited rule and the rule's summary, the other lines, and
+    `source`: what the rule chip opens (the register's words for the rule, `source_of`)."""
     text = text.strip()
     if verdict is None:
         verdict = "legal" if text.startswith("✔") else "illegal" if text.startswith("✘") else ""
@@ -196,7 +199,17 @@ def feedback_entry(text: str, verdict: str | None = None, rule: str | None = Non
         "cite": cite(rule) if rule else "",
         "summary": summary,
         "lines": lines[1:],
+        "source": source_of(rule) if rule else {},
     }
+
+
+def source_of(rule: str) -> dict:
+    """What the rule chip opens: the register's quotation, translation, example status and
+    readings for a rule id or citation (`sources.chip`); {} for one the register lacks."""
+    try:
+        return chip(rule)
+    except KeyError:
+        return {}
 
 
 def compare_entry(

@@ -6,7 +6,7 @@ const SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const TWO = { S: "#111111", C: "#111111", H: "#c8102e", D: "#c8102e" };
 const FOUR = { S: "#111111", H: "#c8102e", D: "#1f5fbf", C: "#1d7a2e" };
 const FONT = "DejaVu Sans, Arial, sans-serif";
-const TRAITS = ["seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "compare", "review", "size", "four_colour", "interactive", "shake", "heading"];
+const TRAITS = ["seats", "hand", "trick", "past", "trump", "pot", "status", "feedback", "compare", "review", "size", "four_colour", "interactive", "shake", "heading", "source_open"];
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -345,7 +345,75 @@ function drawHand(model, fourColour, focusCode, state) {
   return row;
 }
 
-function drawFeedback(feedback) {
+// --- rule chip: click a citation, see the source (bourre_lessons/widgets/source_chip.py) ----
+// The chip is a button; it opens a popover with the source's own words (feedback.source, sent
+// from Python out of the register): the quotation in its language, our translation, the example
+// status and the engine's readings. Whether it is open is the trait source_open, so Python's
+// to_text() can show it too. Enter or Space toggles it, Escape closes it.
+let chipFocus = false;
+
+function ruleChip(feedback, model) {
+  const source = feedback.source || {};
+  const label = feedback.cite || feedback.rule;
+  if (!source.id) return { button: el("span", "bourre-rule", label), popover: null };
+  const open = Boolean(model.get("source_open"));
+  const id = `bourre-source-${source.id}`;
+  const button = el("button", "bourre-rule bourre-rule-chip", label);
+  button.type = "button";
+  button.dataset.rule = source.id;
+  button.setAttribute("aria-expanded", String(open));
+  button.setAttribute("aria-controls", id);
+  button.title = "Show the source's own words";
+  const toggle = (value) => {
+    chipFocus = true;
+    model.set("source_open", value);
+    model.save_changes();
+  };
+  button.addEventListener("click", () => toggle(!open));
+  const popover = sourcePopover(source, id, open);
+  const escape = (event) => {
+    if (event.key === "Escape" && open) {
+      toggle(false);
+      event.preventDefault();
+    }
+  };
+  button.addEventListener("keydown", escape);
+  popover.addEventListener("keydown", escape);
+  return { button, popover };
+}
+
+function sourcePopover(source, id, open) {
+  const box = el("div", "bourre-source-popover");
+  box.id = id;
+  box.hidden = !open;
+  box.setAttribute("role", "note");
+  box.setAttribute("aria-label", `${source.cite}: the source's own words`);
+  if (source.quote) {
+    box.appendChild(el("span", "bourre-source-cite", `${source.cite} (${source.language}, the source's own words):`));
+    const quote = el("div", "bourre-source-quote", source.quote);
+    quote.lang = source.lang;
+    box.appendChild(quote);
+    box.appendChild(el("div", "bourre-source-translation", `Our translation: ${source.translation}`));
+  } else {
+    box.appendChild(el("span", "bourre-source-cite", source.cite));
+    box.appendChild(el("div", "bourre-source-translation", source.translation));
+  }
+  if (source.example) box.appendChild(el("div", "bourre-source-example", `Example: ${source.example}.`));
+  for (const reading of source.readings || []) {
+    box.appendChild(el("div", "bourre-source-reading", `Engine's reading: ${reading.text}.`));
+  }
+  return box;
+}
+
+function refocusChip(root) {
+  if (!chipFocus) return;
+  chipFocus = false;
+  const chip = root.querySelector("button.bourre-rule-chip");
+  if (chip) chip.focus();
+}
+// --- end of the rule chip ---------------------------------------------------------------------
+
+function drawFeedback(feedback, model) {
   const node = el("div", "bourre-feedback");
   node.dataset.verdict = feedback.verdict || "";
   node.setAttribute("role", "status");
@@ -355,8 +423,10 @@ function drawFeedback(feedback) {
     const head = el("div", "bourre-feedback-head");
     if (feedback.mark) head.append(el("span", "bourre-mark", feedback.mark), " ");
     head.appendChild(el("span", "bourre-reason", given(feedback.reason) ? feedback.reason : feedback.head));
-    if (feedback.rule) head.append(" ", el("span", "bourre-rule", feedback.cite || feedback.rule));
+    const chip = feedback.rule ? ruleChip(feedback, model) : null;
+    if (chip) head.append(" ", chip.button);
     node.appendChild(head);
+    if (chip && chip.popover) node.appendChild(chip.popover);
   }
   if (feedback.summary) node.appendChild(el("div", "bourre-feedback-summary", feedback.summary));
   for (const line of feedback.lines || []) {
@@ -565,7 +635,7 @@ function render({ model, el: root }) {
     }
     if (model.get("status")) words.appendChild(el("div", "bourre-status", model.get("status")));
     board.appendChild(drawHand(model, four, focused, state));
-    words.appendChild(drawFeedback(model.get("feedback") || {}));
+    words.appendChild(drawFeedback(model.get("feedback") || {}, model));
     if ((model.get("compare") || []).length) words.appendChild(drawCompare(model.get("compare"), four));
     const review = model.get("review") || {};
     if (review.rows) words.appendChild(drawReview(review));
@@ -582,6 +652,7 @@ function render({ model, el: root }) {
     } else {
       requestAnimationFrame(() => layoutTrick(oval));
     }
+    refocusChip(root);
   };
   // Python sets several traits at once (one message); draw once after all of them, so a card
   // that just arrived is drawn once, at its seat, and slides from there.

@@ -1,0 +1,459 @@
+"""The register of the sources: the one place the course knows what each source says.
+
+Every numbered rule, example, variant and payment rule of glimne, wikipedia, pagat and laws is
+an `Entry` (the data, with the quotations and our translations, is in `sources_text`): its id
+(`glimne-2`, `pagat-double-ante`, `laws-46B4`), a short verbatim quotation in the source's
+language, our English translation, and whether the source gives an example for it ("full",
+"part" or "none"). The engine's own readings, where a source is silent or terse, are `Reading`s
+with ids too (`reading-known-top`), so whatever states one can say it is ours.
+
+    >>> entry("glimne-8").example
+    'none'
+    >>> resolve("pagat 3").id
+    'pagat-3'
+
+`resolve` reads a citation as learners write it ("glimne 5", "pagat cinch", "laws 46B2",
+"wikipedia forced play") or as the engine writes it ("glimne-5", "lead"); `chip` is what a rule
+chip's popover shows; `stance` says, for each switch of `Rules`, which entry a source's value
+comes from, or that the source is silent (the preset's value is then ours). `docs/sources.md`
+is generated from this module: `python -m bourre_lessons.sources` writes it, `--check` compares.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .sources_text import ENTRIES, READINGS, Entry, Reading
+
+__all__ = [
+    "ENGINE_RULES",
+    "EXAMPLE_WORDS",
+    "LANGUAGES",
+    "NAMES",
+    "REGISTER",
+    "SWITCH_STANCES",
+    "Entry",
+    "Reading",
+    "chip",
+    "chip_text",
+    "cite",
+    "concept_citations",
+    "entry",
+    "entry_for_scene",
+    "main",
+    "reading",
+    "readings_of",
+    "resolve",
+    "sources_markdown",
+    "stance",
+    "stance_words",
+    "switch_rows",
+    "switch_table_text",
+]
+
+NAMES = ("glimne", "wikipedia", "pagat", "laws")
+"""The four sources, by short name."""
+LANGUAGES: dict[str, tuple[str, str]] = {
+    "glimne": ("Swedish", "sv"),
+    "wikipedia": ("Portuguese", "pt"),
+    "pagat": ("Japanese", "ja"),
+    "laws": ("Danish", "da"),
+}
+"""Each source's language, and its code for an HTML `lang` attribute."""
+KINDS = ("rule", "example", "variant", "payment", "background")
+EXAMPLE_WORDS: dict[str, str] = {
+    "full": "the source works an example out",
+    "part": "the source gives part of an example; the rest of any scene is ours",
+    "none": "the source gives no example; the cards of any scene are ours",
+}
+"""What each example status means, as the popover and docs/sources.md say it."""
+
+REGISTER: dict[str, Entry] = {e.id: e for e in ENTRIES}
+"""Every entry by id."""
+READING_BY_ID: dict[str, Reading] = {r.id: r for r in READINGS}
+
+ENGINE_RULES: dict[str, str] = {
+    "lead": "reading-lead",
+    "hand": "reading-hand",
+    "draw": "reading-draw",
+    "dealer-trump-card": "reading-dealer-trump-card",
+}
+"""The engine's own rule ids (no source prefix) and the reading each one is."""
+
+# Where each source stands on each switch of `Rules`: the entry its preset value comes from, or
+# "" where the source is silent (the preset's value is then the engine's choice).
+SWITCH_STANCES: dict[str, dict[str, str]] = {
+    "trump_when_cannot_win": {"glimne": "glimne-6", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
+    "must_play_known_top": {"glimne": "glimne-9", "wikipedia": "", "pagat": ""},
+    "must_lead_trump_when_others_out": {"glimne": "glimne-10", "wikipedia": "", "pagat": ""},
+    "cinch": {"glimne": "glimne-cinch", "wikipedia": "wikipedia-cinch", "pagat": "pagat-cinch"},
+    "pot_limit": {"glimne": "", "wikipedia": "wikipedia-pot-limit", "pagat": ""},
+    "dealer_antes_for_all": {"glimne": "", "wikipedia": "wikipedia-dealer-antes", "pagat": ""},
+    "double_ante": {"glimne": "", "wikipedia": "", "pagat": "pagat-double-ante"},
+    "second_ante": {
+        "glimne": "glimne-second-ante",
+        "wikipedia": "wikipedia-second-bet",
+        "pagat": "pagat-double-ante",
+    },
+    "ante_skip": {"glimne": "glimne-pay", "wikipedia": "wikipedia-bourre", "pagat": "pagat-ante"},
+    "renege": {"glimne": "glimne-renege", "wikipedia": "wikipedia-bourre", "pagat": "pagat-renege"},
+    "bourre_paid_to": {
+        "glimne": "glimne-bourre",
+        "wikipedia": "wikipedia-bourre",
+        "pagat": "pagat-bourre",
+    },
+    "min_players": {"glimne": "", "wikipedia": "wikipedia-players", "pagat": "pagat-cards"},
+    "max_players": {"glimne": "", "wikipedia": "wikipedia-players", "pagat": "pagat-cards"},
+    "max_discards": {
+        "glimne": "glimne-draw",
+        "wikipedia": "wikipedia-draw",
+        "pagat": "pagat-exchange",
+    },
+    "max_discards_seven": {"glimne": "", "wikipedia": "wikipedia-seven", "pagat": ""},
+    "restock": {
+        "glimne": "glimne-restock",
+        "wikipedia": "wikipedia-restock",
+        "pagat": "pagat-restock",
+    },
+    "dealer_ace_leads": {
+        "glimne": "glimne-dealer-ace",
+        "wikipedia": "wikipedia-lead",
+        "pagat": "pagat-play",
+    },
+    "dealer_ace_must_play": {"glimne": "", "wikipedia": "", "pagat": "pagat-dealer-ace"},
+    "dealer_may_discard_trump_card": {
+        "glimne": "glimne-draw",
+        "wikipedia": "wikipedia-draw",
+        "pagat": "pagat-dealer-card",
+    },
+    "lone_player_wins": {"glimne": "", "wikipedia": "", "pagat": "pagat-lone"},
+    "separate_trump_card": {"glimne": "", "wikipedia": "", "pagat": "pagat-separate-trump"},
+    "simultaneous_declaration": {
+        "glimne": "glimne-declare",
+        "wikipedia": "wikipedia-declare",
+        "pagat": "pagat-simultaneous",
+    },
+    "out_of_turn_penalty": {"glimne": "", "wikipedia": "", "pagat": "pagat-out-of-turn"},
+    "draw_timing": {"glimne": "glimne-draw", "wikipedia": "wikipedia-draw", "pagat": "pagat-draw"},
+}
+"""For every switch and rulebook: the entry that states the preset's value, or "" (silent)."""
+
+STANCE_WORDS: dict[tuple[str, str], str] = {
+    ("max_players", "glimne"): "not said (ours: {value}); 2–6 “suitable”",
+    ("min_players", "glimne"): "not said (ours: {value}); 2–6 “suitable”",
+    ("restock", "glimne"): "passed hands (then discards: ours)",
+    ("cinch", "glimne"): "{value} (a variant has it)",
+    ("draw_timing", "pagat"): "{value} (our reading of a terse text)",
+}
+"""A comparison cell where the source says something beside the switch (glimne's 2–6
+"suitable") or only part of the preset's value: `{value}` is the preset's value in words."""
+
+
+# --- looking entries up ----------------------------------------------------------------------
+
+
+def entry(id: str) -> Entry:
+    """The register entry with this id; a clear KeyError naming the close ids otherwise."""
+    if id in REGISTER:
+        return REGISTER[id]
+    source = id.split("-", 1)[0]
+    near = [k for k in REGISTER if k.startswith(f"{source}-")]
+    raise KeyError(
+        f"no register entry {id!r}; {source} entries: {', '.join(near) or 'none'} "
+        "(see docs/sources.md)"
+    )
+
+
+def reading(id: str) -> Reading:
+    """The engine reading with this id (`reading-known-top`), or an engine rule id (`lead`)."""
+    key = ENGINE_RULES.get(id, id)
+    if key not in READING_BY_ID:
+        raise KeyError(f"no engine reading {id!r}; readings: {', '.join(READING_BY_ID)}")
+    return READING_BY_ID[key]
+
+
+def cite(id: str) -> str:
+    """An id as learners read it: 'glimne-5' -> 'glimne 5', 'pagat-cinch' -> 'pagat cinch'."""
+    source, _, rest = id.partition("-")
+    return f"{source} {rest}" if source in NAMES and rest else id
+
+
+def _key(text: str) -> str:
+    """A citation reduced for lookup: case, §, hyphens, apostrophes and spacing ignored."""
+    text = text.strip().lower().replace("§", " ").replace("’", "'")
+    text = re.sub(r"'s\b", "", text)
+    text = re.sub(r"[\s_\-]+", " ", text)
+    return text.strip()
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, Entry | Reading]:
+    """Every way the course may cite an entry or a reading, reduced by `_key`."""
+    index: dict[str, Entry | Reading] = {}
+
+    def add(name: str, target: Entry | Reading) -> None:
+        key = _key(name)
+        held = index.setdefault(key, target)
+        if held is not target:
+            raise ValueError(f"{name!r} would cite both {held.id!r} and {target.id!r}")
+
+    for e in ENTRIES:
+        add(e.id, e)
+        for name in e.names:
+            add(f"{e.source} {name}", e)
+    for r in READINGS:
+        add(r.id, r)
+        for name in r.names:
+            add(name, r)
+    for rule_id, reading_id in ENGINE_RULES.items():
+        add(rule_id, READING_BY_ID[reading_id])
+    return index
+
+
+def resolve(citation: str) -> Entry | Reading:
+    """The entry (or engine reading) a citation names: 'glimne 5', 'glimne-5', 'laws §46B2',
+    'pagat lone player', 'lead'. A KeyError says what was not found and where to look."""
+    found = _index().get(_key(citation))
+    if found is None:
+        source = _key(citation).split(" ", 1)[0]
+        near = [cite(k) for k in REGISTER if k.startswith(f"{source}-")]
+        listed = ", ".join(near) if near else "the sources are " + ", ".join(NAMES)
+        raise KeyError(
+            f"{citation!r} cites nothing in the register ({listed}); see docs/sources.md"
+        )
+    return found
+
+
+def entry_for_scene(scene_id: str, citation: str) -> Entry:
+    """The entry a scene is built on: its own id where the register has it (`glimne-2a`),
+    else the entry its citation names (`laws-high`, cited 'laws 46B1a')."""
+    if scene_id in REGISTER:
+        return REGISTER[scene_id]
+    found = resolve(citation)
+    if not isinstance(found, Entry):
+        raise KeyError(f"scene {scene_id!r} cites {citation!r}, an engine reading, not a source")
+    return found
+
+
+def readings_of(id: str) -> tuple[Reading, ...]:
+    """The engine's readings of one entry (those whose `reads` name it)."""
+    return tuple(r for r in READINGS if id in r.reads)
+
+
+def concept_citations() -> dict[str, dict[str, str]]:
+    """For each rule concept of the engine, the entry each source has for it (from the
+    register's `concepts`); a source missing from a concept is silent there."""
+    table: dict[str, dict[str, str]] = {}
+    for e in ENTRIES:
+        for concept in e.concepts:
+            held = table.setdefault(concept, {}).setdefault(e.source, e.id)
+            if held != e.id:
+                raise ValueError(f"{e.source} cites both {held} and {e.id} for {concept!r}")
+    return table
+
+
+def stance(switch: str, source: str) -> Entry | None:
+    """The entry a source's preset value of `switch` comes from, or None where it is silent."""
+    if switch not in SWITCH_STANCES:
+        raise KeyError(
+            f"switch {switch!r} has no row in sources.SWITCH_STANCES: say where each rulebook "
+            "stands on it (an entry id, or '' where it is silent)"
+        )
+    id = SWITCH_STANCES[switch][source]
+    return entry(id) if id else None
+
+
+def stance_words(switch: str, source: str, value_words: str) -> str:
+    """A cell of a comparison table: the value when the source says it, else 'not said
+    (ours: value)'; never a bare 'no' for a silence."""
+    said = stance(switch, source)
+    if (switch, source) in STANCE_WORDS:
+        return STANCE_WORDS[(switch, source)].format(value=value_words)
+    return value_words if said else f"not said (ours: {value_words})"
+
+
+def switch_rows(only_differing: bool = True) -> list[tuple[str, dict[str, str]]]:
+    """(switch, {rulebook: cell}) for the switches of `Rules` (those the presets disagree on,
+    unless `only_differing` is False): each cell the preset's value, or 'not said (ours: …)'
+    where the rulebook is silent (lesson 08's table of every switch)."""
+    from dataclasses import asdict
+
+    from .rules import PRESETS, SOURCES
+
+    presets = {name: asdict(PRESETS[name]) for name in SOURCES}
+    rows = []
+    for switch in SWITCH_STANCES:
+        values = {name: presets[name][switch] for name in SOURCES}
+        if only_differing and len({repr(v) for v in values.values()}) == 1:
+            continue
+        cells = {name: stance_words(switch, name, _value(v)) for name, v in values.items()}
+        rows.append((switch, cells))
+    return rows
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value).replace("_", " ")
+
+
+def switch_table_text(only_differing: bool = True) -> str:
+    """The switches as a plain-text table, one rulebook a column: what lesson 08 prints."""
+    from .rules import SOURCES
+
+    rows = switch_rows(only_differing)
+    width = max(len(s) for s, _ in rows) + 2
+    lines = [f"{'switch':<{width}}" + "".join(f"{name:<36} " for name in SOURCES).rstrip()]
+    for switch, cells in rows:
+        lines.append(f"{switch:<{width}}" + "".join(f"{cells[n]:<36} " for n in SOURCES).rstrip())
+    lines.append("not said: the source is silent; the value is the engine's choice (ours).")
+    return "\n".join(lines)
+
+
+# --- what a rule chip shows ------------------------------------------------------------------
+
+
+def chip(citation: str) -> dict[str, Any]:
+    """What a rule chip's popover shows for a citation: the quotation (original language),
+    our translation and the example status; for an engine rule or reading, its words marked
+    as the engine's reading."""
+    found = resolve(citation)
+    if isinstance(found, Reading):
+        return {
+            "id": found.id,
+            "cite": citation if citation in ENGINE_RULES else "engine's reading",
+            "kind": "reading",
+            "source": "engine",
+            "language": "",
+            "lang": "en",
+            "quote": "",
+            "translation": f"Engine's reading: {found.text}.",
+            "example": "",
+            "readings": [],
+        }
+    language, lang = LANGUAGES[found.source]
+    return {
+        "id": found.id,
+        "cite": cite(found.id),
+        "kind": found.kind,
+        "source": found.source,
+        "language": language,
+        "lang": lang,
+        "quote": " … ".join(found.quote),
+        "translation": found.translation,
+        "example": EXAMPLE_WORDS[found.example] if found.kind != "example" else "",
+        "readings": [{"id": r.id, "text": r.text} for r in readings_of(found.id)],
+    }
+
+
+def chip_text(data: Mapping[str, Any]) -> str:
+    """A chip's popover as plain text (what `to_text()` shows)."""
+    if not data:
+        return ""
+    if data["kind"] == "reading":
+        return f"{data['cite']}: {data['translation']}"
+    lines = [f"{data['cite']} ({data['language']}): {data['quote']}"]
+    lines.append(f"  Our translation: {data['translation']}")
+    if data["example"]:
+        lines.append(f"  Example: {data['example']}.")
+    lines += [f"  Engine's reading: {r['text']}." for r in data.get("readings", [])]
+    return "\n".join(lines)
+
+
+# --- docs/sources.md ---------------------------------------------------------------------------
+
+_REPOSITORY_DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOC = (_REPOSITORY_DOCS if _REPOSITORY_DOCS.is_dir() else Path.cwd() / "docs") / "sources.md"
+"""Where the generated page lives: the repository's docs/sources.md."""
+
+_TITLES = {
+    "glimne": "glimne: Dan Glimne's article (Swedish)",
+    "wikipedia": "wikipedia: the Portuguese Wikipedia article",
+    "pagat": "pagat: the Japanese translation of pagat.com's page",
+    "laws": "laws: the Danish article on the bridge laws §45–§46",
+}
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def sources_markdown() -> str:
+    """docs/sources.md: every entry (id, quotation, our translation, example status) and every
+    engine reading, generated from the register."""
+    lines = [
+        "# What each source says: the register",
+        "",
+        "Generated by `python -m bourre_lessons.sources` from `bourre_lessons/sources_text.py`;",
+        "do not edit by hand (`tests/test_sources.py` fails when this page differs).",
+        "",
+        "Each entry is one numbered rule, example, variant or payment rule of a source: its id,",
+        "a short quotation in the source's own language (copied verbatim from the seed text; a",
+        "test checks every one), our English translation, and whether the source gives an",
+        "example for it: **full** (the source works one out), **part** (it gives some of one: a",
+        "hand without a position, cards without the answer, a sample figure) or **none** (every",
+        "card of a scene built on it is ours). A lesson cites an entry as `glimne 5` or",
+        "`pagat cinch`; a rule chip on the card table opens the same quotation.",
+        "",
+        f"{len(ENTRIES)} entries and {len(READINGS)} engine readings. Sources: "
+        + " · ".join(f"[{name}](#{name})" for name in NAMES)
+        + " · [the engine's readings](#readings)",
+    ]
+    for source in NAMES:
+        lines += ["", f'<a id="{source}"></a>', f"## {_TITLES[source]}", ""]
+        lines += ["| id | quotation | our translation | example |", "|---|---|---|---|"]
+        for e in ENTRIES:
+            if e.source != source:
+                continue
+            status = e.example + (" (an example)" if e.kind == "example" else "")
+            extra = f" *{e.kind}*" if e.kind not in ("rule",) else ""
+            quote = " … ".join(e.quote)
+            if e.example_quote:
+                quote += " — example: " + " … ".join(e.example_quote)
+            note = f" *Note: {e.note}*" if e.note else ""
+            row = (f"`{e.id}`{extra}", quote, e.translation + note, status)
+            lines.append("| " + " | ".join(_cell(c) for c in row) + " |")
+    lines += ["", '<a id="readings"></a>', "## The engine's readings", ""]
+    lines += [
+        "What the engine decides where a source is silent, terse or ambiguous: ours, not a",
+        "source's. A verdict or a lesson that relies on one says it is the engine's reading.",
+        "",
+        "| id | the engine's reading | reads |",
+        "|---|---|---|",
+    ]
+    engine_ids = {v: k for k, v in ENGINE_RULES.items()}
+    for r in READINGS:
+        name = f"`{r.id}`" + (f" (rule id `{engine_ids[r.id]}`)" if r.id in engine_ids else "")
+        reads = ", ".join(f"`{i}`" for i in r.reads) or "no source speaks"
+        lines.append(f"| {name} | {_cell(r.text)} | {reads} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write docs/sources.md (`--out FILE` elsewhere); `--check` fails if it differs."""
+    args = sys.argv[1:] if argv is None else argv
+    target, check = DOC, False
+    if args == ["--check"]:
+        check = True
+    elif args[:1] == ["--out"] and len(args) == 2:
+        target = Path(args[1])
+    elif args:
+        print("usage: python -m bourre_lessons.sources [--check | --out FILE]", file=sys.stderr)
+        return 2
+    text = sources_markdown()
+    if check:
+        same = target.is_file() and target.read_text(encoding="utf-8") == text
+        print(f"{target} is {'up to date' if same else 'out of date: run without --check'}")
+        return 0 if same else 1
+    target.write_text(text, encoding="utf-8")
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

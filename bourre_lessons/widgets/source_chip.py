@@ -1,0 +1,123 @@
+"""Click a citation, see the source: the rule chip's popover, and the font it needs.
+
+A rule chip (`pagat 3`) opens the source's own words (the quotation, in its language), our
+translation, whether the source gives an example, and the engine's readings of it, all from
+the register (`bourre_lessons.sources`). The card table draws its chip itself
+(`static/card_table.js`, from `table_model.feedback_entry`'s `source`); the HTML parts of the
+scenes use `chip_html`, a `<details>` element: a click or Enter opens it, no script needed.
+
+`page_css()` is the CSS every page with a widget gets (the card table's `_css`, and
+`kit.style_sheet`): the chip and popover styles, and the subset CJK font shipped in
+`static/bourre-cjk.woff2` (tools/make_cjk_font.py) as an `@font-face` with a base64 data URL
+(anywidget serves no files), first in the font list of the card table, the popovers and
+JupyterLab's rendered Markdown and output. Its `unicode-range` keeps it to East Asian
+characters, so every other character is drawn exactly as before.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from functools import lru_cache
+from pathlib import Path
+
+from ..sources import chip, chip_text
+
+__all__ = ["CJK_FAMILY", "FONT_FILE", "chip_html", "chip_text", "font_face_css", "page_css"]
+
+STATIC = Path(__file__).parent / "static"
+FONT_FILE = STATIC / "bourre-cjk.woff2"
+CJK_FAMILY = "Bourre CJK"
+UNICODE_RANGE = "U+2E80-FFFF"
+"""Where the subset has glyphs: CJK radicals, kana, ideographs, fullwidth forms."""
+
+CHIP_CSS = """
+/* rule chips and their popovers (bourre_lessons/widgets/source_chip.py) */
+.bourre-chip { display: inline; }
+.bourre-chip > summary { display: inline-block; cursor: pointer; list-style: none; }
+.bourre-chip > summary::-webkit-details-marker { display: none; }
+button.bourre-rule, .bourre-chip > summary.bourre-rule { cursor: pointer; font: inherit;
+  font-size: 0.85em; color: inherit; }
+button.bourre-rule:hover, .bourre-chip > summary:hover { background: #fff6d6; }
+button.bourre-rule:focus-visible, .bourre-chip > summary:focus-visible {
+  outline: 3px solid #1f5fbf; outline-offset: 2px; }
+.bourre-chip > summary::after, button.bourre-rule::after { content: " \\25B8"; font-size: 0.8em; }
+.bourre-chip[open] > summary::after, button.bourre-rule[aria-expanded="true"]::after {
+  content: " \\25BE"; }
+.bourre-source-popover { display: block; margin: 6px 0 2px; padding: 8px 12px; max-width: 44em;
+  background: #fffdf6; border: 1px solid #b9b2a0; border-radius: 8px; font-weight: normal;
+  font-size: 0.92em; line-height: 1.45; color: #1b1b1b; white-space: normal;
+  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15); }
+.bourre-source-popover[hidden] { display: none; }
+.bourre-source-cite { font-weight: bold; }
+.bourre-source-quote { margin: 4px 0; padding-left: 10px; border-left: 3px solid #b8962e; }
+.bourre-source-translation, .bourre-source-example, .bourre-source-reading { margin-top: 4px; }
+.bourre-source-reading { color: #5a4300; }
+"""
+
+
+@lru_cache(maxsize=1)
+def font_face_css() -> str:
+    """The @font-face rule of the shipped CJK subset, as a base64 data URL ("" if the file is
+    missing, so a page still draws, without the font)."""
+    if not FONT_FILE.is_file():
+        return ""
+    data = base64.b64encode(FONT_FILE.read_bytes()).decode("ascii")
+    return (
+        f'@font-face {{ font-family: "{CJK_FAMILY}"; font-style: normal; font-weight: 400; '
+        f"font-display: swap; unicode-range: {UNICODE_RANGE}; "
+        f'src: url(data:font/woff2;base64,{data}) format("woff2"); }}\n'
+    )
+
+
+def _family_css() -> str:
+    """Put the CJK subset first (its unicode-range limits it) where course text is drawn."""
+    content = f'"{CJK_FAMILY}", var(--jp-content-font-family, "DejaVu Sans", sans-serif)'
+    code = f'"{CJK_FAMILY}", var(--jp-code-font-family, "DejaVu Sans Mono", monospace)'
+    return (
+        f".bourre-felt, .bourre-source-popover, .bourre-chip {{ font-family: "
+        f'"{CJK_FAMILY}", "DejaVu Sans", Arial, sans-serif; }}\n'
+        f".jp-RenderedMarkdown, .jp-RenderedHTMLCommon {{ font-family: {content}; }}\n"
+        f".jp-RenderedText pre, .jp-OutputArea-output pre {{ font-family: {code}; }}\n"
+    )
+
+
+@lru_cache(maxsize=1)
+def page_css() -> str:
+    """The CSS a page with a course widget needs: the font, where it applies, and the chips."""
+    return font_face_css() + _family_css() + CHIP_CSS
+
+
+def chip_html(citation: str, label: str | None = None) -> str:
+    """A rule chip for HTML parts of a view: the citation (or `label`) as a `<details>` whose
+    body is the source's words and ours; a citation the register does not know stays plain
+    text."""
+    esc = html.escape
+    shown = esc(label or citation)
+    try:
+        data = chip(citation)
+    except KeyError:
+        return f"<span class='bourre-rule'>{shown}</span>"
+    parts = [f"<span class='bourre-source-cite'>{esc(data['cite'])}</span>"]
+    if data["quote"]:
+        parts[0] += f" ({esc(data['language'])}, the source's own words):"
+        parts.append(
+            f"<div class='bourre-source-quote' lang='{esc(data['lang'])}'>{esc(data['quote'])}</div>"
+        )
+        parts.append(
+            f"<div class='bourre-source-translation'>Our translation: "
+            f"{esc(data['translation'])}</div>"
+        )
+    else:
+        parts.append(f"<div class='bourre-source-translation'>{esc(data['translation'])}</div>")
+    if data["example"]:
+        parts.append(f"<div class='bourre-source-example'>Example: {esc(data['example'])}.</div>")
+    parts += [
+        f"<div class='bourre-source-reading'>Engine's reading: {esc(r['text'])}.</div>"
+        for r in data["readings"]
+    ]
+    return (
+        f"<details class='bourre-chip' data-rule='{esc(data['id'])}'>"
+        f"<summary class='bourre-rule' title='Show the source&#39;s own words'>{shown}</summary>"
+        f"<div class='bourre-source-popover' role='note'>{''.join(parts)}</div></details>"
+    )
