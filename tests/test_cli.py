@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -263,3 +264,39 @@ def test_lab_starts_jupyterlab_in_the_copy_with_idle_kernels_culled(course, tmp_
     assert set(cli.KERNEL_CULLING) <= set(arguments)
     assert arguments[-2:] == ["--port=9999", cli.WELCOME]
     assert (folder / cli.WELCOME).is_file()
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)|href=[\"']([^\"']+)[\"']")
+
+
+def relative_links(notebook_path: Path) -> list[str]:
+    """Every relative link a notebook's Markdown cells hold (no web addresses, no anchors)."""
+    cells = json.loads(notebook_path.read_text(encoding="utf-8"))["cells"]
+    found = []
+    for cell in cells:
+        if cell["cell_type"] != "markdown":
+            continue
+        for pair in LINK.findall("".join(cell["source"])):
+            target = (pair[0] or pair[1]).split("#", 1)[0]
+            if target and "://" not in target and not target.startswith("mailto:"):
+                found.append(target)
+    return found
+
+
+def test_every_next_link_and_the_index_lead_somewhere_in_the_learners_copy(tmp_path):
+    """`make lab` serves the copy: each lesson's "Next:", the welcome's index, the exercises'
+    "Back to the lessons" and the glossary links must find their file there."""
+    mine = tmp_path / "my-lessons"
+    cli.copy_course(mine)
+    notebooks = sorted(mine.rglob("*.ipynb"))
+    checked, broken = 0, []
+    for notebook_path in notebooks:
+        for target in relative_links(notebook_path):
+            checked += 1
+            if not (notebook_path.parent / target).resolve().is_file():
+                broken.append(f"{notebook_path.relative_to(mine)} → {target}")
+    assert not broken, broken
+    assert checked >= 60, f"only {checked} links found: the reader missed them"
+    welcome = relative_links(mine / cli.WELCOME)
+    lessons = {p.name for p in (mine / "notebooks").glob("*.ipynb")} - {"00_welcome.ipynb"}
+    assert lessons <= {Path(t).name for t in welcome}, "the index lists every lesson"

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from ..scenes import catalogue, get
 from ..scenes.lessons import LESSON_SCENES, NOT_YET_IN_A_LESSON, lesson_of
 from .scene import SIZES, SceneWidget
+from .text_form import TextForm
 
 __all__ = ["Classroom", "classroom", "scene_order", "start_from_query"]
 
@@ -58,7 +59,7 @@ def _label(scene_id: str) -> str:
     return f"Lesson {lesson_of(scene_id)[:2]} · {scene.citation} · {scene.title}"
 
 
-class Classroom(widgets.VBox):
+class Classroom(TextForm, widgets.VBox):
     """Scenes one at a time for a projector: pick one, or step with Previous / Next scene."""
 
     def __init__(

@@ -36,6 +36,7 @@ from ..progress import Progress
 from ..rules import SOURCES, Rules
 from ..sim.positions import LEVEL_TITLES, levels_for
 from .kit import card_colour, connect_buttons, tag_attributes, toggle_class, write
+from .text_form import TextForm
 
 __all__ = ["LegalCardsWidget", "NamingWidget", "SettlePotWidget"]
 
@@ -71,7 +72,7 @@ def _rules_and_level(exercise: Any, preset: str, level: str | None) -> tuple[Rul
     return Rules.preset(preset), level
 
 
-class _ExerciseWidget(widgets.VBox):
+class _ExerciseWidget(TextForm, widgets.VBox):
     """What the three widgets share: rulebook and level pickers, buttons, the feedback area."""
 
     kind = "exercise"

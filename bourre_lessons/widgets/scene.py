@@ -34,6 +34,7 @@ from .kit import (
     write,
 )
 from .table_model import feedback_entry
+from .text_form import TextForm
 
 __all__ = ["SIZES", "SceneWidget", "card_colour"]
 
@@ -66,7 +67,7 @@ def _view_class(kind: str) -> type[SceneWidget]:
     return views[kind]
 
 
-class SceneWidget(widgets.VBox):
+class SceneWidget(TextForm, widgets.VBox):
     """A scene a learner steps through with Back / Next; `SceneWidget(scene)` returns the
     view for the scene's kind."""
 
