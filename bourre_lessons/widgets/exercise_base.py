@@ -28,6 +28,7 @@ from ..rules import SOURCES
 from .card_table import CardTable
 from .kit import callout_html, connect_buttons, tag_attributes
 from .table_model import TableScene, feedback_entry, text_lines
+from .text_form import TextForm
 
 __all__ = ["ANY", "ExerciseApp"]
 
@@ -35,7 +36,7 @@ ANY = ""  # the dropdown value for "any level" / "any rulebook"
 _VERDICT = {"right": "legal", "wrong": "illegal", "unread": "info"}
 
 
-class ExerciseApp(widgets.VBox):
+class ExerciseApp(TextForm, widgets.VBox):
     """One exercise on the card table, with Check, Hint, Show solution and a callout.
 
     A set's app says how to draw its question (`_scene`), what the learner's answer is
@@ -202,13 +203,6 @@ class ExerciseApp(widgets.VBox):
 
     def __repr__(self) -> str:
         return self.to_text()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        """The widget view, and its whole text (ipywidgets cuts a repr at 110 characters), so
-        a saved notebook read without running it still shows the question."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self.to_text()
-        return bundle
 
     # --- inside -------------------------------------------------------------------------------
 

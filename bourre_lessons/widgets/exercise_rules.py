@@ -17,13 +17,14 @@ from .card_table import CardTable
 from .exercise_tables import position_scene
 from .kit import callout_html
 from .table_model import feedback_entry
+from .text_form import TextForm
 
 __all__ = ["PositionView", "RuleCheck", "show_position"]
 
 _VERDICT = {"right": "legal", "wrong": "illegal", "unread": "info"}
 
 
-class PositionView(widgets.VBox):
+class PositionView(TextForm, widgets.VBox):
     """A position drawn on a read-only card table (in a box, as every app of the course)."""
 
     def __init__(self, situation: Situation, status: str = "") -> None:
@@ -46,7 +47,7 @@ def show_position(situation: Situation, status: str = "") -> PositionView:
     return PositionView(situation, status)
 
 
-class RuleCheck(widgets.VBox):
+class RuleCheck(TextForm, widgets.VBox):
     """The verdict on a rule function; a counterexample's position drawn on the table."""
 
     def __init__(self, feedback: Feedback) -> None:

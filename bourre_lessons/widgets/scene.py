@@ -35,6 +35,7 @@ from .kit import (
 )
 from .source_chip import chip_html
 from .table_model import feedback_entry
+from .text_form import TextForm
 
 __all__ = ["SIZES", "SceneWidget", "card_colour", "neutral_title"]
 
@@ -81,7 +82,7 @@ def _view_class(kind: str) -> type[SceneWidget]:
     return views[kind]
 
 
-class SceneWidget(widgets.VBox):
+class SceneWidget(TextForm, widgets.VBox):
     """A scene a learner steps through with Back / Next; `SceneWidget(scene)` returns the
     view for the scene's kind."""
 
