@@ -11,7 +11,7 @@ Two modes: an **item** (one exercise of a notebook: no New position, no pickers)
 **practice** app (a series, with New position and the rulebook and level pickers). Every
 control has a stable DOM class (`bourre-ex-...`) for browser tests, every button a method twin
 (`check`, `hint`, `solution`, `new_position`, `set_level`, `set_rulebook`), and `to_text()`
-says what is on screen; an app's repr is its text, so a saved notebook shows the question.
+says what is on screen; a saved notebook shows that text (`TextForm`), so it shows the question.
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ class ExerciseApp(TextForm, widgets.VBox):
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return self.to_text()
+        return f"<{type(self).__name__} {getattr(self.exercise, 'id', '')}>"
 
     # --- inside -------------------------------------------------------------------------------
 

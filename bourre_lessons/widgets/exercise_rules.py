@@ -39,7 +39,7 @@ class PositionView(TextForm, widgets.VBox):
         return self.table.to_text()
 
     def __repr__(self) -> str:
-        return self.to_text()
+        return f"<{type(self).__name__}>"
 
 
 def show_position(situation: Situation, status: str = "") -> PositionView:
@@ -68,4 +68,4 @@ class RuleCheck(TextForm, widgets.VBox):
         return self.feedback.to_text()
 
     def __repr__(self) -> str:
-        return self.to_text()
+        return f"<{type(self).__name__}>"
