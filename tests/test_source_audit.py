@@ -85,7 +85,9 @@ def test_glimnes_variant_after_three_tricks_asks_for_a_trump_any_one():
     handen, måste du inleda nästa stick genom att spela ut ett trumfkort om du har något" (if
     you have already won three tricks and so are sure to win the hand, you must open the next
     trick by leading a trump, if you have one). A trump, any one: not the highest."""
-    in_seed("glimne", "måste du inleda nästa stick genom att spela ut ett trumfkort om du har något")
+    in_seed(
+        "glimne", "måste du inleda nästa stick genom att spela ut ett trumfkort om du har något"
+    )
     strict = replace(GLIMNE, cinch="strict")
     # the A♠ is gone, the K♠ and Q♠ are unseen: neither of your trumps is the top one
     won3 = Situation(hand="S7 S9 H9", trump="S", tricks_won=3, seen="SA S2 H8 CA C4 C9 DA D2 D5")
