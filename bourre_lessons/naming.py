@@ -159,8 +159,9 @@ class Designation:
     """What a player's words designate: a card played, a renege, a question, a refusal, or a
     free choice.
 
-    kind -- "played" (card), "renege" (card: named in full, so played, but the rules forbid it;
-    `renege` names the rule that settles it), "ask" (candidates and a question: say which),
+    kind -- "played" (card), "renege" (card: named in full, so played, but the rules forbid it,
+    a renege by the engine's reading; `renege` names the rule that settles it), "ask"
+    (candidates and a question: say which),
     "invalid" (nothing is played; say again) or "opponent_chooses" (candidates: the legal cards
     an opponent picks from); clause -- the law applied, e.g. "laws-46B2"; reason -- one sentence
     naming the cards; verdict -- the engine's verdict when a named card was refused; heard --
@@ -198,7 +199,8 @@ class Designation:
 
     @property
     def reneged(self) -> bool:
-        """True when the named card is played although the rules forbid it (a renege)."""
+        """True when the named card is played although the rules forbid it (a renege, by the
+        engine's reading of 45C4a)."""
         return self.kind == "renege"
 
     def __str__(self) -> str:
@@ -491,7 +493,8 @@ def _text(thing: object) -> str:
 
 
 def _named(card: Card, s: Situation, rules: Rules, said: _Said) -> Designation:
-    """45C4a: a named card is played; if the rules forbid it, a renege. 46B4: not held."""
+    """45C4a: a named card is played; if the rules forbid it, a renege (the engine's reading).
+    46B4: not held."""
     verdict = explain(s, card, rules)
     if card not in s.hand:
         reason = f"You do not hold {card}, so naming it plays nothing; name a card from {card_list(s.hand)}."

@@ -198,7 +198,8 @@ def sure_trump_tricks(situation: Situation) -> int:
 
 
 def has_cinch(situation: Situation) -> bool:
-    """True when tricks won plus sure trump tricks reach three: the pot is certain."""
+    """True when tricks won plus sure trump tricks reach three: the pot is certain (the engine's
+    count of pagat's three sure tricks, docs/sources.md reading-sure-tricks)."""
     return situation.tricks_won + sure_trump_tricks(situation) >= 3
 
 

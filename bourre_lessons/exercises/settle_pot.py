@@ -87,8 +87,8 @@ SETTLE_RULES: dict[str, str] = {
     ),
     "glimne ante rule": "glimne: everyone at the table antes again next hand, bourréd or not.",
     "wikipedia ante rule": (
-        "wikipedia: a bourré payment stands in for that player's next ante (the engine treats a "
-        "standing renege the same way); everyone else antes one."
+        "wikipedia: a bourré or renege payment stands in for that player's next ante; everyone "
+        "else antes one."
     ),
     "pagat ante rule": (
         "pagat: bourréd players and the players tied in a split pot skip the next ante; everyone "

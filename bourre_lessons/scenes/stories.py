@@ -446,7 +446,8 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
 
 
 def lone_player(rules: Rules) -> tuple[StoryStep, ...]:
-    """Only one player plays: pagat gives them the pot at once; others play the hand out."""
+    """Only one player plays: pagat gives them the pot at once; under glimne and wikipedia,
+    which are silent, the engine's reading plays the hand out."""
     game = Game(rules, 5, deal=LONE_DEAL)
     start = len(game.transcript().splitlines())
     first = game.to_act
