@@ -50,7 +50,8 @@ _FIELD_HELP = {
 
 SETTLE_RULES: dict[str, str] = {
     "most tricks": (
-        "The player with more tricks than anyone else takes the pot (glimne, wikipedia, pagat)."
+        "The player with more tricks than anyone else takes the pot (wikipedia, pagat; glimne "
+        "speaks of winning with at least three, and the engine's reading applies the same rule)."
     ),
     "split pot": (
         "When two or more players share the most tricks nobody takes the pot; it stays on the "
