@@ -282,7 +282,7 @@ PAGE = (8.27, 11.69)
 """A4 portrait, in inches."""
 LEFT, RIGHT = 0.06, 0.94
 BODY, SMALL, HEAD = 8.0, 6.9, 10.5  # font sizes, points
-LINE = BODY * 1.28 / (PAGE[1] * 72)  # one body line, in figure height
+LINE = BODY * 1.2 / (PAGE[1] * 72)  # one body line, in figure height
 WRAP = 98  # characters of a rule line before it wraps
 GREY, SHADE, INK = "#5f5f5f", "#eef1f5", "#1a1a1a"
 TABLE_X = (LEFT + 0.006, 0.45, 0.615, 0.78)  # the label, then one column per rulebook
@@ -375,7 +375,7 @@ def _words(fig: Figure, y: float) -> float:
     height below it."""
     fig.text(LEFT, y - 0.010, "Words on this page", fontsize=HEAD - 1, weight="bold", color=INK)
     text = " · ".join(f"{word}: {meaning}" for word, meaning in WORDS) + "."
-    lines = textwrap.wrap(text, int(WRAP * 1.4))
+    lines = textwrap.wrap(text, int(WRAP * 1.5))
     return _lines(fig, LEFT, y - 0.010 - LINE * 1.3, lines, fontsize=SMALL, color=INK)
 
 
