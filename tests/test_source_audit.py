@@ -419,7 +419,7 @@ def test_the_direction_of_the_deal_is_pagats():
 def test_glimnes_suitable_two_to_six_is_where_the_player_counts_are():
     """glimne: "Lämpligt antal spelare är 2-6." (a suitable number of players is 2-6)."""
     in_seed("glimne", "Lämpligt antal spelare är 2-6.")
-    assert "glimne calls two to six players a suitable number" in lesson("02")
+    assert "glimne recommends two to six, which it calls a suitable number" in lesson("02")
     from bourre_lessons.widgets import cheat_sheet as sheet
 
     assert "2–6 “suitable”" in " ".join(sheet.sheet_text(sheet.cheat_sheet()).split())
