@@ -5,9 +5,10 @@ A learner may type a card ("QH", "hjärter kung"), or only part of one ("the kin
 source (`laws`) explains, carried over to Bourré as docs/rules.md ("Naming a card") decides:
 
 - laws 45C4a: a fully named card counts as played the moment it is named. If the engine
-  allows it, it is simply played; if not, it is still played, and that is a renege, settled by
-  the rulebook's renege rule (`rules.renege`: pagat-renege, or the penalty of glimne and
-  wikipedia). Naming is not a way to try a card and take it back.
+  allows it, it is simply played. The law says nothing of a card the rules forbid (it refers
+  retraction to §47); the engine's reading (`reading-named-illegal`): it is still played, and
+  that is a renege, settled by the rulebook's renege rule (`rules.renege`: pagat-renege, or
+  the penalty of glimne and wikipedia). Naming is not a way to try a card and take it back.
 - laws 46B1a / 46B1c: "high" / "low" = the highest / lowest legal card of the led suit.
 - laws 46B1b: "win it" = the lowest card of the led suit known to win the trick: one that no
   card you cannot see can beat (every higher card of its suit is in your hand or played, and,
@@ -97,7 +98,10 @@ Kind = Literal["played", "renege", "ask", "invalid", "opponent_chooses"]
 KINDS: tuple[str, ...] = ("played", "renege", "ask", "invalid", "opponent_chooses")
 
 CLAUSES: dict[str, str] = {
-    "laws-45C4a": "A card you name is played at once; if the rules forbid it, that is a renege.",
+    "laws-45C4a": (
+        "A card you name is played at once; if the rules forbid it, that is a renege (the "
+        "engine's reading: the law does not speak of forbidden cards)."
+    ),
     "laws-46A": "Name the card clearly, by suit and rank.",
     "laws-46B1a": '"High" means the highest legal card of the suit led.',
     "laws-46B1b": (
@@ -129,8 +133,9 @@ RENEGE_RULES: dict[str, tuple[str, str]] = {
     ),
     "penalty": (
         "renege penalty",
-        "the card stands, and at the settlement you pay as much as the pot holds, as for a "
-        "bourré (glimne, wikipedia).",
+        "at the settlement you pay as much as the pot holds, as for a bourré (glimne, "
+        "wikipedia), and the card stands: glimne is silent on taking it back and wikipedia "
+        "leaves that to the table, so the card standing is the engine's reading.",
     ),
     "retract": (
         "renege retraction",
@@ -154,8 +159,9 @@ class Designation:
     """What a player's words designate: a card played, a renege, a question, a refusal, or a
     free choice.
 
-    kind -- "played" (card), "renege" (card: named in full, so played, but the rules forbid it;
-    `renege` names the rule that settles it), "ask" (candidates and a question: say which),
+    kind -- "played" (card), "renege" (card: named in full, so played, but the rules forbid it,
+    a renege by the engine's reading; `renege` names the rule that settles it), "ask"
+    (candidates and a question: say which),
     "invalid" (nothing is played; say again) or "opponent_chooses" (candidates: the legal cards
     an opponent picks from); clause -- the law applied, e.g. "laws-46B2"; reason -- one sentence
     naming the cards; verdict -- the engine's verdict when a named card was refused; heard --
@@ -193,7 +199,8 @@ class Designation:
 
     @property
     def reneged(self) -> bool:
-        """True when the named card is played although the rules forbid it (a renege)."""
+        """True when the named card is played although the rules forbid it (a renege, by the
+        engine's reading of 45C4a)."""
         return self.kind == "renege"
 
     def __str__(self) -> str:
@@ -486,7 +493,8 @@ def _text(thing: object) -> str:
 
 
 def _named(card: Card, s: Situation, rules: Rules, said: _Said) -> Designation:
-    """45C4a: a named card is played; if the rules forbid it, a renege. 46B4: not held."""
+    """45C4a: a named card is played; if the rules forbid it, a renege (the engine's reading).
+    46B4: not held."""
     verdict = explain(s, card, rules)
     if card not in s.hand:
         reason = f"You do not hold {card}, so naming it plays nothing; name a card from {card_list(s.hand)}."
@@ -495,7 +503,8 @@ def _named(card: Card, s: Situation, rules: Rules, said: _Said) -> Designation:
         rule, outcome = renege_outcome(rules)
         reason = (
             f"You named {card}, so it is played, but it may not be played [{cite(verdict.rule)}]: "
-            f"{verdict.reason} That is a renege [{cite(rule)}]: {outcome}"
+            f"{verdict.reason} That is a renege [{cite(rule)}] (the engine's reading; the law is "
+            f"silent on a forbidden card): {outcome}"
         )
         return Designation(
             "renege",

@@ -198,7 +198,8 @@ def sure_trump_tricks(situation: Situation) -> int:
 
 
 def has_cinch(situation: Situation) -> bool:
-    """True when tricks won plus sure trump tricks reach three: the pot is certain."""
+    """True when tricks won plus sure trump tricks reach three: the pot is certain (the engine's
+    count of pagat's three sure tricks, docs/sources.md reading-sure-tricks)."""
     return situation.tricks_won + sure_trump_tricks(situation) >= 3
 
 
@@ -291,7 +292,7 @@ _SUMMARIES: dict[str, str] = {
     "known-top": "Knowing you hold the top card of the led suit, with players still to come, play it.",
     "others-out": "On lead, when every other player is known to be out of trumps, lead a trump.",
     "cinch-pot": "With the pot certain, lead or trump with your highest trump (last to play: just win).",
-    "cinch-strict": "glimne's local cinch variant: on lead, lead the highest trump still unplayed whenever you hold it.",
+    "cinch-strict": "glimne's local cinch variant: on lead, lead the highest trump still unplayed whenever you hold it, your highest trump while sure tricks bring you to three, and a trump, any one, once you have won three.",
 }
 
 
@@ -459,8 +460,8 @@ def _cinch_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step |
         return None
     cinch = has_cinch(s)
     if s.is_lead:
-        if rules.cinch == "strict" and (cinch or is_known_top(s, trumps[0])):
-            return _narrow(s, allowed, frozenset(trumps[:1]), "cinch-strict", cinch)
+        if rules.cinch == "strict":
+            return _strict_lead(s, allowed, trumps, cinch)
         if cinch:
             return _narrow(s, allowed, top_group(s, s.trump), "cinch-pot", cinch)
         return None
@@ -471,6 +472,25 @@ def _cinch_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step |
         return None  # the trick is lost whatever you play: no sure trick to spend on it
     keep = frozenset(c for c in allowed if c.suit != s.trump) | (top_group(s, s.trump) & allowed)
     return _narrow(s, allowed, keep, "cinch-pot", cinch)
+
+
+def _strict_lead(
+    s: Situation, allowed: frozenset[Card], trumps: tuple[Card, ...], cinch: bool
+) -> _Step | None:
+    """glimne's cinch variant on lead: the top unplayed trump whenever you hold it; your highest
+    trump while sure tricks still stand between you and three; once three tricks are won, a
+    trump, any one (glimne: "spela ut ett trumfkort om du har något")."""
+    to_take = cinch and s.tricks_won < 3
+    if is_known_top(s, trumps[0]) or to_take:
+        return _narrow(s, allowed, frozenset(trumps[:1]), "cinch-strict", to_take)
+    keep = frozenset(trumps) & allowed
+    if s.tricks_won < 3 or not keep or keep == allowed:
+        return None
+    why = (
+        f"you have won {count(s.tricks_won, 'trick')}, so the pot is yours, and you must lead "
+        f"a trump, any of yours ({_cards(keep)})"
+    )
+    return _Step("cinch-strict", keep, why)
 
 
 def _narrow(

@@ -1,7 +1,8 @@
 """Reneges: a card played against the play rules on purpose ('renege H7'), and what follows.
 
-The rules decide (switch `renege`): the card stands and the player pays as for a bourré
-(glimne, wikipedia); the card is taken back and played again, with or without that payment
+The rules decide (switch `renege`): the player pays as for a bourré (glimne, wikipedia), and
+the card stands (the engine's reading, `reading-renege-stands`: glimne does not say, and
+wikipedia lists retraction among the penalties tables choose from); the card is taken back and played again, with or without that payment
 (wikipedia variants); or, under pagat, the renege may be corrected before the next player
 plays. That last case leaves a renege open (`TableState.pending`): everything about the open
 renege is here, so the rest of the engine only asks whether one is open.
@@ -50,7 +51,10 @@ def renege(table: Table, st: TableState, action: Action) -> str:
     st.log.append(f"That is a renege: {broken}")
     if mode == "penalty":
         st.rec.renegers.add(player)
-        st.log.append(f"The card stands; {player} will pay the renege penalty at the settlement")
+        st.log.append(
+            f"The card stands (the engine's reading); {player} will pay the renege penalty at "
+            "the settlement"
+        )
     else:
         st.pending = PendingRenege(player, card, situation)
         st.log.append(

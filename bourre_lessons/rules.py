@@ -54,7 +54,8 @@ class Rules:
           "strict" (glimne's named local "cinch win" variant on top of "pot").
     Money:
       pot_limit -- cap on what one bourré or renege payment costs a player (a wikipedia
-          variant); the winner still takes the whole pot.
+          variant, no figure given); that the winner still takes the whole pot is the
+          engine's reading (wikipedia says nothing of the winner).
       dealer_antes_for_all -- the dealer puts in every player's ante (wikipedia variant).
       double_ante -- pagat's double-ante variant: everyone antes, players who play add one.
       second_ante -- a player who plays puts in a second ante (glimne).

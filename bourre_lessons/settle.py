@@ -4,7 +4,8 @@
 The player with more tricks than anyone else takes the whole pot; a tie for most is a split
 pot that stays. A bourréd player (played, took no trick) and a player whose renege stands each
 pay as much as the pot held at the end of play, once each; a pot limit (a wikipedia variant)
-caps that payment, never the winner's take. Where the payment goes is a switch,
+caps that payment, never the winner's take (the engine's reading: wikipedia says nothing of the
+winner). Where the payment goes is a switch,
 `bourre_paid_to`: into the next hand's pot (pagat, wikipedia), or, with a winner, to the
 winner along with the pot (glimne read literally). A player whose renege was corrected in
 time (pagat) cannot win this pot, pays nothing, and sits out the next deal.

@@ -1547,9 +1547,10 @@ READINGS: tuple[Reading, ...] = (
     ),
     Reading(
         "reading-cinch-strict",
-        "under glimne's cinch variant the engine asks for the highest trump on lead whenever "
-        "you hold the top unplayed trump or have a cinch, also after three tricks won, where "
-        "glimne asks only for a trump",
+        "under glimne's cinch variant, on lead, the engine asks for exactly the highest trump "
+        "(no stand-in) whenever you hold the top unplayed trump, even after three tricks won, "
+        "and when its count of sure tricks brings you to three; once three tricks are won and "
+        "the top trump is not yours, a trump, any one, as glimne says",
         ("glimne-cinch-lead-ace", "glimne-cinch-akq", "glimne-cinch-three-won"),
     ),
     Reading(

@@ -253,3 +253,13 @@ def test_the_committed_files_exist_and_are_a4():
     width, height = _png_size(png.read_bytes())
     assert abs(height / width - 297 / 210) < 0.01
     assert (sheet.DOCS / "cheat-sheet.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_everything_fits_above_the_footer():
+    """No line of the sheet runs off the page or into the footer line (the words paragraph once
+    did, cut off at the bottom of the page)."""
+    fig = sheet.cheat_sheet()
+    *body, footer = fig.texts
+    assert footer.get_text().startswith("Made by")
+    low = min(t.get_position()[1] for t in body)
+    assert low > footer.get_position()[1] + sheet.LINE * 0.8, low

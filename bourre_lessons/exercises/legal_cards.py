@@ -167,8 +167,9 @@ def _level_hint(level: str | None, rules: Rules) -> str:
             else f"{rules.source} has no known-top rule: the other rules of play decide."
         ),
         "cinch": (
-            "Count the tricks you have won and the trump tricks you are sure to win. With three "
-            f"in all the pot is certain, and you must play your highest trump ({c('cinch-pot')})."
+            "Count the tricks you have won and the trump tricks you are sure to win (the "
+            "engine's count). With three in all the pot is certain, and you must play your "
+            f"highest trump ({c('cinch-pot')})."
             if rules.cinch != "off"
             else f"{rules.source} plays without the cinch rules: the other rules of play decide."
         ),

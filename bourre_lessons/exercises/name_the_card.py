@@ -4,8 +4,8 @@ The learner's answer is text: what they would say at the table to play a target 
 heart", "the king", "low", "win it", or "hjärter knekt"). `check_naming` reads it with
 `designate(..., language="auto")` (laws 45C4a and 46B, in five languages) and says which card
 the words play, whether that is the card wanted, whether the engine allows it, and the clause
-that decided. A card named in full that the rules forbid is still played (laws 45C4a): the
-check calls it a renege and says what the rulebook's renege rule does about it. Words the
+that decided. A card named in full that the rules forbid is still played (laws 45C4a, and the
+engine's reading for a forbidden card, of which the law says nothing): the check calls it a renege and says what the rulebook's renege rule does about it. Words the
 course does not know, or a card not held (laws 46B4), get "nothing is played: say it again".
 """
 
@@ -243,7 +243,8 @@ def _played(
 
 
 def _reneged(said: str, named: Designation, situation: Situation, rules: Rules) -> Feedback:
-    """laws 45C4a: the named card is played although the rules forbid it: a renege."""
+    """laws 45C4a: the named card is played although the rules forbid it: a renege (the
+    engine's reading)."""
     card, verdict = named.card, named.verdict
     assert card is not None and verdict is not None
     rule, outcome = renege_outcome(rules)

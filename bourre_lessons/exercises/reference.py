@@ -156,8 +156,10 @@ def _cinch(s: Situation, rules: Rules, allowed: set[Card], trumps: list[Card]) -
     top = trumps[0]
     if s.is_lead:
         top_is_known = not any(c.suit == s.trump and c.rank > top.rank for c in _unseen(s))
-        if rules.cinch == "strict" and (cinch or top_is_known):
-            return {top}
+        if rules.cinch == "strict":
+            if top_is_known or (cinch and s.tricks_won < 3):
+                return {top}
+            return set(trumps) if s.tricks_won >= 3 else None  # three won: a trump, any one
         return _top_and_equals(s, s.trump) if cinch else None
     if not cinch or s.players_after == 0 or not any(c.suit == s.trump for c in allowed):
         return None

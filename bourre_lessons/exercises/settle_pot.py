@@ -50,7 +50,8 @@ _FIELD_HELP = {
 
 SETTLE_RULES: dict[str, str] = {
     "most tricks": (
-        "The player with more tricks than anyone else takes the pot (glimne, wikipedia, pagat)."
+        "The player with more tricks than anyone else takes the pot (wikipedia, pagat; glimne "
+        "speaks of winning with at least three, and the engine's reading applies the same rule)."
     ),
     "split pot": (
         "When two or more players share the most tricks nobody takes the pot; it stays on the "
@@ -70,8 +71,9 @@ SETTLE_RULES: dict[str, str] = {
         "pagat and wikipedia send the payment to the next pot."
     ),
     "pot limit": (
-        "With a pot limit (a wikipedia variant; pagat has none), no single bourré or renege "
-        "payment is larger than the limit; the winner still takes the whole pot."
+        "With a pot limit (a wikipedia variant, with no figure given; pagat has none), no single "
+        "bourré or renege payment is larger than the limit. wikipedia says nothing of the "
+        "winner: that the winner still takes the whole pot is the engine's reading."
     ),
     "renege penalty": (
         "A renege that stands is paid like a bourré: the pot as it stood at the end of the hand "
@@ -86,12 +88,13 @@ SETTLE_RULES: dict[str, str] = {
     ),
     "glimne ante rule": "glimne: everyone at the table antes again next hand, bourréd or not.",
     "wikipedia ante rule": (
-        "wikipedia: a bourré payment stands in for that player's next ante (the engine treats a "
-        "standing renege the same way); everyone else antes one."
+        "wikipedia: a bourré or renege payment stands in for that player's next ante; everyone "
+        "else antes one."
     ),
     "pagat ante rule": (
-        "pagat: bourréd players (and reneging ones) and the players tied in a split pot skip the "
-        "next ante; everyone else antes one."
+        "pagat: bourréd players and the players tied in a split pot skip the next ante; everyone "
+        "else antes one. A player whose renege stood skips it too: the engine's reading (pagat "
+        "says only that such a player pays as if bourréd)."
     ),
     "double ante": (
         "pagat's double-ante variant: everyone antes every hand, and those who play add one more."

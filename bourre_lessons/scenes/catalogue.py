@@ -500,11 +500,12 @@ PAGAT = [
         "pagat-example-b",
         "example",
         "Had the second player followed suit",
-        "If the second player had played a small diamond instead, your ace could beat the "
-        "queen, so you would have to play it.",
+        "If the second player had played a diamond instead, your ace could beat the queen, so "
+        "you would have to play it.",
         S,
         M("D6 DA S8 SJ", trick="A:DQ B:D9", after="C", answer="DA"),
-        note="'Some spades' are filled in as the 8♠ and J♠.",
+        note="pagat does not name the second player's diamond: it is filled in as the 9♦, and "
+        "'some spades' as the 8♠ and J♠.",
     ),
     _play(
         "pagat-cinch-lead",

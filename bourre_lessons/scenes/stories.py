@@ -116,7 +116,10 @@ def _settle_story(
             "(glimne read literally; pagat and wikipedia leave the payments for the next hand)."
         )
     if result.sits_out_next:
-        ledger.step(f"{_join(result.sits_out_next)} will sit out the next deal.")
+        ledger.step(
+            f"{_join(result.sits_out_next)} will sit out the next deal (pagat) and so put in no "
+            "ante for it (the engine's reading: pagat does not say)."
+        )
     ledger.step(
         f"Next hand: {ledger.antes(players, rules, dealer, result.skips_next_ante)}.",
         detail=result.describe(),
@@ -162,6 +165,15 @@ def pagat_ante(rules: Rules) -> tuple[StoryStep, ...]:
     return tuple(_settle_story(rules, "ABCDE", "ABCD", tricks, intro).steps)
 
 
+_NO_CORRECTION = {
+    "glimne": "glimne charges a renege as a bourré but does not say whether the card is taken "
+    "back. ",
+    "wikipedia": "wikipedia charges a renege as a bourré and lists a retraction among the "
+    "penalties tables use; its preset takes the payment alone. ",
+}
+"""What each rulebook without pagat's correction says, before the engine's reading."""
+
+
 def pagat_renege(rules: Rules) -> tuple[StoryStep, ...]:
     """pagat: a renege corrected before the next player plays; other rulebooks: it stands."""
     tricks = {"A": 3, "B": 1, "C": 1, "D": 0}
@@ -173,8 +185,9 @@ def pagat_renege(rules: Rules) -> tuple[StoryStep, ...]:
         ledger = _settle_story(rules, "ABCDE", "ABCD", tricks, intro, corrected=("A",))
     else:
         intro = (
-            f"A reneges in the second trick. The {rules.source} rules know no correction "
-            f"(renege = {rules.renege!r}): the card stands, and A takes three tricks."
+            f"A reneges in the second trick. {_NO_CORRECTION.get(rules.source, '')}"
+            f"The engine's reading (renege = {rules.renege!r}): the card stands, and A takes "
+            "three tricks."
         )
         ledger = _settle_story(rules, "ABCDE", "ABCD", tricks, intro, renegers=("A",))
     return tuple(ledger.steps)
@@ -406,7 +419,15 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
         game.apply("play" if game.phase == "declare" else "keep")
     try:
         game.replayed(game.actions).apply("pass")
-        said = f"{dealer} could pass under these rules, but plays: one trick is certain."
+        silent = (
+            "glimne does not say whether this dealer may pass"
+            if rules.dealer_ace_leads
+            else f"{rules.source} says nothing of a turned ace"
+        )
+        said = (
+            f"{silent}; the engine lets {dealer} pass (its reading), but {dealer} plays: one "
+            "trick is certain."
+        )
     except IllegalAction as refused:
         said = _cited(f"{dealer} tries to pass, and the engine refuses: {refused}")
     game.apply("play")
@@ -425,7 +446,8 @@ def dealer_ace(rules: Rules) -> tuple[StoryStep, ...]:
 
 
 def lone_player(rules: Rules) -> tuple[StoryStep, ...]:
-    """Only one player plays: pagat gives them the pot at once; others play the hand out."""
+    """Only one player plays: pagat gives them the pot at once; under glimne and wikipedia,
+    which are silent, the engine's reading plays the hand out."""
     game = Game(rules, 5, deal=LONE_DEAL)
     start = len(game.transcript().splitlines())
     first = game.to_act
@@ -440,7 +462,10 @@ def lone_player(rules: Rules) -> tuple[StoryStep, ...]:
     if rules.lone_player_wins:
         caption = f"{first} takes the pot without playing a card, as if winning all five tricks."
     else:
-        caption = f"These rules play the hand out: {first} plays five tricks alone and wins them."
+        caption = (
+            f"{rules.source} does not say what a lone player does; the engine's reading plays the "
+            f"hand out: {first} plays five tricks alone and wins them."
+        )
     steps.append(StoryStep(caption, game.pot, game.bankrolls, _lines_since(game, start)))
     return tuple(steps)
 

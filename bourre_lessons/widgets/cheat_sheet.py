@@ -191,7 +191,7 @@ WORDS: tuple[tuple[str, str], ...] = (
     ("stock", "the cards left after the deal; the draw comes from it"),
     ("sure trump trick", "a trick your trumps win whatever the others hold"),
     ("known top card", "a card of yours that no unseen card outranks; lesson 05a"),
-    ("cinch", "the pot is certain; lesson 05b"),
+    ("cinch", "three tricks sure, so the pot is yours (pagat's rule); lesson 05b"),
     ("split pot", "a tie for most tricks: nobody takes the pot"),
     ("bourréd", "played the hand and took no trick"),
     ("renege", "playing a card the rules forbid; lesson 06"),
@@ -241,7 +241,7 @@ _VALUE_WORDS: dict[tuple[str, Any], str] = {
     ("bourre_paid_to", "winner"): "the winner",
     ("restock", "folded_then_discards"): "passed hands first",
     ("restock", "folded_and_served_discards"): "passed and discards",
-    ("draw_timing", "same_turn"): "at once: one round (our reading)",
+    ("draw_timing", "same_turn"): "at once: one round",
     ("draw_timing", "after_declarations"): "after all declare: two rounds",
     ("max_discards_seven", None): "no extra limit",
     ("pot_limit", None): "none",
@@ -282,7 +282,7 @@ PAGE = (8.27, 11.69)
 """A4 portrait, in inches."""
 LEFT, RIGHT = 0.06, 0.94
 BODY, SMALL, HEAD = 8.0, 6.9, 10.5  # font sizes, points
-LINE = BODY * 1.28 / (PAGE[1] * 72)  # one body line, in figure height
+LINE = BODY * 1.2 / (PAGE[1] * 72)  # one body line, in figure height
 WRAP = 98  # characters of a rule line before it wraps
 GREY, SHADE, INK = "#5f5f5f", "#eef1f5", "#1a1a1a"
 TABLE_X = (LEFT + 0.006, 0.45, 0.615, 0.78)  # the label, then one column per rulebook
@@ -375,7 +375,7 @@ def _words(fig: Figure, y: float) -> float:
     height below it."""
     fig.text(LEFT, y - 0.010, "Words on this page", fontsize=HEAD - 1, weight="bold", color=INK)
     text = " · ".join(f"{word}: {meaning}" for word, meaning in WORDS) + "."
-    lines = textwrap.wrap(text, int(WRAP * 1.4))
+    lines = textwrap.wrap(text, int(WRAP * 1.5))
     return _lines(fig, LEFT, y - 0.010 - LINE * 1.3, lines, fontsize=SMALL, color=INK)
 
 

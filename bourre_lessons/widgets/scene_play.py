@@ -160,8 +160,8 @@ class PlayView(SceneWidget):
         return self._say(f"✔ {heard}", tried=True)
 
     def _say_renege(self, named, text: str, heard: str) -> str:
-        """laws 45C4a: a card named in full is played even when the rules forbid it; that is a
-        renege, settled by the rulebook (pagat: correct it before the next player plays)."""
+        """laws 45C4a: a card named in full is played even when the rules forbid it (the engine's
+        reading); that is a renege, settled by the rulebook (pagat: correct it before the next player plays)."""
         self._last = ("say", text)
         if self.rules.renege in ("retract", "retract_and_penalty"):
             return self._say(f"✘ {heard}", tried=True)

@@ -194,7 +194,8 @@ class TableWidget(TextForm, widgets.VBox):
     def say(self, text: str) -> str:
         """Play a card by words, as a player says it: the laws (45C4a, 46B) decide the card.
 
-        A card named in full is played even if the rules forbid it: the game records a
+        A card named in full is played even if the rules forbid it (the engine's reading of
+        45C4a): the game records a
         renege, settled by the rulebook (pagat: correct it before the next player plays;
         glimne, wikipedia: the penalty). Words that name no card (unreadable, or a card not
         held, laws 46B4) play nothing: say it again.

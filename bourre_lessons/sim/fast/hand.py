@@ -791,7 +791,7 @@ def _restock(
 ) -> tuple[int, int]:
     """The stock ran out while `player` draws: gather the passed hands and the other players'
     discards (pagat, `served_too`), or the passed hands first and the discards once those are
-    gone (glimne, wikipedia). Returns (new stock size, passed cards left)."""
+    gone (wikipedia; glimne by the engine's reading). Returns (new stock size, passed cards left)."""
     if served_too or folded == 0:
         pool = folded if served_too else 0
         for q in range(n):

@@ -196,7 +196,8 @@ def _known_top_step(
 @jit_inline
 def _cinch_step(position: Position, rules: np.ndarray, allowed: int, rule: int) -> tuple[int, int]:
     """The cinch rules: with the pot certain, lead or trump with the highest trump (pot);
-    under the strict variant, lead the highest unplayed trump whenever you hold it."""
+    under the strict variant, lead the highest unplayed trump whenever you hold it, the highest
+    trump while sure tricks bring you to three, and any trump once three tricks are won."""
     cinch = rules[CINCH]
     tshift = 13 * position.trump
     trumps = (position.hand >> tshift) & FIELD
@@ -206,8 +207,13 @@ def _cinch_step(position: Position, rules: np.ndarray, allowed: int, rule: int) 
     has_cinch = position.won + sure_trump_tricks(trumps, out, position.others_out) >= 3
     top = HIGH[trumps]
     if position.trick_n == 0:
-        if cinch == CINCH_IS_STRICT and (has_cinch or (out >> (top + 1)) == 0):
-            keep = (1 << (tshift + top)) & allowed
+        if cinch == CINCH_IS_STRICT:
+            if (out >> (top + 1)) == 0 or (has_cinch and position.won < 3):
+                keep = (1 << (tshift + top)) & allowed
+            elif position.won >= 3:  # three tricks won: a trump, any one
+                keep = (trumps << tshift) & allowed
+            else:
+                keep = 0
             if keep != 0 and keep != allowed:
                 return keep, CINCH_STRICT
             return allowed, rule
