@@ -14,6 +14,7 @@ from answers_in_view import (
     GLYPH_BOX,
     LEGAL_LIST,
     NOT_RUN,
+    OWN_DEAL_TAG,
     REVIEW,
     RULE_BOX,
     SEAT_CARDS,
@@ -24,6 +25,7 @@ from answers_in_view import (
     deals_in,
     demonstration,
     judge,
+    own_deal,
     seat_card_findings,
     text_findings,
 )
@@ -90,14 +92,16 @@ def test_the_deals_a_lesson_hands_the_learner_are_found_in_its_code():
     lesson = json.loads((ROOT / "notebooks" / "10_play_whole_hands.ipynb").read_text("utf-8"))
     deals, unread = deals_in(lesson)
     labels = {d.label for d in deals}
-    assert labels == {"table seed 11", "table seed 3"}, labels  # seed 21 is played by code
+    assert labels == {"table seed 11", "table seed 13", "table seed 3"}, labels  # 21: by code
     assert not unread
     first = json.loads((ROOT / "notebooks" / "01_your_first_hand.ipynb").read_text("utf-8"))
-    (deal,), _ = deals_in(first)
+    (deal, ace), _ = deals_in(first)  # the first hand, then the hand where an ace is turned
     from bourre_lessons.first_hand import FIRST_HAND_SEED
 
     assert deal.seed == FIRST_HAND_SEED and set(deal.hidden) == {"B", "C", "D"}
     assert all(len(cards) in (4, 5) for cards in deal.hidden.values())
+    assert ace.label == "first hand seed 0 with {'turned': 'DA'}", ace.label
+    assert "DA" not in ace.all_hidden  # the turned card is public
 
 
 def _cell(index, kind, source="", tags=(), headings=(), blocks=(), outputs=(), count=1):
@@ -164,3 +168,70 @@ def test_a_deal_in_view_fails_through_judge():
     cells = [_cell(0, "code", "print(t)", blocks=[("output", "D is dealt J♦ 8♣ 10♠ 7♦ 3♦")])]
     (finding,) = judge({"cells": cells}, [_deal()])
     assert finding.kind == SEAT_CARDS and "D's" in finding.detail
+
+
+# --- a demonstration on a deal of its own ---------------------------------------------------------
+
+LEARNERS_TABLE = 'table = TableWidget("pagat", players=4, seed=11)\ntable'
+
+
+def _own_page(*demo_sources: str, tagged: bool = True) -> list[dict]:
+    """The learner's table (seed 11), then demonstration cells printing a transcript."""
+    cells = [
+        _cell(0, "code", "from bourre_lessons.widgets.table import TableWidget"),
+        _cell(1, "code", LEARNERS_TABLE, outputs=[WIDGET_OUT]),
+    ]
+    for source in demo_sources:
+        at = len(cells)
+        block = ("output", "✔ A discards 5♠ 3♥ · legal now: S9")
+        tags = [OWN_DEAL_TAG] if tagged else []
+        cells.append(_cell(at, "code", source, tags=tags, blocks=[block]))
+    return cells
+
+
+def _learners_deals(cells: list[dict]) -> list[Deal]:
+    notebook = {"cells": [{"cell_type": "code", "source": c["source"]} for c in cells]}
+    return deals_in(notebook)[0]
+
+
+OWN = 'demo = TableWidget("pagat", players=4, seed=12)\ndemo.advance_to_you()\nprint(demo)'
+
+
+def test_an_own_deal_cell_on_another_seed_is_accepted_and_so_are_the_cells_that_continue_it():
+    cells = _own_page(OWN, "demo.declare(True)\nprint(demo.game.legal_actions())")
+    deals = _learners_deals(cells)
+    assert [d.seed for d in deals] == [11]
+    assert own_deal(cells, 2, deals) == (True, "own-deal: seed 12, none the learner's")
+    assert own_deal(cells, 3, deals)[0]
+    findings = judge({"cells": cells}, deals)
+    assert findings and all(not f.fails for f in findings), [f.line() for f in findings]
+    assert all(f.fails for f in judge({"cells": _own_page(OWN, tagged=False)}, deals))
+
+
+def test_an_own_deal_cell_that_reuses_the_learners_deal_or_cannot_be_checked_fails():
+    cases = {
+        'demo = TableWidget("pagat", players=4, seed=11)': "seed 11, the learner's table seed 11",
+        "demo = TableWidget('pagat', 4, 11)": "seed 11",  # positional: still read
+        "print(table.game.transcript())": "uses `table`",  # the learner's own table
+        "s = 11\ndemo = TableWidget('pagat', seed=s)": "a seed it does not write out",
+        "demo = show_baseline('glimne-2a')": "builds scene glimne-2a",
+        'p = Situation(parse_cards("H4 HJ"), "S", parse_cards("H7 HT"))': "scene glimne-2a",
+        "p = Situation(hand, 'S', ())": "a position it does not write out",
+    }
+    for source, reason in cases.items():
+        cells = _own_page(source)
+        cells[0]["source"] += "\nfrom bourre_lessons.scenes import show_baseline"
+        cells[0]["source"] += "\nfrom bourre_lessons import Situation, parse_cards"
+        cells.insert(1, _cell(1, "code", "scene = show_baseline('glimne-2a')\nscene"))
+        for at, cell in enumerate(cells):
+            cell["index"] = at
+        accepted, why = own_deal(cells, 3, _learners_deals(cells))
+        assert not accepted and reason in why, (source, why)
+        assert all(f.fails for f in judge({"cells": cells}, _learners_deals(cells)))
+
+
+def test_a_name_made_again_by_an_untagged_cell_is_no_longer_the_demonstrations():
+    cells = _own_page(OWN, "demo = table", "print(demo.game.transcript())")
+    cells[3]["tags"] = []
+    accepted, why = own_deal(cells, 4, _learners_deals(cells))
+    assert not accepted and "uses `demo`" in why
