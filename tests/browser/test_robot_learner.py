@@ -24,6 +24,7 @@ from answers_in_view import (
     GLYPH_BOX,
     LEGAL_LIST,
     NOT_RUN,
+    OFF_SCREEN,
     OWN_DEAL_TAG,
     SEAT_CARDS,
     TOO_WIDE,
@@ -189,6 +190,7 @@ def _own_deal_page(seed: int) -> list[tuple[str, str, list[str]]]:
     demo = (
         f'demo = TableWidget("pagat", players=4, seed={seed})\n'
         "demo.advance_to_you()\n"
+        "print(demo.declare(True))  # a verdict: '✔ A says play'\n"
         "print(demo.game.transcript())"
     )
     return [QUESTION, ("code", LEARNERS_TABLE, []), ("code", demo, [OWN_DEAL_TAG])]
@@ -197,9 +199,9 @@ def _own_deal_page(seed: int) -> list[tuple[str, str, list[str]]]:
 def test_an_own_deal_cell_is_accepted_on_another_seed_and_fails_on_the_learners(
     robot, robot_course
 ):
-    """A cell tagged own-deal printing a whole deal: accepted on seed 12, which the page never
-    hands the learner; on seed 11, the learner's table, the same cell shows B's, C's and D's
-    cards of the deal about to be played, and fails with the reason."""
+    """A cell tagged own-deal printing a verdict and a whole deal: accepted on seed 12, which
+    the page never hands the learner; on seed 11, the learner's table, the same cell shows B's,
+    C's and D's cards of the deal about to be played, and fails with the reason."""
     reports = {}
     for seed in (12, 11):
         notebook = _notebook(_own_deal_page(seed))
@@ -250,3 +252,13 @@ def test_the_robot_fails_a_traceback_a_box_a_wide_widget_and_cut_text(robot, rob
     found = {(f.cell, f.kind) for f in report.failures}
     expected = {(1, GLYPH_BOX), (2, CUT_TEXT), (2, TOO_WIDE), (3, TRACEBACK), (4, NOT_RUN)}
     assert found == expected, report.details()
+
+
+@pytest.mark.skipif(not _chosen([CLASSROOM]), reason="BOURRE_ROBOT_ONLY leaves the classroom out")
+def test_the_robot_fails_a_classroom_on_a_screen_too_small_for_it(robot, classroom_voila):
+    """On a screen far smaller than a projector (800×400) the scene's parts fall outside the
+    band between the bars: the robot measures it and fails, naming the part and the pixels."""
+    report = robot.read_classroom(classroom_voila, limit=2, size=(800, 400))
+    off = [f for f in report.failures if f.kind == OFF_SCREEN]
+    assert off and report.overflow[0] > 0, report.details()
+    assert report.name == "classroom 800×400" and "px outside" in off[0].detail, report.details()
