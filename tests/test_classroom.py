@@ -91,8 +91,10 @@ def test_to_text_says_where_we_are_and_what_the_scene_shows():
     app = Classroom(FIRST_THREE, start="glimne-2b")
     lines = app.to_text().splitlines()
     assert lines[0] == "Scene 3 of 3"
-    assert lines[1] == "glimne 2 · Cannot beat: any card of the suit"
+    assert lines[1] == "glimne 2 · Hearts led", "its own title states the answer: after the try"
     assert "Your hand: 4♥ J♥" in lines
+    app.scene.to_turn().play("H4")
+    assert app.to_text().splitlines()[1] == "glimne 2 · Cannot beat: any card of the suit"
 
 
 def test_clicking_a_card_in_the_classroom_gives_the_scene_feedback():

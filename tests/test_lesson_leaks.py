@@ -452,7 +452,8 @@ def _section(md: str, heading: str) -> str:
 
 
 def test_lesson_02_asks_about_the_restock_before_it_says_the_answer():
-    """The restock's rule (pagat, the draw) comes after the scene and its folded answer."""
+    """The restock's rule (pagat, the draw) comes after the scene and its folded answer, and
+    nothing earlier in the lesson (the one-round reading leans on the same sentence) says it."""
     text = _section(
         (ROOT / "notebooks" / "02_play_pass_draw.md").read_text(), "When the stock runs out"
     )
@@ -460,6 +461,10 @@ def test_lesson_02_asks_about_the_restock_before_it_says_the_answer():
     scene = text.index('show_baseline("pagat-restock")')
     answer = text.index("discards of the players already served")
     assert question < scene < answer
+    whole = (ROOT / "notebooks" / "02_play_pass_draw.md").read_text()
+    before = whole[: whole.index('show_baseline("pagat-restock")')]
+    for telling in ("already decided", "already served", "gathers", "passed hands"):
+        assert telling not in before, f"{telling!r} answers the restock question before the try"
 
 
 def test_lesson_01_lets_the_learner_try_to_pass_with_a_turned_ace():

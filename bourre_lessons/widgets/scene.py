@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
@@ -136,7 +136,15 @@ class SceneWidget(widgets.VBox):
         self._render()
 
     def __repr__(self) -> str:
-        return f"<scene {self.scene.id}: {self.scene.citation} · {self.scene.title}>"
+        return f"<scene {self.scene.id}: {self.scene.citation} · {self._title()}>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        """The widget view, and its text form as the plain-text part, so that a saved notebook
+        read without running it (GitHub, nbviewer) shows the scene's position as it stands,
+        its rule and telling title kept back as on screen."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = self.to_text()
+        return bundle
 
     # --- building -----------------------------------------------------------------------
 
@@ -407,11 +415,12 @@ class SceneWidget(widgets.VBox):
         return self.scene.summary if self._rule_shown() else RULE_KEPT_BACK
 
     def _title(self) -> str:
-        """The scene's title, or in Predict mode, until the reveal, a neutral one (a title
-        such as 'Neither suit nor trump: anything' states the answer)."""
-        if self.predict and not self._rule_shown():
-            return neutral_title(self.scene)
-        return self.scene.title
+        """The scene's title once the rule shows; before, a neutral one naming the position
+        ('Hearts led'), since a title such as 'Neither suit nor trump: anything' states the
+        answer. A story keeps its own title outside Predict mode (it asks no card)."""
+        if self._rule_shown() or (self.scene.kind == "story" and not self.predict):
+            return self.scene.title
+        return neutral_title(self.scene)
 
     def heading(self) -> dict[str, str]:
         """The header as data (title, rule, note, fixed-rules note), as the drawn table shows

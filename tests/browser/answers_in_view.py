@@ -27,7 +27,10 @@ Answers in view (each block of a cell counts once per kind):
   hand 1", "Mistakes: 2", "The costliest decision").
 * **rule box**: the rulebooks-side-by-side box (`.bourre-compare`, "The rulebooks disagree",
   "legal cards under each"), or a rule cited in a feedback callout (`.bourre-feedback
-  .bourre-rule`), before the first try.
+  .bourre-rule`), before the first try; or a scene's header (the lesson's header, the
+  projector's heading) stating the scene's rule, or, for a scene that asks for a card, its own
+  title where that differs from the neutral one ("Cannot beat: any card of the suit" is the
+  answer to "What changes?"; `scene_header_findings`).
 * **another seat's cards**: for every deal the learner is about to play (`deals_in`: the game
   table, lesson 01's first hand, set 6's whole hand and set 5's deals, found in the notebook's
   code and dealt again here with the engine), a block that shows a seat's hidden cards: three
@@ -755,6 +758,30 @@ def own_deal(cells: list[dict[str, Any]], index: int, deals: Iterable[Deal]) -> 
     return False, ""
 
 
+def scene_header_findings(scenes: Iterable[dict[str, str]]) -> list[str]:
+    """What the headers of the drawn scenes say too early: a scene's rule (its summary), or
+    the own title of a scene that asks for a card (play, naming) when it is not neutral."""
+    from bourre_lessons.scenes import catalogue
+    from bourre_lessons.widgets.scene import neutral_title
+
+    known = catalogue()
+    found = []
+    for drawn in scenes:
+        scene = known.get(drawn.get("id", ""))
+        if scene is None:
+            continue
+        header = " ".join(drawn.get("header", "").split())
+        if scene.summary and " ".join(scene.summary.split()) in header:
+            found.append(f"scene {scene.id} states its rule: “{scene.summary[:60]}”")
+        elif (
+            scene.kind != "story"
+            and scene.title != neutral_title(scene)
+            and f"· {scene.title}" in header
+        ):
+            found.append(f"scene {scene.id}'s title states its answer: “{scene.title}”")
+    return found
+
+
 def judge(reading: dict[str, Any], deals: Iterable[Deal] = ()) -> list[Finding]:
     """Every finding on a page the reader read (page_reader.js's result)."""
     deals = list(deals)
@@ -784,6 +811,8 @@ def judge(reading: dict[str, Any], deals: Iterable[Deal] = ()) -> list[Finding]:
             for deal in deals:
                 for said in seat_card_findings(text, block.get("cards", []), deal):
                     seen.setdefault(SEAT_CARDS, said)
+            for said in scene_header_findings(block.get("scenes", [])):
+                seen.setdefault(RULE_BOX, said)
             for name, detail in seen.items():
                 own.append(Finding(index, name, f"{kind}: {detail}", mark))
             if kind != "markdown":

@@ -26,6 +26,7 @@ from answers_in_view import (
     demonstration,
     judge,
     own_deal,
+    scene_header_findings,
     seat_card_findings,
     text_findings,
 )
@@ -235,3 +236,27 @@ def test_a_name_made_again_by_an_untagged_cell_is_no_longer_the_demonstrations()
     cells[3]["tags"] = []
     accepted, why = own_deal(cells, 4, _learners_deals(cells))
     assert not accepted and "uses `demo`" in why
+
+
+def test_a_scene_header_stating_the_rule_or_a_telling_title_is_a_rule_box():
+    from bourre_lessons.scenes import get
+
+    kept = "glimne 2 · Hearts led\nThe rule shows here once you have tried."
+    assert scene_header_findings([{"id": "glimne-2b", "header": kept}]) == []
+    telling = (
+        "glimne 2 · Cannot beat: any card of the suit\nThe rule shows here once you have tried."
+    )
+    (said,) = scene_header_findings([{"id": "glimne-2b", "header": telling}])
+    assert "title states its answer" in said
+    rule = f"glimne 2 · Hearts led\n{get('glimne-2b').summary}"
+    (said,) = scene_header_findings([{"id": "glimne-2b", "header": rule}])
+    assert "states its rule" in said
+    story = "pagat dealer's ace · The dealer turns an ace\nThe rule shows here once you have tried."
+    assert scene_header_findings([{"id": "pagat-dealer-ace", "header": story}]) == []
+    block = {"kind": "widget", "mark": "1", "text": telling, "facts": [], "filled": [], "cards": []}
+    cell = {
+        **_cell(0, "code", "scene"),
+        "blocks": [{**block, "scenes": [{"id": "glimne-2b", "header": telling}]}],
+    }
+    (finding,) = judge({"cells": [cell]})
+    assert finding.kind == RULE_BOX and finding.fails
