@@ -15,8 +15,8 @@ Answers in view (each block of a cell counts once per kind):
   (`.bourre-feedback[data-verdict=legal|illegal]`, `.bourre-mark`). In Markdown prose only a
   mark followed by a verdict ("✔ Right", "✘ Not yet", "✔ 4♥ is allowed") counts, so that a
   sentence explaining what the marks mean does not.
-* **list of legal cards**: "legal", "allowed" or "you may play/lead" followed by a colon or an
-  arrow and a card ("legal now: H2 H9", "-> allowed: 10♥", "Legal under pagat: 2♠ 4♠"), or a
+* **list of legal cards**: "legal", "allowed" or "(you) may/can play/lead" followed by a colon
+  or an arrow and a card ("legal now: H2 H9", "-> allowed: 10♥", "Legal under pagat: 2♠ 4♠"), or a
   card of a hand lit up as legal (`.bourre-card.bourre-legal`, what Show answer does).
 * **filled-in exercise form**: in an exercise app (`.bourre-ex`), a field that a fresh form
   leaves empty holding a value (a number other than 0, text, a ticked box, a choice other
@@ -166,7 +166,7 @@ OUTPUT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         LEGAL_LIST,
         re.compile(
-            r"\b(?:legal|allowed|you may (?:play|lead))\b[^:→\n]{0,24}(?::|->|→)\s*(?:"
+            r"\b(?:legal|allowed|(?:may|can) (?:play|lead))\b[^:→\n]{0,24}(?::|->|→)\s*(?:"
             + _CARD
             + ")",
             re.IGNORECASE,

@@ -52,6 +52,7 @@ def test_a_list_of_legal_cards_is_an_answer():
     assert LEGAL_LIST in _kinds("output", "legal now: H2 H9 HT")
     assert LEGAL_LIST in _kinds("output", "hand: 3♦ 7♦ 5♠ -> allowed: 3♦ 7♦")
     assert LEGAL_LIST in _kinds("output", "Legal under pagat: J♥.")
+    assert LEGAL_LIST in _kinds("output", "   pagat: trump_when_cannot_win = True   may play: 3♠")
     assert LEGAL_LIST not in _kinds("output", "Which cards are legal here? Decide first.")
 
 
