@@ -575,3 +575,22 @@ def test_every_answer_cell_stays_folded_after_run_all(path):
         if not cell.folded or not "".join(c["source"]).startswith("#")
     ]
     assert open_ == []
+
+
+@pytest.mark.parametrize(("title", "ids"), LESSON_SCENES, ids=[t for t, _ in LESSON_SCENES])
+def test_no_lesson_scene_states_its_rule_or_a_telling_title_before_the_try(title, ids):
+    """A scene's own title may state its answer ('Cannot beat: any card of the suit'): a scene
+    that asks for a card shows the neutral one until the learner's try, and no scene states
+    its rule at its first step, in its header or its saved text form."""
+    from bourre_lessons.scenes import show_baseline
+    from bourre_lessons.widgets.scene import neutral_title
+
+    for scene_id in ids:
+        view = show_baseline(scene_id)
+        scene, text = view.scene, view.to_text()
+        shown = [text, view.header.value, view._repr_mimebundle_()["text/plain"]]
+        assert not any(scene.summary in part for part in shown), scene_id
+        if scene.kind != "story":
+            assert text.splitlines()[0] == f"{scene.citation} · {neutral_title(scene)}", scene_id
+            view.to_turn().show_answer()
+            assert view.to_text().splitlines()[0] == f"{scene.citation} · {scene.title}", scene_id
