@@ -186,6 +186,7 @@ class SceneWidget(widgets.VBox):
             placeholder="or type your play: the king, a small heart, win it…",
             description="Say",
             continuous_update=False,
+            layout=widgets.Layout(width="460px", max_width="100%"),  # the whole placeholder
         )
         self.say_button = widgets.Button(description="Say it")
         self.notice = widgets.HTML()  # the callout of a view without a drawn table

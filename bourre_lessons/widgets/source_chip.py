@@ -34,16 +34,16 @@ UNICODE_RANGE = "U+2E80-FFFF"
 
 CHIP_CSS = """
 /* rule chips and their popovers (bourre_lessons/widgets/source_chip.py) */
-.bourre-chip { display: inline; }
-.bourre-chip > summary { display: inline-block; cursor: pointer; list-style: none; }
-.bourre-chip > summary::-webkit-details-marker { display: none; }
-button.bourre-rule, .bourre-chip > summary.bourre-rule { cursor: pointer; font: inherit;
+.bourre-source-chip { display: inline-block; }  /* not inline: a closed details would break the line */
+.bourre-source-chip > summary { display: inline-block; cursor: pointer; list-style: none; }
+.bourre-source-chip > summary::-webkit-details-marker { display: none; }
+button.bourre-rule, .bourre-source-chip > summary.bourre-rule { cursor: pointer; font: inherit;
   font-size: 0.85em; color: inherit; }
-button.bourre-rule:hover, .bourre-chip > summary:hover { background: #fff6d6; }
-button.bourre-rule:focus-visible, .bourre-chip > summary:focus-visible {
+button.bourre-rule:hover, .bourre-source-chip > summary:hover { background: #fff6d6; }
+button.bourre-rule:focus-visible, .bourre-source-chip > summary:focus-visible {
   outline: 3px solid #1f5fbf; outline-offset: 2px; }
-.bourre-chip > summary::after, button.bourre-rule::after { content: " \\25B8"; font-size: 0.8em; }
-.bourre-chip[open] > summary::after, button.bourre-rule[aria-expanded="true"]::after {
+.bourre-source-chip > summary::after, button.bourre-rule::after { content: " \\25B8"; font-size: 0.8em; }
+.bourre-source-chip[open] > summary::after, button.bourre-rule[aria-expanded="true"]::after {
   content: " \\25BE"; }
 .bourre-source-popover { display: block; margin: 6px 0 2px; padding: 8px 12px; max-width: 44em;
   background: #fffdf6; border: 1px solid #b9b2a0; border-radius: 8px; font-weight: normal;
@@ -91,7 +91,7 @@ def _family_css() -> str:
     return (
         f"html:root {{ --jp-ui-font-family: {ui}; --jp-content-font-family: {ui}; "
         f"--jp-code-font-family: {code}; }}\n"
-        f'.bourre-felt, .bourre-source-popover, .bourre-chip {{ font-family: {cjk}, "DejaVu Sans", '
+        f'.bourre-felt, .bourre-source-popover, .bourre-source-chip {{ font-family: {cjk}, "DejaVu Sans", '
         "Arial, sans-serif; }\n"
         f".jp-RenderedMarkdown, .jp-RenderedHTMLCommon "
         f"{{ font-family: {cjk}, var(--jp-content-font-family, {JUPYTER_FAMILY}); }}\n"
@@ -136,7 +136,7 @@ def chip_html(citation: str, label: str | None = None) -> str:
         for r in data["readings"]
     ]
     return (
-        f"<details class='bourre-chip' data-rule='{esc(data['id'])}'>"
+        f"<details class='bourre-source-chip' data-rule='{esc(data['id'])}'>"
         f"<summary class='bourre-rule' title='Show the source&#39;s own words'>{shown}</summary>"
         f"<div class='bourre-source-popover' role='note'>{''.join(parts)}</div></details>"
     )
