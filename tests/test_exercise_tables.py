@@ -95,6 +95,19 @@ def test_a_deal_shows_what_the_earlier_seats_said_and_the_turned_card_by_the_dea
     assert scene.pot == 4 and [e["card"] for e in scene.hand] == ["SA", "SK", "D2", "C4", "C3"]
 
 
+def test_in_one_round_a_deal_shows_how_many_cards_the_earlier_players_drew():
+    """pagat read as one round: a seat that said play drew at once, and the seat says so
+    ("plays, drew 3"), as set 5's prompt tells it; a pass says nothing more."""
+    ex = PlayOrPassExercise("play-or-pass/test", "clear", parse_cards("SA SK D2 C3 C4"), "C9", 3, 4)
+    ex.__dict__["heard"] = (True, False)
+    ex.__dict__["drew"] = (3, -1)
+    seats = {s["seat"]: s["status"] for s in deal_scene(ex, pot=4).seats}
+    assert (seats["B"], seats["C"]) == ("plays, drew 3", "passed")
+    ex.__dict__["drew"] = ()  # two rounds: nothing drawn yet when you speak
+    seats = {s["seat"]: s["status"] for s in deal_scene(ex, pot=4).seats}
+    assert (seats["B"], seats["C"]) == ("plays", "passed")
+
+
 def test_a_finished_hand_shows_every_trick_and_no_hand():
     game = Game(Rules.preset("pagat"), 4, seed=3)
     play_bots(game, HeuristicBot())

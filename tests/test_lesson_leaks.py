@@ -452,7 +452,8 @@ def _section(md: str, heading: str) -> str:
 
 
 def test_lesson_02_asks_about_the_restock_before_it_says_the_answer():
-    """The restock's rule (pagat, the draw) comes after the scene and its folded answer."""
+    """The restock's rule (pagat, the draw) comes after the scene and its folded answer, and
+    nothing earlier in the lesson (the one-round reading leans on the same sentence) says it."""
     text = _section(
         (ROOT / "notebooks" / "02_play_pass_draw.md").read_text(), "When the stock runs out"
     )
@@ -460,6 +461,10 @@ def test_lesson_02_asks_about_the_restock_before_it_says_the_answer():
     scene = text.index('show_baseline("pagat-restock")')
     answer = text.index("discards of the players already served")
     assert question < scene < answer
+    whole = (ROOT / "notebooks" / "02_play_pass_draw.md").read_text()
+    before = whole[: whole.index('show_baseline("pagat-restock")')]
+    for telling in ("already decided", "already served", "gathers", "passed hands"):
+        assert telling not in before, f"{telling!r} answers the restock question before the try"
 
 
 def test_lesson_01_lets_the_learner_try_to_pass_with_a_turned_ace():
@@ -570,3 +575,22 @@ def test_every_answer_cell_stays_folded_after_run_all(path):
         if not cell.folded or not "".join(c["source"]).startswith("#")
     ]
     assert open_ == []
+
+
+@pytest.mark.parametrize(("title", "ids"), LESSON_SCENES, ids=[t for t, _ in LESSON_SCENES])
+def test_no_lesson_scene_states_its_rule_or_a_telling_title_before_the_try(title, ids):
+    """A scene's own title may state its answer ('Cannot beat: any card of the suit'): a scene
+    that asks for a card shows the neutral one until the learner's try, and no scene states
+    its rule at its first step, in its header or its saved text form."""
+    from bourre_lessons.scenes import show_baseline
+    from bourre_lessons.widgets.scene import neutral_title
+
+    for scene_id in ids:
+        view = show_baseline(scene_id)
+        scene, text = view.scene, view.to_text()
+        shown = [text, view.header.value, view._repr_mimebundle_()[0]["text/plain"]]
+        assert not any(scene.summary in part for part in shown), scene_id
+        if scene.kind != "story":
+            assert text.splitlines()[0] == f"{scene.citation} · {neutral_title(scene)}", scene_id
+            view.to_turn().show_answer()
+            assert view.to_text().splitlines()[0] == f"{scene.citation} · {scene.title}", scene_id

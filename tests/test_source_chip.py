@@ -84,7 +84,16 @@ def test_the_page_css_embeds_the_font_where_course_text_is_drawn():
     css = page_css()
     assert "@font-face" in font_face_css() and "data:font/woff2;base64," in font_face_css()
     assert "unicode-range: U+2E80-FFFF" in font_face_css()
-    for selector in (".jp-RenderedMarkdown", ".bourre-felt", ".bourre-source-popover"):
+    for selector in (
+        ".jp-RenderedMarkdown",
+        ".bourre-felt",
+        ".bourre-source-popover",
+        ".jp-RenderedHTMLCommon code",  # inline code in Markdown: lesson 07's `小さい`
+        ".jp-OutputArea-output pre",
+        "--jp-code-font-family:",  # every other place JupyterLab or Voila draws code
+        "--jp-content-font-family:",
+        "--jp-ui-font-family:",
+    ):
         rule = next(line for line in css.splitlines() if selector in line)
         assert f'"{CJK_FAMILY}"' in rule, selector
     assert page_css() in CardTable()._css
@@ -122,12 +131,13 @@ def test_the_card_table_to_text_shows_the_open_popover():
 def test_chip_html_is_a_keyboard_disclosure_with_the_quotation_in_its_language():
     html = chip_html("pagat 1")
     assert (
-        html.startswith("<details class='bourre-chip'") and "<summary class='bourre-rule'" in html
+        html.startswith("<details class='bourre-source-chip'")
+        and "<summary class='bourre-rule'" in html
     )
     assert "lang='ja'" in html and "プレイヤーは可能な限り" in html and "Our translation:" in html
     assert chip_html("glimne 99") == "<span class='bourre-rule'>glimne 99</span>"
     callout = callout_html(feedback_entry("✘ no [glimne 5: overtrump]"))
-    assert "<details class='bourre-chip' data-rule='glimne-5'>" in callout
+    assert "<details class='bourre-source-chip' data-rule='glimne-5'>" in callout
 
 
 def test_a_predict_first_scene_keeps_the_chip_back_until_the_learner_tries():
@@ -135,6 +145,15 @@ def test_a_predict_first_scene_keeps_the_chip_back_until_the_learner_tries():
     assert "<details" not in scene.header.value and "glimne 5" in scene.header.value
     scene.to_turn()
     scene.play("S4")
-    assert "<details class='bourre-chip' data-rule='glimne-5'>" in scene.header.value
-    open_scene = show("pagat-1", rule_after_try=False)
+    assert "<details class='bourre-source-chip' data-rule='glimne-5'>" in scene.header.value
+    open_scene = show("pagat-1", rule_after_try=False)  # a scene that states its rule at once
     assert "data-rule='pagat-1'" in open_scene.header.value
+
+
+def test_the_rule_chip_shares_no_class_with_the_pots_chips():
+    """anywidget CSS is global: the pot's chips (`.bourre-chip`, gold coins) once styled the
+    rule chip too, drawing it as a small dashed coin and breaking the header's line."""
+    table_css = (FONT_FILE.parent / "card_table.css").read_text(encoding="utf-8")
+    html = chip_html("glimne 2")
+    assert "class='bourre-source-chip'" in html and "bourre-chip'" not in html
+    assert ".bourre-source-chip" not in table_css and ".bourre-chip " in table_css

@@ -2,7 +2,8 @@
 
 Each notebook is opened in a fresh JupyterLab (a temporary copy of the course, an empty
 progress folder), run with Run All, and read before any click; the classroom app is read at
-1280×720, scene by scene. One line per page, then every finding; the exit code is 1 when
+1280×720 and at 1024×768, scene by scene, and each scene is measured against the projector's
+screen. One line per page, then every finding; the exit code is 1 when
 anything fails. What counts as an answer in view: tests/browser/answers_in_view.py.
 Screenshots of failures go to test-artifacts/browser/ (or BOURRE_BROWSER_ARTIFACTS).
 
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser_harness import CLASSROOM_NOTEBOOK, artifacts_dir, chromium, start_voila  # noqa: E402
+from projector import PROJECTOR_SIZES  # noqa: E402
 from robot import (  # noqa: E402
     CLASSROOM,
     DealBook,
@@ -68,8 +70,9 @@ def main(argv: list[str] | None = None) -> int:
                 robot.close()
                 if CLASSROOM in pages:
                     voila = start_voila(CLASSROOM_NOTEBOOK, work / "voila-home", work / "voila.log")
-                    reports.append(robot.read_classroom(voila, args.scenes))
-                    print(reports[-1].line(), flush=True)
+                    for size in PROJECTOR_SIZES:
+                        reports.append(robot.read_classroom(voila, args.scenes, size))
+                        print(reports[-1].line(), flush=True)
         finally:
             lab.stop()
             if voila is not None:

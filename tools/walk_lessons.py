@@ -179,7 +179,8 @@ def walk(page, lab, lesson: str, out: Path) -> Walk:
         record.clicks += _play_hand(page, tables.first, TABLE_STEPS, (), ".bourre-deal")
         _calm(page)
         tables.first.screenshot(path=str(out / f"{record.lesson}-table.png"))
-    folded = page.locator(".jp-OutputArea details:not([open]) > summary")
+    # the folded answers in view (a rule chip is not one; a collapsed output is not in view)
+    folded = page.locator(".jp-OutputArea details.bourre-reveal:not([open]) > summary:visible")
     while folded.count() and record.answers < 80:
         folded.first.scroll_into_view_if_needed()
         folded.first.click()  # the fold opens and leaves the list

@@ -243,13 +243,10 @@ class Classroom(TextForm, widgets.VBox):
 
     def _scene_widget(self, scene_id: str) -> SceneWidget:
         if scene_id not in self._scenes:
-            # In a lesson (lesson 08) the learner tries first; the projector app states the
-            # rule at once, unless the class predicts (then it waits for Reveal).
+            # Try first, in a lesson (lesson 08) and on the projector alike: the rule and the
+            # rulebooks side by side wait for the class's first try (in Predict mode, Reveal).
             self._scenes[scene_id] = SceneWidget(
-                get(scene_id),
-                size=self.size,
-                four_colour=self.four_colour,
-                rule_after_try=not self.pinned,
+                get(scene_id), size=self.size, four_colour=self.four_colour, rule_after_try=True
             )
         return self._scenes[scene_id]
 

@@ -189,23 +189,27 @@ def settle_scene(exercise: Any) -> TableScene:
     return TableScene(seats=seats, pot=ex.pot, status=ex.story)
 
 
-def _spoken(heard: Sequence[bool] | None, players: int) -> dict[str, str]:
-    """What each earlier seat declared, by letter (speaking order: B first, the dealer A last)."""
+def _spoken(heard: Sequence[bool] | None, players: int, drew: Sequence[int] = ()) -> dict[str, str]:
+    """What each earlier seat declared, by letter (speaking order: B first, the dealer A last),
+    with the cards it was heard to draw in one round ("plays, drew 3")."""
+    counts = list(drew) or [-1] * len(heard or ())
     return {
-        SEAT_LETTERS[place % players]: "plays" if said else "passed"
-        for place, said in enumerate(heard or (), start=1)
+        SEAT_LETTERS[place % players]: (
+            ("plays" if count < 0 else f"plays, drew {count}") if said else "passed"
+        )
+        for place, (said, count) in enumerate(zip(heard or (), counts, strict=True), start=1)
     }
 
 
 def deal_scene(exercise: Any, pot: int | None = None) -> TableScene:
     """A play-or-pass question (a `PlayOrPassExercise`) on the table: the seats in speaking
-    order, what the earlier seats declared, the turned card beside the dealer, your five cards
-    and the antes in the pot."""
+    order, what the earlier seats declared (and, in one round, how many cards they drew), the
+    turned card beside the dealer, your five cards and the antes in the pot."""
     ex = exercise
     players = ex.players
     order = [SEAT_LETTERS[place % players] for place in range(1, players + 1)]
     you = SEAT_LETTERS[ex.seat % players]
-    said = _spoken(ex.heard, players)
+    said = _spoken(ex.heard, players, ex.drew)
     seats = [
         seat_entry(
             letter,

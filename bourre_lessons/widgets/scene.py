@@ -137,7 +137,7 @@ class SceneWidget(TextForm, widgets.VBox):
         self._render()
 
     def __repr__(self) -> str:
-        return f"<scene {self.scene.id}: {self.scene.citation} · {self.scene.title}>"
+        return f"<scene {self.scene.id}: {self.scene.citation} · {self._title()}>"
 
     # --- building -----------------------------------------------------------------------
 
@@ -179,6 +179,7 @@ class SceneWidget(TextForm, widgets.VBox):
             placeholder="or type your play: the king, a small heart, win it…",
             description="Say",
             continuous_update=False,
+            layout=widgets.Layout(width="460px", max_width="100%"),  # the whole placeholder
         )
         self.say_button = widgets.Button(description="Say it")
         self.notice = widgets.HTML()  # the callout of a view without a drawn table
@@ -408,11 +409,12 @@ class SceneWidget(TextForm, widgets.VBox):
         return self.scene.summary if self._rule_shown() else RULE_KEPT_BACK
 
     def _title(self) -> str:
-        """The scene's title, or in Predict mode, until the reveal, a neutral one (a title
-        such as 'Neither suit nor trump: anything' states the answer)."""
-        if self.predict and not self._rule_shown():
-            return neutral_title(self.scene)
-        return self.scene.title
+        """The scene's title once the rule shows; before, a neutral one naming the position
+        ('Hearts led'), since a title such as 'Neither suit nor trump: anything' states the
+        answer. A story keeps its own title outside Predict mode (it asks no card)."""
+        if self._rule_shown() or (self.scene.kind == "story" and not self.predict):
+            return self.scene.title
+        return neutral_title(self.scene)
 
     def heading(self) -> dict[str, str]:
         """The header as data (title, rule, note, fixed-rules note), as the drawn table shows

@@ -9,8 +9,9 @@ scenes use `chip_html`, a `<details>` element: a click or Enter opens it, no scr
 `page_css()` is the CSS every page with a widget gets (the card table's `_css`, and
 `kit.style_sheet`): the chip and popover styles, and the subset CJK font shipped in
 `static/bourre-cjk.woff2` (tools/make_cjk_font.py) as an `@font-face` with a base64 data URL
-(anywidget serves no files), first in the font list of the card table, the popovers and
-JupyterLab's rendered Markdown and output. Its `unicode-range` keeps it to East Asian
+(anywidget serves no files), first in the font list of the card table, the popovers, and
+every font JupyterLab and Voila draw with (interface, Markdown, inline code, code, output), so
+that a page with a course widget on it draws Japanese anywhere on it. Its `unicode-range` keeps it to East Asian
 characters, so every other character is drawn exactly as before.
 """
 
@@ -33,16 +34,16 @@ UNICODE_RANGE = "U+2E80-FFFF"
 
 CHIP_CSS = """
 /* rule chips and their popovers (bourre_lessons/widgets/source_chip.py) */
-.bourre-chip { display: inline; }
-.bourre-chip > summary { display: inline-block; cursor: pointer; list-style: none; }
-.bourre-chip > summary::-webkit-details-marker { display: none; }
-button.bourre-rule, .bourre-chip > summary.bourre-rule { cursor: pointer; font: inherit;
+.bourre-source-chip { display: inline-block; }  /* not inline: a closed details would break the line */
+.bourre-source-chip > summary { display: inline-block; cursor: pointer; list-style: none; }
+.bourre-source-chip > summary::-webkit-details-marker { display: none; }
+button.bourre-rule, .bourre-source-chip > summary.bourre-rule { cursor: pointer; font: inherit;
   font-size: 0.85em; color: inherit; }
-button.bourre-rule:hover, .bourre-chip > summary:hover { background: #fff6d6; }
-button.bourre-rule:focus-visible, .bourre-chip > summary:focus-visible {
+button.bourre-rule:hover, .bourre-source-chip > summary:hover { background: #fff6d6; }
+button.bourre-rule:focus-visible, .bourre-source-chip > summary:focus-visible {
   outline: 3px solid #1f5fbf; outline-offset: 2px; }
-.bourre-chip > summary::after, button.bourre-rule::after { content: " \\25B8"; font-size: 0.8em; }
-.bourre-chip[open] > summary::after, button.bourre-rule[aria-expanded="true"]::after {
+.bourre-source-chip > summary::after, button.bourre-rule::after { content: " \\25B8"; font-size: 0.8em; }
+.bourre-source-chip[open] > summary::after, button.bourre-rule[aria-expanded="true"]::after {
   content: " \\25BE"; }
 .bourre-source-popover { display: block; margin: 6px 0 2px; padding: 8px 12px; max-width: 44em;
   background: #fffdf6; border: 1px solid #b9b2a0; border-radius: 8px; font-weight: normal;
@@ -70,15 +71,33 @@ def font_face_css() -> str:
     )
 
 
+JUPYTER_FAMILY = (
+    'system-ui, -apple-system, blinkmacsystemfont, "Segoe UI", helvetica, arial, sans-serif, '
+    '"Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"'
+)
+"""JupyterLab's own interface and content font list (its themes' `--jp-ui-font-family`)."""
+CODE_FAMILY = 'menlo, consolas, "DejaVu Sans Mono", monospace'
+"""JupyterLab's own code font list (`--jp-code-font-family-default`)."""
+
+
 def _family_css() -> str:
-    """Put the CJK subset first (its unicode-range limits it) where course text is drawn."""
-    content = f'"{CJK_FAMILY}", var(--jp-content-font-family, "DejaVu Sans", sans-serif)'
-    code = f'"{CJK_FAMILY}", var(--jp-code-font-family, "DejaVu Sans Mono", monospace)'
+    """Put the CJK subset first (its unicode-range limits it) wherever a page draws text: the
+    course's widgets, and JupyterLab's and Voila's own fonts (interface, Markdown, inline code,
+    code cells, outputs), through the variables every part of them reads, with the places the
+    course writes in named again in case a theme sets a variable after this sheet."""
+    cjk = f'"{CJK_FAMILY}"'
+    ui = f"{cjk}, {JUPYTER_FAMILY}"
+    code = f"{cjk}, var(--jp-code-font-family-default, {CODE_FAMILY})"
     return (
-        f".bourre-felt, .bourre-source-popover, .bourre-chip {{ font-family: "
-        f'"{CJK_FAMILY}", "DejaVu Sans", Arial, sans-serif; }}\n'
-        f".jp-RenderedMarkdown, .jp-RenderedHTMLCommon {{ font-family: {content}; }}\n"
-        f".jp-RenderedText pre, .jp-OutputArea-output pre {{ font-family: {code}; }}\n"
+        f"html:root {{ --jp-ui-font-family: {ui}; --jp-content-font-family: {ui}; "
+        f"--jp-code-font-family: {code}; }}\n"
+        f'.bourre-felt, .bourre-source-popover, .bourre-source-chip {{ font-family: {cjk}, "DejaVu Sans", '
+        "Arial, sans-serif; }\n"
+        f".jp-RenderedMarkdown, .jp-RenderedHTMLCommon "
+        f"{{ font-family: {cjk}, var(--jp-content-font-family, {JUPYTER_FAMILY}); }}\n"
+        ".jp-RenderedHTMLCommon code, .jp-RenderedHTMLCommon pre, .jp-RenderedText, "
+        ".jp-RenderedText pre, .jp-OutputArea-output pre, .jp-InputArea-editor .cm-content "
+        f"{{ font-family: {cjk}, var(--jp-code-font-family, {CODE_FAMILY}); }}\n"
     )
 
 
@@ -117,7 +136,7 @@ def chip_html(citation: str, label: str | None = None) -> str:
         for r in data["readings"]
     ]
     return (
-        f"<details class='bourre-chip' data-rule='{esc(data['id'])}'>"
+        f"<details class='bourre-source-chip' data-rule='{esc(data['id'])}'>"
         f"<summary class='bourre-rule' title='Show the source&#39;s own words'>{shown}</summary>"
         f"<div class='bourre-source-popover' role='note'>{''.join(parts)}</div></details>"
     )

@@ -15,8 +15,8 @@ Answers in view (each block of a cell counts once per kind):
   (`.bourre-feedback[data-verdict=legal|illegal]`, `.bourre-mark`). In Markdown prose only a
   mark followed by a verdict ("✔ Right", "✘ Not yet", "✔ 4♥ is allowed") counts, so that a
   sentence explaining what the marks mean does not.
-* **list of legal cards**: "legal", "allowed" or "you may play/lead" followed by a colon or an
-  arrow and a card ("legal now: H2 H9", "-> allowed: 10♥", "Legal under pagat: 2♠ 4♠"), or a
+* **list of legal cards**: "legal", "allowed" or "(you) may/can play/lead" followed by a colon
+  or an arrow and a card ("legal now: H2 H9", "-> allowed: 10♥", "Legal under pagat: 2♠ 4♠"), or a
   card of a hand lit up as legal (`.bourre-card.bourre-legal`, what Show answer does).
 * **filled-in exercise form**: in an exercise app (`.bourre-ex`), a field that a fresh form
   leaves empty holding a value (a number other than 0, text, a ticked box, a choice other
@@ -27,7 +27,10 @@ Answers in view (each block of a cell counts once per kind):
   hand 1", "Mistakes: 2", "The costliest decision").
 * **rule box**: the rulebooks-side-by-side box (`.bourre-compare`, "The rulebooks disagree",
   "legal cards under each"), or a rule cited in a feedback callout (`.bourre-feedback
-  .bourre-rule`), before the first try.
+  .bourre-rule`), before the first try; or a scene's header (the lesson's header, the
+  projector's heading) stating the scene's rule, or, for a scene that asks for a card, its own
+  title where that differs from the neutral one ("Cannot beat: any card of the suit" is the
+  answer to "What changes?"; `scene_header_findings`).
 * **another seat's cards**: for every deal the learner is about to play (`deals_in`: the game
   table, lesson 01's first hand, set 6's whole hand and set 5's deals, found in the notebook's
   code and dealt again here with the engine), a block that shows a seat's hidden cards: three
@@ -43,7 +46,9 @@ displaying widget" or a widget still "Loading"; a character drawn as the missing
 (each distinct character beyond Latin, in the font its element uses, compared pixel for pixel
 with a private-use codepoint drawn the same way); a widget wider than the notebook panel (or
 than the window, in the classroom app) or scrolling inside its output; text cut off in a
-button or label (`scrollWidth > clientWidth`).
+button or label (`scrollWidth > clientWidth`); in the classroom app, a part of the scene the
+class must see (header, seats, trick, hand, status, verdict, ...: `projector.PARTS`) outside the
+band between the app's bars at a projector size.
 
 **Demonstration cells.** A cell that shows an answer on purpose is accepted when the learner
 has been warned and has had the try first. The lessons mark such a cell like this:
@@ -55,16 +60,30 @@ has been warned and has had the try first. The lessons mark such a cell like thi
 3. that heading must come after the learner's own try: below at least one widget the learner
    plays (a scene, a table, an exercise app) or an exercise's answer cell.
 
+A demonstration on a deal or a position of its own, one the learner never plays, is marked
+with the cell tag `own-deal` instead, and accepted only when the robot can check, from the
+notebook's code, that it is one (`own_deal`):
+
+1. every seed the cell deals with (a `seed` argument, or the seed parameter of the course's
+   tables, games and exercises, their defaults included) is a literal number, and none is the
+   seed of a deal the page hands the learner (`deals_in`);
+2. every position it builds (`Situation(...)`, cards written out) can be read, and none holds
+   the hand of a scene the page shows;
+3. it builds no scene (no scene id of the catalogue appears in it);
+4. every name it uses is made in the cell itself, imported, a builtin, or made by an earlier
+   `own-deal` cell the robot accepted (so `table.game` of the learner's own table fails: the
+   robot cannot tell which deal it is).
+
 Such a cell's findings are counted as accepted demonstrations, not failures; a cell tagged
-`shows-answer` that breaks rule 2 or 3 is reported with the reason. Two other forms need no
-tag: an answer folded under `check_your_answer()` (only its closed heading is on screen), and
-a demonstration on its own deal, one the learner never plays (another seed): the robot only
-guards the deals a page hands the learner.
+`shows-answer` or `own-deal` that breaks its rules is reported with the reason. One other form
+needs no tag: an answer folded under `check_your_answer()` (only its closed heading is on
+screen).
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 import inspect
 import math
 import re
@@ -88,11 +107,14 @@ WIDGET_ERROR = "widget error"
 GLYPH_BOX = "glyph drawn as a box"
 TOO_WIDE = "wider than the panel"
 CUT_TEXT = "text cut off"
+OFF_SCREEN = "off the projector's screen"
 
 DEMO_TAG = "shows-answer"
 """The cell tag of a demonstration that shows an answer on purpose (see the module docstring)."""
 DEMO_HEADING = re.compile(r"\banswers?\b", re.IGNORECASE)
 """What the heading above a demonstration cell must say."""
+OWN_DEAL_TAG = "own-deal"
+"""The cell tag of a demonstration on a deal or position of its own (see the module docstring)."""
 
 # --- what the page reader reports (tests/browser/page_reader.js) --------------------------------
 
@@ -144,7 +166,7 @@ OUTPUT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         LEGAL_LIST,
         re.compile(
-            r"\b(?:legal|allowed|you may (?:play|lead))\b[^:→\n]{0,24}(?::|->|→)\s*(?:"
+            r"\b(?:legal|allowed|(?:may|can) (?:play|lead))\b[^:→\n]{0,24}(?::|->|→)\s*(?:"
             + _CARD
             + ")",
             re.IGNORECASE,
@@ -294,8 +316,9 @@ def _whole_hand(bound: dict[str, Any]) -> Deal:
 def _first_hand(bound: dict[str, Any]) -> Deal:
     from bourre_lessons.first_hand import FirstHand
 
-    game = FirstHand(bound["seed"]).game
-    return _game_deal(f"first hand seed {bound['seed']}", game, "A")
+    game = FirstHand(bound["seed"], deal=bound.get("deal")).game
+    placed = f" with {bound['deal']}" if bound.get("deal") else ""
+    return _game_deal(f"first hand seed {bound['seed']}{placed}", game, "A")
 
 
 def _play_or_pass(bound: dict[str, Any]) -> Deal:
@@ -544,6 +567,221 @@ def demonstration(cells: list[dict[str, Any]], index: int) -> tuple[bool, str]:
     return True, f"{DEMO_TAG} under {heading!r}"
 
 
+def _seeded() -> dict[str, Callable[..., Any]]:
+    """The course's callables that deal from a seed, by the name a notebook calls them."""
+    from bourre_lessons import Game
+    from bourre_lessons.exercises.whole_hand import whole_hand_exercise
+    from bourre_lessons.first_hand import FirstHand
+    from bourre_lessons.widgets.table import CoachedTable
+
+    known = {name: func for name, (func, _, _) in _callables().items()}
+    return {
+        **known,
+        "Game": Game,
+        "CoachedTable": CoachedTable,
+        "FirstHand": FirstHand,
+        "whole_hand_exercise": whole_hand_exercise,
+    }
+
+
+def _source(cell: dict[str, Any]) -> str:
+    lines = cell.get("source", "").splitlines()
+    return "\n".join(ln for ln in lines if not ln.lstrip().startswith(("%", "!")))
+
+
+def _made(tree: ast.AST) -> set[str]:
+    """The names a piece of code binds (assignments, loops, imports, functions, arguments)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+    return names
+
+
+def _imported(tree: ast.AST) -> set[str]:
+    return {
+        (alias.asname or alias.name).split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+
+
+def _seeds_used(tree: ast.AST, known: dict[str, Callable[..., Any]]) -> list[tuple[str, Any]]:
+    """(call, seed) for every call that deals: a `seed` keyword, or the seed parameter of the
+    course's dealing callables (their default when not given); None where it is not literal."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name_of(node.func)
+        said = ast.unparse(node)[:50]
+        if name in known:
+            try:
+                has_seed = "seed" in inspect.signature(known[name]).parameters
+            except (TypeError, ValueError):
+                has_seed = False
+            if has_seed:
+                bound = _bound(known[name], node)
+                found.append((said, None if bound is None else bound.get("seed")))
+                continue
+        for keyword in node.keywords:
+            if keyword.arg == "seed":
+                try:
+                    found.append((said, ast.literal_eval(keyword.value)))
+                except ValueError:
+                    found.append((said, None))
+    return found
+
+
+def _positions(tree: ast.AST) -> list[tuple[str, Any]]:
+    """(call, hand) for every `Situation(...)` the code builds, read with the engine from its
+    written-out cards; hand None where the position is not written out in the cell."""
+    from bourre_lessons import Situation, parse_card, parse_cards
+
+    allowed = {
+        "__builtins__": {},  # only the engine's own readers: nothing else of the cell runs
+        "Situation": Situation,
+        "parse_cards": parse_cards,
+        "parse_card": parse_card,
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name_of(node.func) == "Situation":
+            said = ast.unparse(node)
+            try:
+                position = eval(compile(ast.Expression(node), "<cell>", "eval"), allowed)
+                found.append((said[:50], frozenset(c.code for c in position.hand)))
+            except Exception:  # a name of another cell, or cards not written out
+                found.append((said[:50], None))
+    return found
+
+
+def _scene_hands(cells: list[dict[str, Any]]) -> dict[frozenset[str], str]:
+    """The hand of every moment of every scene the page's code names, to its scene id."""
+    from bourre_lessons.scenes import catalogue
+
+    scenes = catalogue()
+    hands: dict[frozenset[str], str] = {}
+    for cell in cells:
+        if cell.get("type") != "code":
+            continue
+        for scene_id in set(re.findall(r"[\"']([\w-]+)[\"']", cell.get("source", ""))):
+            scene = scenes.get(scene_id)
+            for moment in getattr(scene, "moments", ()) if scene else ():
+                hands[frozenset(c.code for c in moment.hand)] = scene_id
+    return hands
+
+
+def _own_deal_problems(
+    tree: ast.Module, made_by_own: set[str], imported: set[str], deals: list[Deal], cells
+) -> list[str]:
+    """What keeps the robot from checking that a cell works on a deal of its own (see the
+    module docstring's four rules); empty when it can."""
+    from bourre_lessons.scenes import catalogue
+
+    problems = []
+    guarded = {d.seed: d.label for d in deals}
+    for said, seed in _seeds_used(tree, _seeded()):
+        if seed is None or not isinstance(seed, int):
+            problems.append(f"deals with a seed it does not write out ({said})")
+        elif seed in guarded:
+            problems.append(f"deals seed {seed}, the learner's {guarded[seed]} ({said})")
+    hands = _scene_hands(cells)
+    for said, hand in _positions(tree):
+        if hand is None:
+            problems.append(f"builds a position it does not write out ({said})")
+        elif hand in hands:
+            problems.append(f"builds the position of scene {hands[hand]} ({said})")
+    scenes = catalogue()
+    named = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)} & set(scenes)
+    problems += [f"builds scene {scene_id}" for scene_id in sorted(named)]
+    known = _made(tree) | made_by_own | imported | set(dir(builtins))
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    problems += [
+        f"uses `{name}`, made by a cell the robot cannot check" for name in sorted(used - known)
+    ]
+    return problems
+
+
+def _own_words(tree: ast.Module, made_by_own: set[str]) -> str:
+    """What an accepted own-deal cell works on, in words."""
+    seeds = sorted({seed for _, seed in _seeds_used(tree, _seeded())})
+    if seeds:
+        return f"seed {', '.join(map(str, seeds))}, none the learner's"
+    used = sorted(
+        {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & (made_by_own - _made(tree))
+    )
+    if used:
+        return f"{', '.join(used)} of an earlier {OWN_DEAL_TAG} cell"
+    return "a position written out, in no scene of the page"
+
+
+def own_deal(cells: list[dict[str, Any]], index: int, deals: Iterable[Deal]) -> tuple[bool, str]:
+    """(accepted, why) for a cell tagged `own-deal`: the robot checks from the page's code that
+    it deals and builds only what the learner never plays. (False, "") for an untagged cell."""
+    if OWN_DEAL_TAG not in cells[index].get("tags", []):
+        return False, ""
+    deals = list(deals)
+    trees: dict[int, ast.Module | None] = {}
+    for at, cell in enumerate(cells):
+        if cell.get("type") == "code":
+            try:
+                trees[at] = ast.parse(_source(cell))
+            except SyntaxError:
+                trees[at] = None
+    imported = set().union(*(_imported(t) for t in trees.values() if t is not None))
+    made_by_own: set[str] = set()
+    for at in range(index + 1):
+        tree = trees.get(at)
+        if at not in trees:
+            continue
+        if tree is None:
+            if at == index:
+                return False, f"tagged {OWN_DEAL_TAG}, but its code cannot be read"
+            continue
+        if OWN_DEAL_TAG not in cells[at].get("tags", []):
+            made_by_own -= _made(tree)
+            continue
+        problems = _own_deal_problems(tree, made_by_own, imported, deals, cells)
+        if at == index:
+            if problems:
+                return False, f"tagged {OWN_DEAL_TAG}, but it {'; '.join(problems)}"
+            return True, f"{OWN_DEAL_TAG}: {_own_words(tree, made_by_own)}"
+        made_by_own = (made_by_own | _made(tree)) if not problems else made_by_own - _made(tree)
+    return False, ""
+
+
+def scene_header_findings(scenes: Iterable[dict[str, str]]) -> list[str]:
+    """What the headers of the drawn scenes say too early: a scene's rule (its summary), or
+    the own title of a scene that asks for a card (play, naming) when it is not neutral."""
+    from bourre_lessons.scenes import catalogue
+    from bourre_lessons.widgets.scene import neutral_title
+
+    known = catalogue()
+    found = []
+    for drawn in scenes:
+        scene = known.get(drawn.get("id", ""))
+        if scene is None:
+            continue
+        header = " ".join(drawn.get("header", "").split())
+        if scene.summary and " ".join(scene.summary.split()) in header:
+            found.append(f"scene {scene.id} states its rule: “{scene.summary[:60]}”")
+        elif (
+            scene.kind != "story"
+            and scene.title != neutral_title(scene)
+            and f"· {scene.title}" in header
+        ):
+            found.append(f"scene {scene.id}'s title states its answer: “{scene.title}”")
+    return found
+
+
 def judge(reading: dict[str, Any], deals: Iterable[Deal] = ()) -> list[Finding]:
     """Every finding on a page the reader read (page_reader.js's result)."""
     deals = list(deals)
@@ -551,14 +789,11 @@ def judge(reading: dict[str, Any], deals: Iterable[Deal] = ()) -> list[Finding]:
     findings: list[Finding] = []
     for cell in cells:
         index = cell["index"] if cell.get("type") != "app" else None
-        accepted, why = (
-            demonstration(cells, cell["index"])
-            if cell.get("type") == "code"
-            else (
-                False,
-                "",
-            )
-        )
+        accepted, why = False, ""
+        if cell.get("type") == "code":
+            accepted, why = demonstration(cells, cell["index"])
+            if not why:
+                accepted, why = own_deal(cells, cell["index"], deals)
         own: list[Finding] = []
         if cell.get("type") == "code" and cell.get("source", "").strip() and cell["count"] is None:
             own.append(Finding(index, NOT_RUN, "Run All did not run it"))
@@ -576,6 +811,8 @@ def judge(reading: dict[str, Any], deals: Iterable[Deal] = ()) -> list[Finding]:
             for deal in deals:
                 for said in seat_card_findings(text, block.get("cards", []), deal):
                     seen.setdefault(SEAT_CARDS, said)
+            for said in scene_header_findings(block.get("scenes", [])):
+                seen.setdefault(RULE_BOX, said)
             for name, detail in seen.items():
                 own.append(Finding(index, name, f"{kind}: {detail}", mark))
             if kind != "markdown":

@@ -82,6 +82,21 @@
     return cards;
   }
 
+  // Every scene drawn, by its id, with the words of its header (the lesson's header above the
+  // table, or the heading the projector's table draws beside it).
+  function sceneHeaders(root) {
+    const found = [];
+    for (const el of root.querySelectorAll(".bourre-scene")) {
+      if (!shown(el)) continue;
+      const classes = [...el.classList];
+      const id = (classes.find((c) => c.startsWith("bourre-scene-")) || "").slice("bourre-scene-".length);
+      const kind = (classes.find((c) => c.startsWith("bourre-kind-")) || "").slice("bourre-kind-".length);
+      const parts = [...el.querySelectorAll(":scope > .bourre-header, .bourre-heading")];
+      found.push({ id, kind, header: parts.map((p) => visibleText(p)).join("\n"), mark: mark(el) });
+    }
+    return found;
+  }
+
   function block(el, kind, extra) {
     return {
       kind,
@@ -90,6 +105,7 @@
       facts: kind === "widget" ? domFacts(el) : [],
       filled: kind === "widget" ? filledFields(el) : [],
       cards: kind === "widget" ? drawnCards(el) : [],
+      scenes: kind === "widget" ? sceneHeaders(el) : [],
       ...extra,
     };
   }

@@ -5,8 +5,9 @@ kernel, every output cleared and Run All (what Restart Kernel and Run All does),
 until every cell has run and every widget is drawn. Then, before any click, `page_reader.js`
 reads the page (every cell: the robot's Lab attaches all cells, `windowingMode: none`, so none
 is left unrendered off screen) and `answers_in_view.judge` says what is wrong. The kernel is
-shut down before the next notebook. The classroom app (Voila, 1280×720) is read as it opens
-and then at each scene reached with Next scene, before any card is clicked.
+shut down before the next notebook. The classroom app (Voila) is read at each projector size
+(1280×720 and 1024×768) as it opens and then at each scene reached with Next scene, before any
+card is clicked; each scene's parts are also measured against the band between the app's bars.
 
 Used by `test_robot_learner.py` (`make browser`) and by `tools/robot_learner.py`.
 """
@@ -23,6 +24,7 @@ from typing import Any
 
 from answers_in_view import (
     NOT_RUN,
+    OFF_SCREEN,
     TRACEBACK,
     Deal,
     Finding,
@@ -32,6 +34,7 @@ from answers_in_view import (
     reader_args,
 )
 from browser_harness import ROOT, ConsoleLog, Server, artifacts_dir, save_page_artifacts, start_lab
+from projector import MEASURE, PARTS, PROJECTOR_SIZES
 
 READER = (Path(__file__).with_name("page_reader.js")).read_text(encoding="utf-8")
 ROBOT_LAB_SETTINGS = {
@@ -39,7 +42,6 @@ ROBOT_LAB_SETTINGS = {
 }
 """Every cell attached to the page, so that every cell is laid out and read."""
 LAB_SIZE = {"width": 1280, "height": 900}
-CLASSROOM_SIZE = {"width": 1280, "height": 720}
 OPEN_TIMEOUT = 120_000  # ms: page, Lab and a kernel on a busy 2-core machine
 RUN_TIMEOUT = 600_000  # ms: the slowest notebook's Run All
 DRAW_TIMEOUT = 60_000  # ms: every widget drawn after the run
@@ -115,7 +117,15 @@ def course_notebooks() -> list[str]:
 
 
 CLASSROOM = "classroom"
-"""The name the classroom app goes by in reports and in BOURRE_ROBOT_ONLY."""
+"""The name the classroom app goes by in reports and in BOURRE_ROBOT_ONLY (a report's name
+adds the projector size: "classroom 1024×768")."""
+
+
+def classroom_name(size: tuple[int, int]) -> str:
+    """The report name of the classroom read at one projector size."""
+    return f"{CLASSROOM} {size[0]}×{size[1]}"
+
+
 READ: list[Report] = []
 """Every report of this process, in order (printed at the end of a pytest run)."""
 
@@ -174,6 +184,8 @@ class Report:
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
     screenshots: list[Path] = field(default_factory=list)
+    overflow: tuple[int, str] | None = None
+    """The classroom's largest overflow in pixels at step 1 of a scene, and where."""
 
     @property
     def failures(self) -> list[Finding]:
@@ -193,7 +205,7 @@ class Report:
     def line(self) -> str:
         """One line: what was looked at, what was found."""
         looked = (
-            f"{self.cells} {'scenes' if self.name == CLASSROOM else 'cells'} "
+            f"{self.cells} {'scenes' if self.name.startswith(CLASSROOM) else 'cells'} "
             f"({self.folded} folded), {self.widgets} widgets, "
             f"{self.characters} characters checked, {len(self.deals)} deals guarded"
         )
@@ -208,6 +220,8 @@ class Report:
         kinds = sorted({f.kind for f in self.failures})
         if kinds:
             found += f" ({'; '.join(kinds)})"
+        if self.overflow is not None:
+            found += f" · largest overflow {self.overflow[0]} px ({self.overflow[1]})"
         return f"{self.name}: {looked} · {found} · {self.seconds:.0f} s"
 
     def details(self) -> str:
@@ -331,13 +345,17 @@ class RobotLearner:
         READ.append(report)
         return report
 
-    def read_classroom(self, voila: Server, limit: int | None = None) -> Report:
-        """The classroom app at projector size: as it opens, then each scene in turn (Next
-        scene is a teacher's click, not a try), read before any card is clicked."""
+    def read_classroom(
+        self, voila: Server, limit: int | None = None, size: tuple[int, int] = PROJECTOR_SIZES[0]
+    ) -> Report:
+        """The classroom app at one projector size: as it opens, then each scene in turn (Next
+        scene is a teacher's click, not a try), read and measured before any card is clicked."""
         started = time.monotonic()
-        report = Report(CLASSROOM)
+        report = Report(classroom_name(size))
+        report.overflow = (0, "no part overflows")
         page = self.context.new_page()
-        page.set_viewport_size(CLASSROOM_SIZE)
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.emulate_media(reduced_motion="reduce")  # cards drawn in place
         console = ConsoleLog(page)
         seen: set[tuple[str, str]] = set()
         try:
@@ -365,12 +383,23 @@ class RobotLearner:
                     f"#{number}",
                 )
                 reading = page.evaluate(READER, reader_args("voila"))
+                measured = page.evaluate(MEASURE, [PARTS])
                 report.cells += 1
                 report.widgets = max(report.widgets, reading["widgets"])
                 report.characters = max(report.characters, characters_checked(reading))
+                found = judge(reading)
+                for part, pixels in measured["parts"].items():
+                    if pixels > report.overflow[0]:
+                        report.overflow = (pixels, f"scene {number} {scene_id}, {part}")
+                    if pixels > 0:
+                        found.append(
+                            Finding(None, OFF_SCREEN, f"the {part} lies {pixels} px outside")
+                        )
                 new = 0
-                for f in judge(reading):
+                for f in found:
                     key = (f.kind, f.detail if not f.answer else f"{scene_id} {f.detail}")
+                    if f.kind == OFF_SCREEN:
+                        key = (f.kind, f"{scene_id} {f.detail}")
                     if key in seen:
                         continue
                     seen.add(key)
@@ -379,14 +408,17 @@ class RobotLearner:
                         Finding(None, f.kind, f.detail, f.mark, where=f"scene {number} {scene_id}")
                     )
                 if new and len(report.screenshots) < SHOTS_PER_PAGE:
-                    shot = artifacts_dir() / f"robot-classroom-scene-{number:02d}-{scene_id}.png"
+                    shot = artifacts_dir() / (
+                        f"robot-classroom-{size[0]}-scene-{number:02d}-{scene_id}.png"
+                    )
                     page.screenshot(path=str(shot))
                     report.screenshots.append(shot)
-            report.notes.append(f"{report.cells} scenes read at 1280×720")
+            report.notes.append(f"{report.cells} scenes read at {size[0]}×{size[1]}")
             if report.failures:
-                (artifacts_dir() / "robot-classroom.console.log").write_text(console.text())
+                log = artifacts_dir() / f"robot-classroom-{size[0]}.console.log"
+                log.write_text(console.text())
         except Exception:
-            save_page_artifacts(page, console, "robot-classroom-setup")
+            save_page_artifacts(page, console, f"robot-classroom-{size[0]}-setup")
             raise
         finally:
             page.close()
@@ -410,4 +442,5 @@ def as_json(report: Report) -> dict[str, Any]:
         "others": len(report.others),
         "findings": [f.line() for f in report.findings],
         "seconds": round(report.seconds, 1),
+        "overflow": report.overflow,
     }

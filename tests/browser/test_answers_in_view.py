@@ -14,6 +14,7 @@ from answers_in_view import (
     GLYPH_BOX,
     LEGAL_LIST,
     NOT_RUN,
+    OWN_DEAL_TAG,
     REVIEW,
     RULE_BOX,
     SEAT_CARDS,
@@ -24,6 +25,8 @@ from answers_in_view import (
     deals_in,
     demonstration,
     judge,
+    own_deal,
+    scene_header_findings,
     seat_card_findings,
     text_findings,
 )
@@ -49,6 +52,7 @@ def test_a_list_of_legal_cards_is_an_answer():
     assert LEGAL_LIST in _kinds("output", "legal now: H2 H9 HT")
     assert LEGAL_LIST in _kinds("output", "hand: 3♦ 7♦ 5♠ -> allowed: 3♦ 7♦")
     assert LEGAL_LIST in _kinds("output", "Legal under pagat: J♥.")
+    assert LEGAL_LIST in _kinds("output", "   pagat: trump_when_cannot_win = True   may play: 3♠")
     assert LEGAL_LIST not in _kinds("output", "Which cards are legal here? Decide first.")
 
 
@@ -90,7 +94,9 @@ def test_the_deals_a_lesson_hands_the_learner_are_found_in_its_code():
     lesson = json.loads((ROOT / "notebooks" / "10_play_whole_hands.ipynb").read_text("utf-8"))
     deals, unread = deals_in(lesson)
     labels = {d.label for d in deals}
-    assert labels == {"table seed 11", "table seed 13", "table seed 3"}, labels  # 12, 4: by code
+    assert labels == {"table seed 11", "table seed 13", "table seed 3"}, (
+        labels
+    )  # 12, 4, 21: by code
     assert not unread
     first = json.loads((ROOT / "notebooks" / "01_your_first_hand.ipynb").read_text("utf-8"))
     from bourre_lessons.first_hand import FIRST_HAND_SEED
@@ -100,6 +106,9 @@ def test_the_deals_a_lesson_hands_the_learner_are_found_in_its_code():
     (deal,) = deals
     assert deal.seed == FIRST_HAND_SEED and set(deal.hidden) == {"B", "C", "D"}
     assert all(len(cards) in (4, 5) for cards in deal.hidden.values())
+    (ace,) = [d for d in deals_in(first)[0] if "turned" in d.label]
+    assert ace.label == "first hand seed 0 with {'turned': 'DA'}", ace.label
+    assert "DA" not in ace.all_hidden  # the turned card is public
 
 
 def _cell(index, kind, source="", tags=(), headings=(), blocks=(), outputs=(), count=1):
@@ -166,3 +175,94 @@ def test_a_deal_in_view_fails_through_judge():
     cells = [_cell(0, "code", "print(t)", blocks=[("output", "D is dealt J♦ 8♣ 10♠ 7♦ 3♦")])]
     (finding,) = judge({"cells": cells}, [_deal()])
     assert finding.kind == SEAT_CARDS and "D's" in finding.detail
+
+
+# --- a demonstration on a deal of its own ---------------------------------------------------------
+
+LEARNERS_TABLE = 'table = TableWidget("pagat", players=4, seed=11)\ntable'
+
+
+def _own_page(*demo_sources: str, tagged: bool = True) -> list[dict]:
+    """The learner's table (seed 11), then demonstration cells printing a transcript."""
+    cells = [
+        _cell(0, "code", "from bourre_lessons.widgets.table import TableWidget"),
+        _cell(1, "code", LEARNERS_TABLE, outputs=[WIDGET_OUT]),
+    ]
+    for source in demo_sources:
+        at = len(cells)
+        block = ("output", "✔ A discards 5♠ 3♥ · legal now: S9")
+        tags = [OWN_DEAL_TAG] if tagged else []
+        cells.append(_cell(at, "code", source, tags=tags, blocks=[block]))
+    return cells
+
+
+def _learners_deals(cells: list[dict]) -> list[Deal]:
+    notebook = {"cells": [{"cell_type": "code", "source": c["source"]} for c in cells]}
+    return deals_in(notebook)[0]
+
+
+OWN = 'demo = TableWidget("pagat", players=4, seed=12)\ndemo.advance_to_you()\nprint(demo)'
+
+
+def test_an_own_deal_cell_on_another_seed_is_accepted_and_so_are_the_cells_that_continue_it():
+    cells = _own_page(OWN, "demo.declare(True)\nprint(demo.game.legal_actions())")
+    deals = _learners_deals(cells)
+    assert [d.seed for d in deals] == [11]
+    assert own_deal(cells, 2, deals) == (True, "own-deal: seed 12, none the learner's")
+    assert own_deal(cells, 3, deals)[0]
+    findings = judge({"cells": cells}, deals)
+    assert findings and all(not f.fails for f in findings), [f.line() for f in findings]
+    assert all(f.fails for f in judge({"cells": _own_page(OWN, tagged=False)}, deals))
+
+
+def test_an_own_deal_cell_that_reuses_the_learners_deal_or_cannot_be_checked_fails():
+    cases = {
+        'demo = TableWidget("pagat", players=4, seed=11)': "seed 11, the learner's table seed 11",
+        "demo = TableWidget('pagat', 4, 11)": "seed 11",  # positional: still read
+        "print(table.game.transcript())": "uses `table`",  # the learner's own table
+        "s = 11\ndemo = TableWidget('pagat', seed=s)": "a seed it does not write out",
+        "demo = show_baseline('glimne-2a')": "builds scene glimne-2a",
+        'p = Situation(parse_cards("H4 HJ"), "S", parse_cards("H7 HT"))': "scene glimne-2a",
+        "p = Situation(hand, 'S', ())": "a position it does not write out",
+    }
+    for source, reason in cases.items():
+        cells = _own_page(source)
+        cells[0]["source"] += "\nfrom bourre_lessons.scenes import show_baseline"
+        cells[0]["source"] += "\nfrom bourre_lessons import Situation, parse_cards"
+        cells.insert(1, _cell(1, "code", "scene = show_baseline('glimne-2a')\nscene"))
+        for at, cell in enumerate(cells):
+            cell["index"] = at
+        accepted, why = own_deal(cells, 3, _learners_deals(cells))
+        assert not accepted and reason in why, (source, why)
+        assert all(f.fails for f in judge({"cells": cells}, _learners_deals(cells)))
+
+
+def test_a_name_made_again_by_an_untagged_cell_is_no_longer_the_demonstrations():
+    cells = _own_page(OWN, "demo = table", "print(demo.game.transcript())")
+    cells[3]["tags"] = []
+    accepted, why = own_deal(cells, 4, _learners_deals(cells))
+    assert not accepted and "uses `demo`" in why
+
+
+def test_a_scene_header_stating_the_rule_or_a_telling_title_is_a_rule_box():
+    from bourre_lessons.scenes import get
+
+    kept = "glimne 2 · Hearts led\nThe rule shows here once you have tried."
+    assert scene_header_findings([{"id": "glimne-2b", "header": kept}]) == []
+    telling = (
+        "glimne 2 · Cannot beat: any card of the suit\nThe rule shows here once you have tried."
+    )
+    (said,) = scene_header_findings([{"id": "glimne-2b", "header": telling}])
+    assert "title states its answer" in said
+    rule = f"glimne 2 · Hearts led\n{get('glimne-2b').summary}"
+    (said,) = scene_header_findings([{"id": "glimne-2b", "header": rule}])
+    assert "states its rule" in said
+    story = "pagat dealer's ace · The dealer turns an ace\nThe rule shows here once you have tried."
+    assert scene_header_findings([{"id": "pagat-dealer-ace", "header": story}]) == []
+    block = {"kind": "widget", "mark": "1", "text": telling, "facts": [], "filled": [], "cards": []}
+    cell = {
+        **_cell(0, "code", "scene"),
+        "blocks": [{**block, "scenes": [{"id": "glimne-2b", "header": telling}]}],
+    }
+    (finding,) = judge({"cells": [cell]})
+    assert finding.kind == RULE_BOX and finding.fails

@@ -24,11 +24,16 @@ from answers_in_view import (
     GLYPH_BOX,
     LEGAL_LIST,
     NOT_RUN,
+    OFF_SCREEN,
+    OWN_DEAL_TAG,
+    SEAT_CARDS,
     TOO_WIDE,
     TRACEBACK,
     VERDICT,
+    deals_in,
 )
 from browser_harness import CLASSROOM_NOTEBOOK, ROOT, artifacts_dir, start_voila
+from projector import PROJECTOR_SIZES
 from robot import CLASSROOM, DealBook, RobotLearner, copy_course, course_notebooks, start_robot_lab
 
 pytestmark = pytest.mark.browser
@@ -96,9 +101,11 @@ def classroom_voila(tmp_path_factory):
 
 
 @pytest.mark.skipif(not _chosen([CLASSROOM]), reason="BOURRE_ROBOT_ONLY leaves the classroom out")
-def test_the_classroom_shows_no_answer_before_the_class_tries(robot, classroom_voila):
-    """The classroom app at 1280×720, as it opens and at each scene (Next scene)."""
-    report = robot.read_classroom(classroom_voila)
+@pytest.mark.parametrize("size", PROJECTOR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_classroom_shows_no_answer_before_the_class_tries(robot, classroom_voila, size):
+    """The classroom app at each projector size, as it opens and at each scene (Next scene):
+    no answer in view, and every part of the scene between the app's bars."""
+    report = robot.read_classroom(classroom_voila, size=size)
     print(report.line())
     assert report.cells > 1, report.details()
     assert not report.failures, report.details()
@@ -170,6 +177,44 @@ def test_the_robot_accepts_a_marked_demonstration_and_not_an_unmarked_one(robot,
     assert {(f.cell, f.kind) for f in bare.failures} == {(3, LEGAL_LIST)}, bare.details()
 
 
+LEARNERS_TABLE = (
+    "from bourre_lessons.widgets.table import TableWidget\n"
+    'table = TableWidget("pagat", players=4, seed=11)\n'
+    "table"
+)
+
+
+def _own_deal_page(seed: int) -> list[tuple[str, str, list[str]]]:
+    """The learner's table (seed 11), then a cell tagged own-deal that plays a deal of `seed`
+    from code and prints its whole transcript (every seat's cards)."""
+    demo = (
+        f'demo = TableWidget("pagat", players=4, seed={seed})\n'
+        "demo.advance_to_you()\n"
+        "print(demo.declare(True))  # a verdict: '✔ A says play'\n"
+        "print(demo.game.transcript())"
+    )
+    return [QUESTION, ("code", LEARNERS_TABLE, []), ("code", demo, [OWN_DEAL_TAG])]
+
+
+def test_an_own_deal_cell_is_accepted_on_another_seed_and_fails_on_the_learners(
+    robot, robot_course
+):
+    """A cell tagged own-deal printing a verdict and a whole deal: accepted on seed 12, which
+    the page never hands the learner; on seed 11, the learner's table, the same cell shows B's,
+    C's and D's cards of the deal about to be played, and fails with the reason."""
+    reports = {}
+    for seed in (12, 11):
+        notebook = _notebook(_own_deal_page(seed))
+        path = _plant(robot_course, f"own-deal-{seed}.ipynb", notebook)
+        reports[seed] = robot.read_notebook(path, deals=deals_in(notebook)[0])
+    other, reused = reports[12], reports[11]
+    assert other.deals == ["table seed 11"] and not other.failures, other.details()
+    assert any(f.accepted.startswith(OWN_DEAL_TAG) for f in other.findings), other.details()
+    failed = {(f.cell, f.kind) for f in reused.failures}
+    assert (2, SEAT_CARDS) in failed, reused.details()
+    assert all("seed 11, the learner's table seed 11" in f.detail for f in reused.failures)
+
+
 def test_an_answer_planted_in_a_copy_of_a_lesson_is_found(robot, robot_course):
     """Lesson 00 with one cell added under its scene that prints the scene's answer."""
     lesson = json.loads((ROOT / "notebooks" / "00_welcome.ipynb").read_text(encoding="utf-8"))
@@ -207,3 +252,13 @@ def test_the_robot_fails_a_traceback_a_box_a_wide_widget_and_cut_text(robot, rob
     found = {(f.cell, f.kind) for f in report.failures}
     expected = {(1, GLYPH_BOX), (2, CUT_TEXT), (2, TOO_WIDE), (3, TRACEBACK), (4, NOT_RUN)}
     assert found == expected, report.details()
+
+
+@pytest.mark.skipif(not _chosen([CLASSROOM]), reason="BOURRE_ROBOT_ONLY leaves the classroom out")
+def test_the_robot_fails_a_classroom_on_a_screen_too_small_for_it(robot, classroom_voila):
+    """On a screen far smaller than a projector (800×400) the scene's parts fall outside the
+    band between the bars: the robot measures it and fails, naming the part and the pixels."""
+    report = robot.read_classroom(classroom_voila, limit=2, size=(800, 400))
+    off = [f for f in report.failures if f.kind == OFF_SCREEN]
+    assert off and report.overflow[0] > 0, report.details()
+    assert report.name == "classroom 800×400" and "px outside" in off[0].detail, report.details()
