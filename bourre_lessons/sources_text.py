@@ -693,7 +693,7 @@ WIKIPEDIA = (
         "full",
         "Se o único trunfo jogado for um três e você tiver o dois e o ás de trunfo, mas nenhuma "
         "carta do naipe principal, você deve jogar o ás de trunfo.",
-        concepts=("trump", "overtrump", "trump-anyway", "trump-not-needed"),
+        concepts=("trump", "overtrump", "trump-not-needed"),
         note="The example names the trumps only; the suit led and the rest of the table are "
         "left open.",
     ),
@@ -719,6 +719,7 @@ WIKIPEDIA = (
         "… groups of players are known to require a player to trump even though the player "
         "cannot win the trick.",
         names=("trump anyway",),
+        concepts=("trump-anyway",),
     ),
     E(
         "wikipedia-3",

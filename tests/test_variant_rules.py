@@ -209,3 +209,22 @@ def test_a_dealer_who_turned_an_ace_is_refused_an_empty_fist_at_once():
         game.apply("pass")
     game.apply("play")
     assert game.hand_record.declared["A"] is True
+
+
+# --- wikipedia's trump anyway ----------------------------------------------------------------
+
+
+def test_trump_anyway_under_wikipedia_cites_the_variant_not_rule_2():
+    """wikipedia 2: "Se você não pode "jogar para ganhar", então não é necessário jogar um trunfo
+    que não pode vencer a rodada" (if you cannot play to win, you need not play a trump that
+    cannot win); its variant: "Algumas variantes substituem a regra "jogue para ganhar" e exigem
+    que um trunfo seja jogado de qualquer maneira" (some variants replace "play to win" and
+    require a trump anyway). A verdict under wikipedia with the variant on cites the variant."""
+    from bourre_lessons import Situation, explain
+
+    anyway = dataclasses.replace(Rules.preset("wikipedia"), trump_when_cannot_win=True)
+    situation = Situation(hand=("S2", "S4", "D5", "C9"), trump="S", trick=("H8", "SK"))
+    refused = explain(situation, "D5", anyway)
+    assert not refused.legal and refused.rule == "wikipedia-trump-anyway"
+    allowed = explain(situation, "D5", Rules.preset("wikipedia"))
+    assert allowed.legal and allowed.rule == "wikipedia-2"

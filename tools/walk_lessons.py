@@ -179,7 +179,7 @@ def walk(page, lab, lesson: str, out: Path) -> Walk:
         record.clicks += _play_hand(page, tables.first, TABLE_STEPS, (), ".bourre-deal")
         _calm(page)
         tables.first.screenshot(path=str(out / f"{record.lesson}-table.png"))
-    folded = page.locator(".jp-OutputArea details:not([open]) > summary")
+    folded = page.locator(".jp-OutputArea details.bourre-reveal:not([open]) > summary")
     while folded.count() and record.answers < 80:
         folded.first.scroll_into_view_if_needed()
         folded.first.click()  # the fold opens and leaves the list

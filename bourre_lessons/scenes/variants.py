@@ -212,7 +212,7 @@ def simultaneous(rules: Rules) -> tuple[StoryStep, ...]:
     game.apply("pass")
     steps.append(
         StoryStep(
-            "A's hand is weak, and A closes an empty fist. The fists open together: all four "
+            "A decides to pass and closes an empty fist too. The fists open together: all four "
             f"are empty, and the pot of {game.pot} stays for the next hand.",
             game.pot,
             detail=_lines(game, start),
@@ -606,7 +606,7 @@ VARIANT_SCENES: tuple[Scene, ...] = (
     ),
     _story(
         "wikipedia-second-ante",
-        "second ante",
+        "second bet",
         "A second ante",
         "A player who says play puts in a second chip: wikipedia says many variants ask for an "
         "extra bet at this point, and that the second ante is quite common.",

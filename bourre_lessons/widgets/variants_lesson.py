@@ -41,10 +41,11 @@ class SourceWords:
         return self.to_text()
 
     def _repr_html_(self) -> str:
-        chips = " · ".join(chip_html(c) for c in self.citations)
+        chips = "".join(f"<div>{chip_html(c)}</div>" for c in self.citations)
+        row = "display:flex; flex-wrap:wrap; gap:4px 14px; align-items:flex-start"
         return (
-            f"<style>{page_css()}</style><div class='bourre-source-words'>"
-            f"<b>The source's own words:</b> {chips} <i>(click one)</i></div>"
+            f"<style>{page_css()}</style><div class='bourre-source-words' style='{row}'>"
+            f"<b>The source's own words (click one):</b>{chips}</div>"
         )
 
 
