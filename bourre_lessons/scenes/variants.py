@@ -85,7 +85,8 @@ def _result(settled: Settlement | None) -> str:
     for player, amount in settled.payments.items():
         why = "reneged" if player in settled.renegers else "took no trick"
         said += f"; {player} {why} and pays {amount}"
-    return said
+    left = settled.pot_carried
+    return said + (f"; {left} stays in the pot" if left else "; the pot is empty")
 
 
 # --- pagat: the double ante ------------------------------------------------------------------
@@ -230,7 +231,7 @@ def simultaneous(rules: Rules) -> tuple[StoryStep, ...]:
             "In turn, A would have heard three passes before choosing: the closed fists took "
             "that knowledge away."
         )
-    steps.append(StoryStep(heard, in_turn.pot))
+    steps.append(StoryStep(heard))
     again = Game(fists, 4, deal=FISTS_DEAL)
     start = _mark(again)
     again.play("play", "pass", "play", "pass")
@@ -275,17 +276,15 @@ def pot_limit(rules: Rules) -> tuple[StoryStep, ...]:
             f"hand's antes it holds {pot} at the end of play. A, B and C played.",
             pot,
         ),
-        StoryStep(f"The tricks go A 3, B 2, C 0. Without a limit: {_result(free)}.", pot),
+        StoryStep(f"The tricks go A 3, B 2, C 0. Without a limit: {_result(free)}."),
         StoryStep(
             f"With a pot limit of {limit} ({figure}): {_result(capped)}. C's payment is "
-            f"{capped.payments['C']}, not {free.payments['C']}.",
-            capped.pot_carried,
+            f"{capped.payments['C']}, not {free.payments['C']}."
         ),
         StoryStep(
             f"A still takes the whole pot of {pot}{_with_payments(capped)}: wikipedia's limit caps "
             "what one bourré or renege can cost a player and says nothing of the winner, and "
-            "leaving the pot itself uncapped is the engine's reading (reading-pot-limit).",
-            capped.pot_carried,
+            "leaving the pot itself uncapped is the engine's reading (reading-pot-limit)."
         ),
     )
 
@@ -315,13 +314,11 @@ def second_ante(rules: Rules) -> tuple[StoryStep, ...]:
         ),
         StoryStep(
             f"The tricks go A 3, B 2, C 0: {_result(with_)}. B played and did not win: B is "
-            "down two chips, where a player who passed is down one.",
-            with_.pot_carried,
+            "down two chips, where a player who passed is down one."
         ),
         StoryStep(
             f"Without the second ante the same hand reads: {_result(without)}. Everything "
-            f"the hand moves grows with the second chips: here from {pot_plain} to {pot_extra}.",
-            without.pot_carried,
+            f"the hand moves grows with the second chips: here from {pot_plain} to {pot_extra}."
         ),
     )
 
@@ -388,7 +385,7 @@ def misplay(rules: Rules) -> tuple[StoryStep, ...]:
         steps.append(
             StoryStep(
                 f"{words}: {how}. {_upper(_result(settled))}.",
-                settled.pot_carried,
+                None,
                 dict(game.bankrolls),
                 _lines(game),
             )
@@ -543,7 +540,7 @@ def nice_play(rules: Rules) -> tuple[StoryStep, ...]:
             continue
         tricks = _play_two(lead, rules)
         result = settle(NICE_POT, tricks, rules)
-        steps.append(StoryStep(f"{words} {lead}. {_upper(_result(result))}.", result.pot_carried))
+        steps.append(StoryStep(f"{words} {lead}. {_upper(_result(result))}."))
     steps.append(
         StoryStep(
             "wikipedia: most games do not allow the nice play; a player must try to bourré as "
