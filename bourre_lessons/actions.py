@@ -13,6 +13,8 @@ The words (their canonical spelling is what `Game.actions` stores):
     keep                        the draw: keep every card
     discard S2 D3               the draw: throw cards away and draw as many
     take discard S2             the dealer takes the separate trump card (pagat variant)
+    pay, drop                   pagat's double ante, second chip after the draw: pay it, or
+                                drop out and lose the deal
     H7                          play a card (any notation `parse_card` reads)
     renege H7                   play a card that breaks a rule, on purpose (a misplay)
     correct H4, accept          pagat: correct a renege before the next player plays, or not
@@ -39,7 +41,7 @@ __all__ = [
     "read_action",
 ]
 
-ALONE = ("play", "pass", "keep", "deal", "accept")
+ALONE = ("play", "pass", "keep", "deal", "accept", "pay", "drop")
 """Words that make an action on their own and take nothing after them."""
 WORDS = (*ALONE, "discard", "take discard", "renege", "correct", "out-of-turn")
 """Every action word; anything else must be a card."""
@@ -75,8 +77,8 @@ class IllegalPlay(IllegalAction):
 
 @dataclass(frozen=True)
 class Action:
-    """One action, read: its kind ('play', 'pass', 'keep', 'deal', 'accept', 'discard',
-    'card', 'renege', 'correct' or 'out-of-turn'), its cards, and its seat."""
+    """One action, read: its kind ('play', 'pass', 'keep', 'deal', 'accept', 'pay', 'drop',
+    'discard', 'card', 'renege', 'correct' or 'out-of-turn'), its cards, and its seat."""
 
     kind: str
     cards: tuple[Card, ...] = ()

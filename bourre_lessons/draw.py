@@ -15,9 +15,8 @@ from itertools import combinations
 from .actions import Action, GameError, IllegalAction
 from .cards import Card
 from .hand_state import Table, TableState, sorted_cards
-from .phases import next_to_declare
+from .phases import after_draw, next_to_declare
 from .text import card_list
-from .tricks import start_play
 
 __all__ = ["draw", "draw_limit", "draw_options"]
 
@@ -44,7 +43,8 @@ def draw_options(table: Table, st: TableState, player: str) -> list[str]:
 def draw(table: Table, st: TableState, action: Action) -> str:
     """'keep', 'discard ...' or 'take discard ...' from the player in turn; in one round
     (`Rules.draws_in_turn`) the next player then declares, in two rounds the next player
-    draws; the play of the cards begins once everyone in has drawn."""
+    draws; once everyone in has drawn, the play of the cards begins (`after_draw`: first the
+    double ante's second round, where the rules put it after the draw)."""
     player, take, cards = st.turn[0], action.take, action.cards
     if take and not _may_take_separate(table, st, player):
         raise IllegalAction(_why_no_take(table, st, player), "pagat-separate-trump")
@@ -75,7 +75,7 @@ def draw(table: Table, st: TableState, action: Action) -> str:
     if table.rules.draws_in_turn:
         next_to_declare(table, st)
     elif not st.turn:
-        start_play(table, st)
+        after_draw(table, st)
     return action.text
 
 

@@ -43,7 +43,7 @@ from .hand_state import (
     read_deal,
     sorted_cards,
 )
-from .phases import declare, must_play, next_hand, out_of_turn, start_hand
+from .phases import declare, must_play, next_hand, out_of_turn, second_chip, start_hand
 from .play import Situation
 from .renege import (
     accept_renege,
@@ -68,14 +68,26 @@ __all__ = [
     "UnreadableAction",
 ]
 
-_KINDS = {"declare": ("play", "pass"), "draw": ("keep", "discard"), "play": ("card", "renege")}
+_KINDS = {
+    "declare": ("play", "pass"),
+    "draw": ("keep", "discard"),
+    "ante": ("pay", "drop"),
+    "play": ("card", "renege"),
+}
 """The kinds of action each phase takes (besides the renege words and 'out-of-turn')."""
-_WHAT = {"declare": "a declaration", "draw": "a draw", "play": "a card play"}
+_WHAT = {
+    "declare": "a declaration",
+    "draw": "a draw",
+    "ante": "a second chip ('pay' or 'drop')",
+    "play": "a card play",
+}
 _DO: dict[str, Callable[[Table, TableState, Action], str]] = {
     "play": declare,
     "pass": declare,
     "keep": draw,
     "discard": draw,
+    "pay": second_chip,
+    "drop": second_chip,
     "card": play_card,
     "renege": renege,
 }
@@ -137,7 +149,8 @@ class Game:
 
     @property
     def phase(self) -> str:
-        """'declare', 'draw', 'play' or 'settled'."""
+        """'declare', 'draw', 'play' or 'settled' ('ante' between the draw and the play: the
+        double ante's second round, where `Rules.double_ante_round` puts it after the draw)."""
         return self._state.phase
 
     @property
@@ -229,6 +242,8 @@ class Game:
             return ["play"] if must_play(table, st, player) else ["play", "pass"]
         if st.phase == "draw":
             return draw_options(table, st, player)
+        if st.phase == "ante":
+            return ["pay"] if must_play(table, st, player) else ["pay", "drop"]
         return legal_cards(table, situation_of(st, player))
 
     def _card_places(self) -> list[tuple[Card, str]]:
@@ -350,6 +365,9 @@ class Game:
                 f"{player} must draw now: say 'keep', or 'discard' and up to "
                 f"{draw_limit(table, st)} of your cards, e.g. 'discard {some}'"
             )
+        if st.phase == "ante":
+            words = "'pay'" if must_play(table, st, player) else "'pay' or 'drop'"
+            return f"{player} must pay the double ante's second chip or drop out now: say {words}"
         legal = legal_cards(table, situation_of(st, player))
         return f"{player} must play a card now, one of {', '.join(legal)}"
 

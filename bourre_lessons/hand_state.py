@@ -69,6 +69,7 @@ class HandRecord:
     tricks: list[Trick] = field(default_factory=list)
     renegers: set[str] = field(default_factory=set)
     corrected: set[str] = field(default_factory=set)
+    dropped: set[str] = field(default_factory=set)
     settlement: Settlement | None = None
     pot_at_start: int = 0
 
@@ -140,6 +141,7 @@ class TableState:
     tricks_won: dict[str, int] = field(default_factory=dict)
     voids: dict[str, set] = field(default_factory=dict)
     pending: PendingRenege | None = None
+    fists: dict[str, bool] = field(default_factory=dict)
     skip_ante: frozenset = frozenset()
     sit_out: frozenset = frozenset()
     penalised: frozenset = frozenset()

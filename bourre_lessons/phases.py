@@ -12,11 +12,13 @@ from collections.abc import Iterable
 from .actions import Action, IllegalAction
 from .cards import HAND_SIZE, Rank
 from .hand_state import HandRecord, Table, TableState, deal_cards, hand_rng
+from .rules import Rules
 from .settle import Settlement, settle
 from .text import and_list, card_list, verb
 
 __all__ = [
     "after_declarations",
+    "after_draw",
     "declare",
     "must_play",
     "next_hand",
@@ -24,6 +26,7 @@ __all__ = [
     "out_of_turn",
     "pay",
     "seats_from_left",
+    "second_chip",
     "settle_hand",
     "start_hand",
 ]
@@ -53,7 +56,7 @@ def start_hand(table: Table, st: TableState) -> None:
     st.rng = hand_rng(table.seed, st.hand_no)
     dealt = deal_cards(st.rng, seats, table.rules.separate_trump_card != "off", chosen)
     st.hands, st.stock, st.separate_trump = dealt.hands, dealt.stock, dealt.separate
-    st.folded, st.discard_pile = [], []
+    st.folded, st.discard_pile, st.fists = [], [], {}
     trump_card = dealt.separate or dealt.hands[dealer][-1]
     st.record = rec = HandRecord(st.hand_no, dealer, seats, trump_card, pot_at_start=st.pot)
     rec.dealt = {p: tuple(st.hands[p]) for p in seats}
@@ -131,7 +134,9 @@ def must_play(table: Table, st: TableState, player: str) -> bool:
 
 def declare(table: Table, st: TableState, action: Action) -> str:
     """'play' or 'pass' from the player in turn (a second ante where the rules ask one). In
-    one round (`Rules.draws_in_turn`) a player who says play draws next, in the same turn."""
+    one round (`Rules.draws_in_turn`) a player who says play draws next, in the same turn.
+    Under simultaneous declaration the choice stays in a closed fist until the last player
+    has chosen (`_open_fists`)."""
     player, rec, rules = st.turn[0], st.rec, table.rules
     if action.kind == "pass" and must_play(table, st, player):
         raise IllegalAction(
@@ -140,10 +145,17 @@ def declare(table: Table, st: TableState, action: Action) -> str:
             "pagat-dealer-ace",
             ["play"],
         )
+    if rules.simultaneous_declaration:
+        st.fists[player] = action.kind == "play"
+        st.log.append(f"{player} closes a fist (a chip in it or none: nobody can tell yet)")
+        st.turn.pop(0)
+        if not st.turn:
+            _open_fists(table, st)
+        return action.kind
     rec.declared[player] = action.kind == "play"
     if action.kind == "play":
         extra = ""
-        if rules.pays_second_ante:
+        if _second_ante_with_play(rules):
             pay(st, player, 1)
             extra = f" and puts in a second ante (pot {st.pot})"
         st.log.append(f"{player} says play{extra}")
@@ -156,6 +168,34 @@ def declare(table: Table, st: TableState, action: Action) -> str:
     st.turn.pop(0)
     next_to_declare(table, st)
     return action.kind
+
+
+def _second_ante_with_play(rules: Rules) -> bool:
+    """Whether saying play puts in a second chip now (glimne's second ante, or the double
+    ante read as paid with 'play')."""
+    return rules.pays_second_ante and not rules.second_chip_after_draw
+
+
+def _open_fists(table: Table, st: TableState) -> None:
+    """pagat's simultaneous declaration: every fist is open at once; the players who play put
+    in a second ante where the rules ask one, and the players who pass lay down their cards."""
+    rec, rules = st.rec, table.rules
+    for player in rec.seats:
+        rec.declared[player] = st.fists[player]
+    st.fists = {}
+    playing = rec.active
+    passing = [p for p in rec.seats if p not in playing]
+    for player in passing:
+        st.folded.extend(st.hands.pop(player))
+    said = [f"{and_list(playing)} {verb(playing, 'plays', 'play')}"] if playing else []
+    said += [f"{and_list(passing)} {verb(passing, 'passes', 'pass')}"] if passing else []
+    st.log.append(f"The fists open together: {'; '.join(said)}")
+    if playing and _second_ante_with_play(rules):
+        for player in playing:
+            pay(st, player, 1)
+        each = "puts" if len(playing) == 1 else "each put"
+        st.log.append(f"{and_list(playing)} {each} in a second ante (pot {st.pot})")
+    after_declarations(table, st)
 
 
 def next_to_declare(table: Table, st: TableState) -> None:
@@ -204,20 +244,82 @@ def after_declarations(table: Table, st: TableState) -> None:
     one round the players in have drawn already, and the play begins)."""
     active = st.rec.active
     if not active:
-        st.log.append(f"Everyone passed: the pot of {st.pot} stays for the next hand")
-        st.skip_ante, st.sit_out = frozenset(), st.penalised
-        _finish(table, st)
+        _nobody_plays(table, st)
     elif len(active) == 1 and table.rules.lone_player_wins:
         st.log.append(
             f"Only {active[0]} plays: {active[0]} takes the pot without play (pagat-lone)"
         )
         settle_hand(table, st, {active[0]: HAND_SIZE})
     elif table.rules.draws_in_turn:
-        from .tricks import start_play  # tricks imports this module: import it when needed
-
-        start_play(table, st)
+        _start_play(table, st)
     else:
         st.phase, st.turn = "draw", list(active)
+
+
+def _nobody_plays(table: Table, st: TableState) -> None:
+    """Every player passed (or dropped out): the pot stays for the next hand."""
+    st.log.append(f"Everyone passed: the pot of {st.pot} stays for the next hand")
+    st.skip_ante, st.sit_out = frozenset(), st.penalised
+    _finish(table, st)
+
+
+def _start_play(table: Table, st: TableState) -> None:
+    from .tricks import start_play  # tricks imports this module: import it when needed
+
+    start_play(table, st)
+
+
+def after_draw(table: Table, st: TableState) -> None:
+    """The draw is over: the play of the cards begins, or first, under the double ante read
+    as paid after the draw, the second round in which each player still in pays the second
+    chip or drops out."""
+    if not table.rules.second_chip_after_draw:
+        _start_play(table, st)
+        return
+    st.phase, st.turn = "ante", list(st.rec.active)
+    st.log.append(
+        "The second round of the double ante: each player still in, from the dealer's left, "
+        "pays the second chip or drops out (pagat-double-ante)"
+    )
+
+
+def second_chip(table: Table, st: TableState, action: Action) -> str:
+    """'pay' or 'drop' in the double ante's second round: a player who does not pay the
+    second chip loses this deal, as a player who passed does (the first chip stays in the
+    pot; no bourré to pay). Once everyone has chosen, the play begins with those who paid."""
+    player, rec = st.turn[0], st.rec
+    if action.kind == "drop" and must_play(table, st, player):
+        raise IllegalAction(
+            f"{player} may not drop out: the turned trump card is an ace, so the dealer must "
+            "play (pagat dealer's ace); say 'pay'",
+            "pagat-dealer-ace",
+            ["pay"],
+        )
+    if action.kind == "pay":
+        pay(st, player, 1)
+        st.log.append(f"{player} pays the second chip (pot {st.pot})")
+    else:
+        rec.declared[player] = False
+        rec.dropped.add(player)
+        st.folded.extend(st.hands.pop(player))
+        st.log.append(
+            f"{player} does not pay the second chip and loses this deal: {player}'s first chip "
+            "stays in the pot, and there is no bourré to fear (pagat-double-ante)"
+        )
+    st.turn.pop(0)
+    if st.turn:
+        return action.kind
+    active = rec.active
+    if not active:
+        _nobody_plays(table, st)
+    elif len(active) == 1 and table.rules.lone_player_wins:
+        st.log.append(
+            f"Only {active[0]} is still in: {active[0]} takes the pot without play (pagat-lone)"
+        )
+        settle_hand(table, st, {active[0]: HAND_SIZE})
+    else:
+        _start_play(table, st)
+    return action.kind
 
 
 # --- the settlement ------------------------------------------------------------------------

@@ -20,6 +20,7 @@ Renege = Literal["penalty", "retract", "retract_and_penalty", "correct_before_ne
 SeparateTrump = Literal["off", "nobody", "dealer"]
 BourrePaidTo = Literal["next_pot", "winner"]
 DrawTiming = Literal["same_turn", "after_declarations"]
+DoubleAnteRound = Literal["with_play", "after_draw"]
 
 SOURCES = ("glimne", "wikipedia", "pagat")
 MAX_PLAYERS = 8
@@ -36,6 +37,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "separate_trump_card": ("off", "nobody", "dealer"),
     "bourre_paid_to": ("next_pot", "winner"),
     "draw_timing": ("same_turn", "after_declarations"),
+    "double_ante_round": ("with_play", "after_draw"),
 }
 
 
@@ -58,6 +60,12 @@ class Rules:
           engine's reading (wikipedia says nothing of the winner).
       dealer_antes_for_all -- the dealer puts in every player's ante (wikipedia variant).
       double_ante -- pagat's double-ante variant: everyone antes, players who play add one.
+      double_ante_round -- when the double ante's second chip is paid, pagat's text being
+          terse: "with_play" (the course's reading: saying play puts it in, so a player who
+          does not pay it is a player who passes) or "after_draw" (the other reading: a second
+          round once the draw is over, in which each player still in pays it, "pay", or drops
+          out without paying, "drop", and loses the deal like a player who passed). Only
+          matters with `double_ante` on.
       second_ante -- a player who plays puts in a second ante (glimne).
       ante_skip -- who skips the next ante: "none" (glimne), "bourred" (wikipedia: the
           bourré payment replaces the ante), "bourred_and_tied" (pagat).
@@ -90,7 +98,9 @@ class Rules:
       lone_player_wins -- one player plays: they take the pot without play (pagat).
       separate_trump_card -- pagat variant: a sixth card turned for trump, belonging to
           "nobody" or available to the "dealer" who plays; "off" by default.
-      simultaneous_declaration -- pagat variant: play or pass declared all at once.
+      simultaneous_declaration -- pagat variant: play or pass decided all at once, each
+          choice hidden (a chip in a closed fist, or none) until the last is made, then
+          revealed together; the players who play then draw in the usual order.
       out_of_turn_penalty -- pagat: declaring out of turn sits you out of the next deal.
     """
 
@@ -102,6 +112,7 @@ class Rules:
     pot_limit: int | None = None
     dealer_antes_for_all: bool = False
     double_ante: bool = False
+    double_ante_round: DoubleAnteRound = "with_play"
     second_ante: bool = False
     ante_skip: AnteSkip = "bourred_and_tied"
     renege: Renege = "correct_before_next"
@@ -153,6 +164,12 @@ class Rules:
     def pays_second_ante(self) -> bool:
         """Whether a player who plays puts in a second ante (glimne, or pagat's double ante)."""
         return self.second_ante or self.double_ante
+
+    @property
+    def second_chip_after_draw(self) -> bool:
+        """Whether the double ante's second chip is paid in a round of its own after the draw
+        (`double_ante_round` "after_draw"), not with 'play'."""
+        return self.double_ante and self.double_ante_round == "after_draw"
 
     @property
     def draws_in_turn(self) -> bool:

@@ -95,6 +95,7 @@ SWITCH_STANCES: dict[str, dict[str, str]] = {
     "pot_limit": {"glimne": "", "wikipedia": "wikipedia-pot-limit", "pagat": ""},
     "dealer_antes_for_all": {"glimne": "", "wikipedia": "wikipedia-dealer-antes", "pagat": ""},
     "double_ante": {"glimne": "", "wikipedia": "", "pagat": "pagat-double-ante"},
+    "double_ante_round": {"glimne": "", "wikipedia": "", "pagat": "pagat-double-ante"},
     "second_ante": {
         "glimne": "glimne-second-ante",
         "wikipedia": "wikipedia-second-bet",

@@ -693,7 +693,7 @@ WIKIPEDIA = (
         "full",
         "Se o único trunfo jogado for um três e você tiver o dois e o ás de trunfo, mas nenhuma "
         "carta do naipe principal, você deve jogar o ás de trunfo.",
-        concepts=("trump", "overtrump", "trump-anyway", "trump-not-needed"),
+        concepts=("trump", "overtrump", "trump-not-needed"),
         note="The example names the trumps only; the suit led and the rest of the table are "
         "left open.",
     ),
@@ -719,6 +719,7 @@ WIKIPEDIA = (
         "… groups of players are known to require a player to trump even though the player "
         "cannot win the trick.",
         names=("trump anyway",),
+        concepts=("trump-anyway",),
     ),
     E(
         "wikipedia-3",
@@ -1644,9 +1645,27 @@ READINGS: tuple[Reading, ...] = (
     ),
     Reading(
         "reading-simultaneous",
-        "with simultaneous declaration the engine still records the declarations in seat "
-        "order, and the everyone-but-the-dealer-passed shortcut does not apply",
+        "with simultaneous declaration the engine takes the choices in seat order but keeps "
+        "each one hidden until the last is made, then opens them together; the chip in a fist "
+        "only shows the choice (it goes into the pot only where the rules ask a second ante), "
+        "and the everyone-but-the-dealer-passed shortcut does not apply",
         ("pagat-simultaneous", "pagat-dealer-alone"),
+    ),
+    Reading(
+        "reading-double-ante-round",
+        "pagat's double ante is terse about when the second chip is paid: the engine reads it "
+        "as paid with 'play' (a player who does not pay it is a player who passes); the other "
+        "reading, a round of its own after the draw in which a player who does not pay drops "
+        "out and loses the deal, is the switch double_ante_round",
+        ("pagat-double-ante",),
+        names=("double ante round",),
+    ),
+    Reading(
+        "reading-bankrupt",
+        "in a game for fun a player is bankrupt once their chips are at zero or below after a "
+        "hand (the engine lets a payment take a player below zero); the session ends after "
+        "that hand",
+        ("glimne-for-fun",),
     ),
     Reading(
         "reading-separate-trump",

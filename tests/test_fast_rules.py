@@ -39,6 +39,8 @@ EXCUSED = {
     "out_of_turn_penalty": "bots always declare in turn, so nobody is ever sat out",
     "min_players": "simulate() checks the table size before the core runs; a hand never reads it",
     "max_players": "simulate() checks the table size before the core runs; a hand never reads it",
+    "double_ante_round": "the bots always pay the double ante's second chip in a round after "
+    "the draw, so the hands and the chips are those of paying it with 'play'",
 }
 """Fields of `Rules` the fast core does not read, each with the reason it need not."""
 

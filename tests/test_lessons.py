@@ -723,3 +723,116 @@ def test_lesson_02_figures_for_the_order_are_the_variant_labs() -> None:
     measured = (effect.seats_playing[0], effect.seats_playing[1], *effect.played_out)
     assert [f"{e.value:.1%}" for e in measured] == [f"{x}%" for x in said.groups()[2:]]
     assert effect.seats_difference.high < 0 and effect.played_out_difference.high < 0
+
+
+# --- lesson 08b: every named variant ----------------------------------------------------------
+
+NAMED_BUT_NO_VARIANT_KIND = ("pagat-cards", "wikipedia-lay-down", "wikipedia-nice-play")
+"""Passages lesson 08b teaches as variants though the register files them as rules: pagat's
+advice on five or fewer players, wikipedia's "easy win" laid down, and its "nice" play."""
+
+
+def _sections_08b() -> dict[str, str]:
+    """Lesson 08b's ### sections: heading -> its text up to the next heading."""
+    text = _lesson("08b").read_text(encoding="utf-8")
+    parts = re.split(r"^#{2,3} (.+)$", text, flags=re.MULTILINE)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def _cited_in(section: str) -> set[str]:
+    """The register ids a section's `source_words(...)` chips open."""
+    from bourre_lessons.sources import resolve
+
+    cited = set()
+    for call in re.findall(r"source_words\(([^)]*)\)", section):
+        cited |= {resolve(name).id for name in re.findall(r'"([^"]+)"', call)}
+    return cited
+
+
+def test_lesson_08b_gives_every_named_variant_a_section_with_its_words() -> None:
+    """Issue 23: every variant a source names has its own section, whose chips open that
+    passage of the source (the register's variants, and the three passages filed as rules)."""
+    from bourre_lessons.sources import REGISTER
+
+    wanted = {e.id for e in REGISTER.values() if e.kind == "variant"}
+    wanted |= set(NAMED_BUT_NO_VARIANT_KIND)
+    sections = _sections_08b()
+    where = {id: [h for h, text in sections.items() if id in _cited_in(text)] for id in wanted}
+    assert {id: found for id, found in where.items() if not found} == {}
+    owners = [found[0] for found in where.values()]
+    assert len(set(owners)) >= len(wanted) - 1  # one section each (the cinch and its custom share)
+
+
+def test_the_variant_section_check_can_fail() -> None:
+    assert _cited_in('source_words("pagat double ante")') == {"pagat-double-ante"}
+    assert _cited_in("show('pagat-double-ante')") == set()
+
+
+def test_lesson_08b_is_linked_from_the_index_lesson_08_and_the_readme() -> None:
+    target = "08b_variants.ipynb"
+    assert target in _lesson("00").read_text(encoding="utf-8")
+    assert f"Next: [08b · Every variant, taught]({target})" in _lesson("08").read_text(
+        encoding="utf-8"
+    )
+    assert "| 08b |" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "Next: [09 · Strategy lab](09_strategy_lab.ipynb)" in _prose(_lesson("08b"))
+
+
+def test_lesson_08b_says_what_glimne_and_pagat_leave_unsaid() -> None:
+    """glimne names the English deal without describing it ("ni får gärna i stället köra med
+    engelsk giv"); pagat's four-card section is omitted in the translation (略); wikipedia gives
+    no pot-limit figure."""
+    prose = _prose(_lesson("08b"))
+    assert "glimne does not say what the English deal is" in prose
+    assert "leaves that section out" in prose
+    assert "wikipedia gives no figure" in prose and "a figure of ours" in prose
+
+
+def test_lesson_08b_measured_claims_hold_on_a_small_sample() -> None:
+    """The sentences lesson 08b writes after each measurement, recomputed on 20,000 hands a rule
+    set (the lesson measures 100,000): each comparison's intervals do not overlap."""
+    from bourre_lessons.sim.variant_effects import variant_effects
+
+    pagat, wikipedia = Rules.preset("pagat"), Rules.preset("wikipedia")
+    n = 20_000
+
+    def apart(low, high) -> bool:
+        return low.high < high.low
+
+    double = variant_effects({"p": pagat, "d": replace(pagat, double_ante=True)}, hands=n)
+    assert apart(double.row("p").mean_pot, double.row("d").mean_pot)
+    separate = variant_effects(
+        {
+            "off": pagat,
+            "nobody": replace(pagat, separate_trump_card="nobody"),
+            "dealer": replace(pagat, separate_trump_card="dealer"),
+        },
+        hands=n,
+    )
+    off, nobody, dealer = (separate.row(k) for k in ("off", "nobody", "dealer"))
+    assert apart(nobody.dealer_wins, dealer.dealer_wins) and apart(
+        dealer.dealer_wins, off.dealer_wins
+    )
+    assert abs(nobody.dealer_chips.value) < 0.3 < off.dealer_chips.low
+    fists = variant_effects(
+        {
+            "turn": replace(pagat, draw_timing="after_declarations"),
+            "fists": replace(pagat, simultaneous_declaration=True),
+        },
+        hands=n,
+    )
+    turn, closed = fists.row("turn"), fists.row("fists")
+    assert apart(turn.seats_playing, closed.seats_playing)
+    assert apart(closed.pot_taken, turn.pot_taken)
+    sizes = variant_effects({"4": pagat, "7": pagat}, players={"4": 4, "7": 7}, hands=n)
+    four, seven = sizes.row("4"), sizes.row("7")
+    assert apart(four.played_out, seven.played_out) and apart(seven.pot_taken, four.pot_taken)
+    assert apart(four.mean_pot, seven.mean_pot) and apart(four.bourre_rate, seven.bourre_rate)
+    antes = variant_effects(
+        {"w": wikipedia, "d": replace(wikipedia, dealer_antes_for_all=True)}, hands=n
+    )
+    assert antes.row("w").dealer_wins.overlaps(antes.row("d").dealer_wins)
+    assert apart(antes.row("d").dealer_chips, antes.row("w").dealer_chips)
+    second = variant_effects({"w": wikipedia, "s": replace(wikipedia, second_ante=True)}, hands=n)
+    assert apart(second.row("w").mean_pot, second.row("s").mean_pot)
+    assert second.row("w").seats_playing.overlaps(second.row("s").seats_playing)

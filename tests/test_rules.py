@@ -56,6 +56,8 @@ SPEC_TABLE = {
     # Money
     "second_ante": (True, False, False),
     "double_ante": (False, False, False),
+    # the double ante's second chip: with 'play' (the course's reading of pagat's terse text)
+    "double_ante_round": ("with_play", "with_play", "with_play"),
     "dealer_antes_for_all": (False, False, False),
     "pot_limit": (None, None, None),
     "ante_skip": ("none", "bourred", "bourred_and_tied"),

@@ -31,10 +31,16 @@ def scene_ids_in_spec() -> list[str]:
 
 @pytest.mark.skipif(not SCENES_MD.exists(), reason="needs ../shared/SCENES.md beside the checkout")
 def test_every_scene_id_of_the_spec_exists_in_order():
-    """SCENES.md: one scene each, in the catalogue's order."""
+    """SCENES.md: one scene each, in the catalogue's order (the variant scenes of lesson 08b,
+    which no source works out with cards, come after the sources' examples and are listed in
+    docs/scenes.md only)."""
+    from bourre_lessons.scenes.variants import VARIANT_SCENES
+
     spec = scene_ids_in_spec()
     assert len(spec) >= 54
-    assert list(ALL) == spec
+    variants = [s.id for s in VARIANT_SCENES]
+    assert list(ALL)[len(spec) :] == variants
+    assert list(ALL)[: len(spec)] == spec
 
 
 def test_unknown_scene_id_names_the_choices():

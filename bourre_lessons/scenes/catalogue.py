@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..cards import Suit
 from .model import Moment, Scene
 from .stories import STORIES
+from .variants import VARIANT_SCENES
 
 __all__ = ["SCENES"]
 
@@ -814,4 +815,4 @@ LAWS = [
     ),
 ]
 
-SCENES: tuple[Scene, ...] = (*GLIMNE, *WIKIPEDIA, *PAGAT, *LAWS)
+SCENES: tuple[Scene, ...] = (*GLIMNE, *WIKIPEDIA, *PAGAT, *LAWS, *VARIANT_SCENES)

@@ -102,6 +102,20 @@ LESSON_SCENES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "pagat-separate-trump",
         ),
     ),
+    (
+        "08b · Every variant, taught",
+        (
+            "pagat-double-ante",
+            "pagat-double-ante-after-draw",
+            "pagat-simultaneous",
+            "wikipedia-pot-limit",
+            "wikipedia-second-ante",
+            "wikipedia-trump-anyway",
+            "wikipedia-misplay",
+            "wikipedia-lay-down",
+            "wikipedia-nice-play",
+        ),
+    ),
 )
 """(lesson title, the scenes it shows first, in the order it shows them)."""
 

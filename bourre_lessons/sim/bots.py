@@ -178,6 +178,8 @@ class Bot:
             return "play" if view.must_play or self.declare(view) else "pass"
         if view.phase == "draw":
             return _draw_action(self, view, game)
+        if view.phase == "ante":  # the double ante's second chip after the draw: always paid
+            return "pay"  # (as the fast core plays it; `Rules.double_ante_round`)
         assert view.situation is not None
         legal = legal_plays(view.situation, game.rules)
         card = self.play(view, legal)
@@ -240,6 +242,8 @@ class RandomBot(Bot):
         """One action drawn uniformly from `game.legal_actions()` (a card while a renege is open)."""
         if game.pending_renege is not None:  # not this bot's renege: just play a card
             return self.play(view_of(game), legal_plays(game.situation(), game.rules)).code
+        if game.phase == "ante":  # the double ante's second chip: always paid, as in the core
+            return "pay"
         return self.rng.choice(game.legal_actions())
 
     def __repr__(self) -> str:

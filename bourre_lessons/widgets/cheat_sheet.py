@@ -219,6 +219,7 @@ SWITCH_LABELS: dict[str, str] = {
     "pot_limit": "Pot limit",
     "dealer_antes_for_all": "The dealer antes for all",
     "double_ante": "Double ante",
+    "double_ante_round": "Double ante: second chip paid",
     "separate_trump_card": "Separate trump card",
     "simultaneous_declaration": "Play or pass all at once",
     "draw_timing": "When a player who plays draws",
@@ -243,6 +244,8 @@ _VALUE_WORDS: dict[tuple[str, Any], str] = {
     ("restock", "folded_and_served_discards"): "passed and discards",
     ("draw_timing", "same_turn"): "at once: one round",
     ("draw_timing", "after_declarations"): "after all declare: two rounds",
+    ("double_ante_round", "with_play"): "with 'play'",
+    ("double_ante_round", "after_draw"): "in a round after the draw",
     ("max_discards_seven", None): "no extra limit",
     ("pot_limit", None): "none",
 }

@@ -1,0 +1,371 @@
+"""What each named variant does to a game, measured: the figures of lesson 08b.
+
+`variant_effects` plays the same table under several rule sets (each its own seed, every other
+switch alike) in the fast core and measures, for each, with 95% intervals:
+
+* seats that play -- the share of the seats dealt that play, per hand, averaged;
+* hands played out -- the share of hands with two or more players in, so the cards are played;
+* pot taken -- the share of hands in which somebody takes the pot (a split, or everyone passing,
+  leaves it on the table);
+* mean pot -- the pot at the end of play, the chips a winner takes and a bourré costs;
+* bourré rate -- the share of players who played and took no trick;
+* dealer wins -- the share of hands the dealer takes the pot;
+* dealer's chips -- what the seat dealing gains or loses in the hands it deals, per hand.
+
+Shares of hands use the Wilson interval (a hand's decisions do not depend on the pot, so hands
+are independent draws); means over hands use batch means (the pot carries from hand to hand, so
+neighbouring hands are not independent: the interval is that of the means of `BATCHES` blocks).
+
+`trump_anyway_share` counts, at every card decision of hands played under wikipedia's rules,
+how often its "trump anyway" variant would refuse a card wikipedia's own rule 2 allows.
+
+`for_fun_session` plays glimne's game for fun with the bots: everyone starts with the same chips,
+and the session ends after an agreed number of hands, or after the hand in which someone's
+chips reach zero (`reading-bankrupt`); `for_fun_odds` plays many such sessions and says how
+often one ends early.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..rules import Rules
+from .advisor import Estimate, mean_interval, wilson
+from .simulation import SimulationResult, simulate
+
+__all__ = [
+    "BATCHES",
+    "ForFunOdds",
+    "ForFunSession",
+    "VariantEffects",
+    "VariantFigures",
+    "for_fun_odds",
+    "for_fun_session",
+    "trump_anyway_share",
+    "variant_effects",
+]
+
+BATCHES = 50
+"""How many blocks of consecutive hands a mean's interval is taken over."""
+
+COLUMNS: dict[str, str] = {
+    "seats_playing": "seats that play",
+    "played_out": "hands played out",
+    "pot_taken": "pot taken",
+    "mean_pot": "mean pot",
+    "bourre_rate": "bourré rate",
+    "dealer_wins": "dealer wins",
+    "dealer_chips": "dealer's chips a hand",
+}
+"""Each figure of `VariantFigures`, with its name in a table."""
+_SHARES = ("seats_playing", "played_out", "pot_taken", "bourre_rate", "dealer_wins")
+
+
+@dataclass(frozen=True)
+class VariantFigures:
+    """The measured figures of one rule set (see the module for what each means)."""
+
+    name: str
+    rules: Rules
+    seats_playing: Estimate
+    played_out: Estimate
+    pot_taken: Estimate
+    mean_pot: Estimate
+    bourre_rate: Estimate
+    dealer_wins: Estimate
+    dealer_chips: Estimate
+
+    def figure(self, column: str) -> Estimate:
+        """One figure by its column name ('pot_taken', ...)."""
+        if column not in COLUMNS:
+            raise ValueError(f"no figure {column!r}; the figures are {', '.join(COLUMNS)}")
+        return getattr(self, column)
+
+    def cell(self, column: str) -> str:
+        """One figure with its interval, as a table shows it."""
+        e = self.figure(column)
+        if column in _SHARES:
+            return f"{e.value:.1%} ({e.low:.1%} to {e.high:.1%})"
+        if column == "mean_pot":
+            return f"{e.value:.2f} ({e.low:.2f} to {e.high:.2f})"
+        return f"{e.value:+.2f} ({e.low:+.2f} to {e.high:+.2f})"
+
+
+@dataclass(frozen=True)
+class VariantEffects:
+    """Several rule sets measured at one table: `rows` in the order they were given."""
+
+    players: int | tuple[int, ...]
+    hands: int
+    bots: str
+    seed: int
+    rows: tuple[VariantFigures, ...]
+
+    def row(self, name: str) -> VariantFigures:
+        """The figures of one rule set, by the name it was given."""
+        for row in self.rows:
+            if row.name == name:
+                return row
+        raise KeyError(f"no variant {name!r}; measured: {', '.join(r.name for r in self.rows)}")
+
+    def to_text(self, columns: tuple[str, ...] = tuple(COLUMNS)) -> str:
+        """A small table: one line per rule set, the chosen figures with their 95% intervals."""
+        for column in columns:
+            if column not in COLUMNS:
+                raise ValueError(f"no figure {column!r}; the figures are {', '.join(COLUMNS)}")
+        table = (
+            f"{self.players} players"
+            if isinstance(self.players, int)
+            else "players " + ", ".join(map(str, self.players))
+        )
+        lines = [
+            f"{table}, {self.bots} bots, {self.hands:,} hands under each "
+            f"(seed {self.seed}); 95% intervals in brackets"
+        ]
+        width = max(len(r.name) for r in self.rows) + 2
+        for column in columns:
+            lines.append(f"{COLUMNS[column]}:")
+            lines += [f"  {r.name:<{width}}{r.cell(column)}" for r in self.rows]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def variant_effects(
+    variants: Mapping[str, Rules],
+    players: int | Mapping[str, int] = 5,
+    hands: int = 200_000,
+    bots: str = "heuristic",
+    seed: int = 0,
+) -> VariantEffects:
+    """Play `hands` hands under each rule set (seed, seed + 1, ... in order) and measure them;
+    `players` is one table size for all, or one per variant name (pagat's five or fewer)."""
+    if not variants:
+        raise ValueError("give at least one rule set to measure, e.g. {'pagat': Rules()}")
+    sizes = {name: players for name in variants} if isinstance(players, int) else dict(players)
+    missing = [name for name in variants if name not in sizes]
+    if missing:
+        raise ValueError(f"no table size for {', '.join(missing)}; give one per variant")
+    if hands < BATCHES:
+        raise ValueError(f"measure at least {BATCHES} hands, got {hands}")
+    rows = []
+    for i, (name, rules) in enumerate(variants.items()):
+        if not isinstance(rules, Rules):
+            raise TypeError(f"{name}: a rule set must be a Rules object, got {rules!r}")
+        run = simulate(hands, sizes[name], rules, bots, seed=seed + i, engine="fast")
+        rows.append(_figures(name, run))
+    shown = players if isinstance(players, int) else tuple(sizes[n] for n in variants)
+    return VariantEffects(shown, hands, bots, seed, tuple(rows))
+
+
+def _figures(name: str, run: SimulationResult) -> VariantFigures:
+    """The figures of one simulated run."""
+    hands = run.hands
+    seats_dealt = run.players  # every seat is dealt in: bots never sit out
+    in_hand = run.played.sum(axis=1)
+    dealer_net = run.net[np.arange(hands), run.dealer]
+    played = int(run.played.sum())
+    return VariantFigures(
+        name=name,
+        rules=run.rules,
+        seats_playing=_batched(in_hand / seats_dealt),
+        played_out=wilson(int((in_hand >= 2).sum()), hands),
+        pot_taken=wilson(int((run.winner >= 0).sum()), hands),
+        mean_pot=_batched(run.pot_played.astype(float)),
+        bourre_rate=wilson(int(run.bourred.sum()), max(played, 1)),
+        dealer_wins=wilson(int((run.winner == run.dealer).sum()), hands),
+        dealer_chips=_batched(dealer_net.astype(float)),
+    )
+
+
+def _batched(values: np.ndarray) -> Estimate:
+    """The mean of per-hand values, with the interval of the means of `BATCHES` blocks."""
+    usable = len(values) - len(values) % BATCHES
+    means = values[:usable].reshape(BATCHES, -1).mean(axis=1)
+    spread = mean_interval(means)
+    centre = float(values.mean())
+    return Estimate(
+        centre, centre - (spread.value - spread.low), centre + (spread.high - spread.value)
+    )
+
+
+def trump_anyway_share(hands: int = 3000, bots: str = "heuristic", seed: int = 8) -> Estimate:
+    """The share of card decisions, in `hands` hands played under wikipedia's rules, at which
+    the trump-anyway variant (glimne 6 and pagat 2 as base rules) refuses a card wikipedia 2
+    allows: void in the suit led, holding only trumps too low to win."""
+    from .variants import rulebook_disagreements  # the lab's comparison of the rulebooks
+
+    found = rulebook_disagreements(hands=hands, bots=bots, seed=seed, drive="wikipedia")
+    anyway = [n for rule, n in found.by_rule.items() if found.concepts[rule] == "trump-anyway"]
+    return wilson(max(anyway, default=0), found.decisions)
+
+
+# --- glimne's game for fun ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForFunSession:
+    """One session of glimne's game for fun.
+
+    chips -- each seat's chips before the first hand and after every hand played, shape
+    (hands played + 1, players); pots -- the pot left on the table after each hand; agreed --
+    the hands agreed on; bankrupt -- the seats at zero or below when the session stopped early
+    (empty if it ran to the agreed number); winners -- the seats with the most chips at the end.
+    """
+
+    players: int
+    bankroll: int
+    agreed: int
+    rules: Rules
+    bots: str
+    seed: int
+    chips: np.ndarray
+    pots: np.ndarray
+    winners: tuple[int, ...]
+    bankrupt: tuple[int, ...]
+
+    @property
+    def played(self) -> int:
+        """How many hands were played before the session stopped."""
+        return self.chips.shape[0] - 1
+
+    def seat(self, index: int) -> str:
+        """A seat's letter (A deals the first hand)."""
+        return "ABCDEFGH"[index]
+
+    def standings(self, after: int) -> str:
+        """Everyone's chips after `after` hands (0: the start), and the pot left on the table."""
+        row = self.chips[after]
+        pot = 0 if after == 0 else int(self.pots[after - 1])
+        seats = ", ".join(f"{self.seat(i)} {int(c)}" for i, c in enumerate(row))
+        return f"{seats}; pot {pot}"
+
+    def ending(self) -> str:
+        """Why the session stopped and who won, in a sentence."""
+        names = " and ".join(self.seat(i) for i in self.winners)
+        most = int(self.chips[-1].max())
+        if self.bankrupt:
+            broke = " and ".join(self.seat(i) for i in self.bankrupt)
+            why = f"after hand {self.played} {broke} has no chips left, so the session stops"
+        else:
+            why = f"the {self.agreed} agreed hands are played"
+        return f"{why.capitalize()}: {names} {'has' if len(self.winners) == 1 else 'have'} the most chips, {most}."
+
+    def to_text(self, every: int = 5) -> str:
+        """The standings at the start, every `every` hands, and at the end, then the ending."""
+        shown = sorted({0, *range(every, self.played, every), self.played})
+        lines = [
+            f"{self.players} players start with {self.bankroll} chips each; {self.agreed} hands "
+            f"agreed ({self.rules.source}-based rules, {self.bots} bots, seed {self.seed})"
+        ]
+        lines += [f"after {h:>2} hands: {self.standings(h)}" for h in shown]
+        lines.append(self.ending())
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def for_fun_session(
+    players: int = 5,
+    hands: int = 30,
+    bankroll: int = 100,
+    rules: Rules | None = None,
+    bots: str = "heuristic",
+    seed: int = 0,
+) -> ForFunSession:
+    """glimne's game for fun: play up to `hands` hands from `bankroll` chips each, stopping
+    after the hand in which someone's chips reach zero; the most chips wins."""
+    rules = Rules.preset("glimne") if rules is None else rules
+    if hands < 1:
+        raise ValueError(f"agree on at least one hand, got {hands}")
+    if bankroll < 1:
+        raise ValueError(f"everyone starts with at least one chip, got {bankroll}")
+    run = simulate(hands, players, rules, bots, seed=seed, bankroll=bankroll, engine="fast")
+    chips = run.bankroll_history()
+    broke = np.nonzero((chips[1:] <= 0).any(axis=1))[0]
+    stop = int(broke[0]) + 1 if len(broke) else hands
+    chips = chips[: stop + 1]
+    last = chips[-1]
+    return ForFunSession(
+        players=players,
+        bankroll=bankroll,
+        agreed=hands,
+        rules=rules,
+        bots=bots,
+        seed=seed,
+        chips=chips,
+        pots=run.pot_after[:stop],
+        winners=tuple(int(i) for i in np.nonzero(last == last.max())[0]),
+        bankrupt=tuple(int(i) for i in np.nonzero(last <= 0)[0]) if len(broke) else (),
+    )
+
+
+@dataclass(frozen=True)
+class ForFunOdds:
+    """Many sessions of the game for fun: how often one stops early, and how long they last."""
+
+    sessions: int
+    players: int
+    agreed: int
+    bankroll: int
+    bots: str
+    seed: int
+    ended_early: Estimate
+    hands_played: Estimate
+    winning_chips: Estimate
+
+    def to_text(self) -> str:
+        """The three figures with their 95% intervals."""
+        return (
+            f"{self.sessions:,} sessions of {self.players} players, {self.bankroll} chips each, "
+            f"{self.agreed} hands agreed ({self.bots} bots, seeds {self.seed} on)\n"
+            f"someone goes bankrupt first: {_share(self.ended_early)}\n"
+            f"hands played: {_mean(self.hands_played)}\n"
+            f"the winner's chips at the end: {_mean(self.winning_chips)}"
+        )
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def for_fun_odds(
+    sessions: int = 2000,
+    players: int = 5,
+    hands: int = 30,
+    bankroll: int = 100,
+    rules: Rules | None = None,
+    bots: str = "heuristic",
+    seed: int = 0,
+) -> ForFunOdds:
+    """Play `sessions` sessions of the game for fun (seeds `seed`, `seed` + 1, ...) and measure
+    how often one ends early, how many hands are played, and the winner's chips."""
+    if sessions < 2:
+        raise ValueError(f"play at least two sessions, got {sessions}")
+    played = [
+        for_fun_session(players, hands, bankroll, rules, bots, seed + i) for i in range(sessions)
+    ]
+    early = sum(1 for s in played if s.bankrupt)
+    return ForFunOdds(
+        sessions=sessions,
+        players=players,
+        agreed=hands,
+        bankroll=bankroll,
+        bots=bots,
+        seed=seed,
+        ended_early=wilson(early, sessions),
+        hands_played=mean_interval(np.array([s.played for s in played], dtype=float)),
+        winning_chips=mean_interval(np.array([s.chips[-1].max() for s in played], dtype=float)),
+    )
+
+
+def _share(e: Estimate) -> str:
+    return f"{e.value:.1%} (95% CI {e.low:.1%} to {e.high:.1%})"
+
+
+def _mean(e: Estimate) -> str:
+    return f"{e.value:.1f} (95% CI {e.low:.1f} to {e.high:.1f})"
