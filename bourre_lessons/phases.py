@@ -1,19 +1,18 @@
-"""The start and the end of a hand: the deal and the antes, play or pass, the settlement.
+"""The start of a hand: the deal and the antes, play or pass.
 
-Each function takes the fixed `Table` and the `TableState` it changes. The draw is in
-`draw.py`, the play of the cards in `tricks.py`, reneges in `renege.py`; `Game` chooses
-which one an action goes to.
+Each function takes the fixed `Table` and the `TableState` it changes. The chips (antes,
+payments, the settlement applied) are in `chips.py`, the draw in `draw.py`, the play of the
+cards in `tricks.py`, reneges in `renege.py`; `Game` chooses which one an action goes to.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from .actions import Action, IllegalAction
 from .cards import HAND_SIZE, Rank
+from .chips import close_hand, pay, put_in_antes, settle_hand
 from .hand_state import HandRecord, Table, TableState, deal_cards, hand_rng
-from .settle import Settlement, settle
 from .text import and_list, card_list, verb
+from .tricks import start_play
 
 __all__ = [
     "after_declarations",
@@ -22,9 +21,7 @@ __all__ = [
     "next_hand",
     "next_to_declare",
     "out_of_turn",
-    "pay",
     "seats_from_left",
-    "settle_hand",
     "start_hand",
 ]
 
@@ -68,7 +65,7 @@ def start_hand(table: Table, st: TableState) -> None:
             f"{and_list(out)} {verb(out, 'sits', 'sit')} out this deal for correcting a "
             "renege last hand (pagat)"
         )
-    _antes(table, st, seats, dealer)
+    put_in_antes(table, st, seats, dealer)
     for p in seats:
         st.log.append(f"{p} is dealt {card_list(st.hands[p], sep=' ', sort=False)}")
     if st.separate_trump:
@@ -78,32 +75,6 @@ def start_hand(table: Table, st: TableState) -> None:
     st.log.append(f"{turned}: {trump_card.suit.plural} are trumps")
     st.phase, st.turn = "declare", list(seats)
     st.trick, st.pending, st.tricks_won, st.voids = None, None, {}, {}
-
-
-def _antes(table: Table, st: TableState, seats: list[str], dealer: str) -> None:
-    owing = [p for p in seats if p not in st.skip_ante]
-    if table.rules.dealer_antes_for_all:
-        pay(st, dealer, len(owing))
-        st.rec.antes = {dealer: len(owing)}
-        st.log.append(
-            f"Antes: the dealer {dealer} puts in {len(owing)} for the table (pot {st.pot})"
-        )
-        return
-    for p in owing:
-        pay(st, p, 1)
-    st.rec.antes = dict.fromkeys(owing, 1)
-    skipped = [p for p in seats if p in st.skip_ante]
-    note = f"; {and_list(skipped)} {verb(skipped, 'skips', 'skip')} this ante" if skipped else ""
-    payers = {0: "nobody antes", 1: f"{and_list(owing)} puts in 1"}.get(
-        len(owing), f"{and_list(owing)} put in 1 each"
-    )
-    st.log.append(f"Antes: {payers}{note} (pot {st.pot})")
-
-
-def pay(st: TableState, player: str, amount: int) -> None:
-    """Move chips from a player to the pot."""
-    st.bankrolls[player] -= amount
-    st.pot += amount
 
 
 def next_hand(table: Table, st: TableState) -> None:
@@ -206,99 +177,13 @@ def after_declarations(table: Table, st: TableState) -> None:
     if not active:
         st.log.append(f"Everyone passed: the pot of {st.pot} stays for the next hand")
         st.skip_ante, st.sit_out = frozenset(), st.penalised
-        _finish(table, st)
+        close_hand(table, st)
     elif len(active) == 1 and table.rules.lone_player_wins:
         st.log.append(
             f"Only {active[0]} plays: {active[0]} takes the pot without play (pagat-lone)"
         )
         settle_hand(table, st, {active[0]: HAND_SIZE})
     elif table.rules.draws_in_turn:
-        from .tricks import start_play  # tricks imports this module: import it when needed
-
         start_play(table, st)
     else:
         st.phase, st.turn = "draw", list(active)
-
-
-# --- the settlement ------------------------------------------------------------------------
-
-
-def settle_hand(table: Table, st: TableState, tricks: dict[str, int]) -> None:
-    """Pay the bourrés and reneges, give the pot to its winner, and close the hand."""
-    rec, rules = st.rec, table.rules
-    result = settle(st.pot, tricks, rules, renegers=rec.renegers, corrected=rec.corrected)
-    rec.settlement = result
-    for player, amount in result.payments.items():
-        pay(st, str(player), amount)
-    if result.winner is not None:
-        st.bankrolls[str(result.winner)] += result.taken
-        st.pot -= result.taken
-    st.log.extend(_settlement_lines(result, rec, table))
-    st.skip_ante = frozenset(result.skips_next_ante)
-    st.sit_out = frozenset(result.sits_out_next) | st.penalised
-    _finish(table, st)
-
-
-def _finish(table: Table, st: TableState) -> None:
-    st.history.append(st.rec)
-    st.phase, st.turn = "settled", []
-    rolls = ", ".join(f"{p} {st.bankrolls[p]}" for p in table.players)
-    st.log.append(f"Bankrolls: {rolls}; pot {st.pot}")
-
-
-def _in_order(players: Iterable[object], order: list[str]) -> list[str]:
-    """The given players, in seat order."""
-    chosen = {str(p) for p in players}
-    return [p for p in order if p in chosen]
-
-
-def _settlement_lines(result: Settlement, rec: HandRecord, table: Table) -> list[str]:
-    """The settlement told in a few lines, naming every player (for the transcript)."""
-    lines = []
-    if rec.tricks:
-        lines.append("Tricks: " + ", ".join(f"{p} {n}" for p, n in result.tricks.items()))
-    lines.append(_who_takes(result, rec))
-    pot, limit = result.pot_before, table.rules.pot_limit
-    capped = f" (pot limit {limit})" if limit is not None else ""
-    where = (
-        f"to {result.winner}"
-        if result.winner is not None and result.taken > pot
-        else "into the pot for the next hand"
-    )
-    for player, amount in result.payments.items():
-        cap = capped if amount < pot else ""
-        if player in result.renegers:
-            lines.append(f"{player} reneged and pays {amount}{cap} {where}")
-        else:
-            lines.append(f"{player} took no trick: bourré! {player} pays {amount}{cap} {where}")
-    for player in _in_order(rec.corrected, rec.seats):
-        if player in result.bourred and player not in result.payments:
-            lines.append(f"{player} took no trick but corrected a renege, so pays no bourré")
-    carried = result.pot_carried
-    nxt = [f"{carried} stays in the pot" if carried else "the pot is empty"]
-    skip = _in_order(result.skips_next_ante, rec.seats)
-    if skip:
-        nxt.append(f"{and_list(skip)} {verb(skip, 'skips', 'skip')} the ante")
-    out = _in_order(result.sits_out_next, rec.seats)
-    if out:
-        nxt.append(f"{and_list(out)} {verb(out, 'sits', 'sit')} out the deal")
-    lines.append("Next hand: " + "; ".join(nxt))
-    return lines
-
-
-def _who_takes(result: Settlement, rec: HandRecord) -> str:
-    """Who takes the pot, or why nobody does."""
-    pot = result.pot_before
-    if result.winner is not None:
-        return f"{result.winner} takes the pot of {pot}"
-    if result.tied:
-        tied = _in_order(result.tied, rec.seats)
-        most = result.tricks[tied[0]]
-        return (
-            f"Split pot: {and_list(tied)} tie with {most} tricks each, so nobody takes the "
-            f"{pot} in the pot"
-        )
-    top = max(result.tricks, key=lambda p: result.tricks[p])
-    return (
-        f"{top} took the most tricks but corrected a renege, so nobody takes the {pot} in the pot"
-    )

@@ -7,19 +7,20 @@ pay as much as the pot held at the end of play, once each; a pot limit (a wikipe
 caps that payment, never the winner's take. Where the payment goes is a switch,
 `bourre_paid_to`: into the next hand's pot (pagat, wikipedia), or, with a winner, to the
 winner along with the pot (glimne read literally). A player whose renege was corrected in
-time (pagat) cannot win this pot, pays nothing, and sits out the next deal.
+time (pagat) cannot win this pot, pays nothing, and sits out the next deal. `antes` says who
+puts what in the pot before a deal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import TRICKS_PER_HAND
 from .rules import Rules
 from .text import names
 
-__all__ = ["Settlement", "settle"]
+__all__ = ["Settlement", "antes", "settle"]
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,22 @@ def settle(
         skips_next_ante=_skippers(rules, bourred, renegers, tied, corrected),
         sits_out_next=corrected,
     )
+
+
+def antes(
+    seats: Sequence[Hashable],
+    dealer: Hashable,
+    rules: Rules | None = None,
+    skip: Iterable[Hashable] = (),
+) -> dict[Hashable, int]:
+    """Who puts what in the pot before the deal: one chip from every seat dealt in that does
+    not skip the ante, or, under wikipedia's dealer-antes variant, all of them from the dealer."""
+    rules = Rules() if rules is None else rules
+    skipped = frozenset(skip)
+    owing = [p for p in seats if p not in skipped]
+    if rules.dealer_antes_for_all:
+        return {dealer: len(owing)}
+    return dict.fromkeys(owing, 1)
 
 
 def _cap(amount: int, rules: Rules) -> int:

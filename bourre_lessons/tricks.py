@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .actions import Action, IllegalAction, IllegalPlay
 from .cards import HAND_SIZE, Card, Rank
+from .chips import settle_hand
 from .hand_state import Table, TableState, Trick, sorted_cards
-from .phases import settle_hand
 from .play import Situation, Verdict, explain, legal_plays, trick_winner
 
 __all__ = [
