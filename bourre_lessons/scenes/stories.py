@@ -17,6 +17,7 @@ from ..game import Game, IllegalAction
 from ..play import Situation, cite, explain, legal_plays, trick_winner
 from ..rules import Rules
 from ..settle import Settlement, settle
+from ..sources import REGISTER
 from .model import StoryStep
 
 __all__ = ["LAY_DOWN_HANDS", "LAY_DOWN_TRUMP", "STORIES", "lay_down_tricks", "separate_trump_game"]
@@ -379,14 +380,14 @@ _RULE_ID = re.compile(r"\b(?:glimne|wikipedia|pagat|laws)-[a-z0-9]+(?:-[a-z0-9]+
 
 def _cited(text: str) -> str:
     """Engine text with its rule ids ('pagat-dealer-ace') written as learners read citations
-    ('pagat dealer's ace', 'glimne 5')."""
-    from . import catalogue
-
-    scenes = catalogue()
+    ('pagat dealer's ace', 'glimne 5'): by the register's first name for the entry, if any."""
 
     def one(match: re.Match[str]) -> str:
-        rule = match.group(0)
-        return scenes[rule].citation if rule in scenes else cite(rule)
+        rule_id = match.group(0)
+        named = REGISTER.get(rule_id)
+        if named is not None and named.names:
+            return f"{named.source} {named.names[0]}"
+        return cite(rule_id)
 
     return _RULE_ID.sub(one, text).replace("(rule ", "(")
 
