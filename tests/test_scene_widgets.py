@@ -320,17 +320,18 @@ def _dom_classes(widget) -> set[str]:
 
 @pytest.mark.parametrize("kind", ["play", "naming", "story"])
 def test_scene_widget_returns_the_view_for_the_scene_kind(kind):
-    from bourre_lessons.widgets.scene import SceneWidget
+    from bourre_lessons.widgets.scene import SceneView
     from bourre_lessons.widgets.scene_naming import NamingView
     from bourre_lessons.widgets.scene_play import PlayView
     from bourre_lessons.widgets.scene_story import StoryView
+    from bourre_lessons.widgets.scene_views import scene_view
 
     view = {"play": PlayView, "naming": NamingView, "story": StoryView}[kind]
     scene = next(s for s in ALL.values() if s.kind == kind)
-    for w in (SceneWidget(scene), show(scene.id), view(scene)):
-        assert type(w) is view and isinstance(w, SceneWidget)
+    for w in (scene_view(scene), show(scene.id), view(scene)):
+        assert type(w) is view and isinstance(w, SceneView)
         assert w.scene is scene
-    classes = _dom_classes(SceneWidget(scene))
+    classes = _dom_classes(scene_view(scene))
     assert ("bourre-chart" in classes) == (kind == "story")
     for card_control in ("bourre-say", "bourre-show-answer", "bourre-why"):
         assert (card_control in classes) == (kind != "story")
@@ -340,11 +341,11 @@ def test_scene_widget_returns_the_view_for_the_scene_kind(kind):
 def test_scene_widget_refuses_an_unknown_kind():
     from dataclasses import replace
 
-    from bourre_lessons.widgets.scene import SceneWidget
+    from bourre_lessons.widgets.scene_views import scene_view
 
     scene = replace(next(iter(ALL.values())), kind="quiz")
     with pytest.raises(ValueError, match=r"play, naming, story.*'quiz'"):
-        SceneWidget(scene)
+        scene_view(scene)
 
 
 def test_story_scenes_take_no_cards():

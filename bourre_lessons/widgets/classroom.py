@@ -3,7 +3,7 @@
 `make present` serves `present/classroom.ipynb` with Voila; that notebook only calls
 `classroom()`. All controls are ordinary buttons and a drop-down, so a teacher can drive the
 app from the keyboard: Tab to a button and press Enter (or Space), or Tab to the picker and use
-the arrow keys. No rules logic lives here: each scene is the same `SceneWidget` the lessons use.
+the arrow keys. No rules logic lives here: each scene is the same scene view the lessons use (`scene_views.scene_view`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import ipywidgets as widgets
 
 from ..scenes import catalogue, get
 from ..scenes.lessons import LESSON_SCENES, NOT_YET_IN_A_LESSON, lesson_of
-from .scene import SIZES, SceneWidget, neutral_title
+from .scene import SIZES, SceneView, neutral_title
+from .scene_views import scene_view
 
 __all__ = ["Classroom", "classroom", "scene_order", "start_from_query"]
 
@@ -137,7 +138,7 @@ class Classroom(widgets.VBox):
         self.scene_ids = tuple(ids)
         self.size = size
         self.four_colour = four_colour
-        self._scenes: dict[str, SceneWidget] = {}
+        self._scenes: dict[str, SceneView] = {}
 
         self.picker = widgets.Dropdown(
             options=[(_label(i, n), i) for n, i in enumerate(ids, start=1)],
@@ -209,11 +210,11 @@ class Classroom(widgets.VBox):
         return self.scene_ids.index(self.scene_id)
 
     @property
-    def scene(self) -> SceneWidget:
+    def scene(self) -> SceneView:
         """The scene widget on screen (built on first visit, then kept with its state)."""
         return self._scene_widget(self.scene_id)
 
-    def go(self, scene_id: str) -> SceneWidget:
+    def go(self, scene_id: str) -> SceneView:
         """Show one scene by id, as the picker does; returns its widget."""
         if scene_id not in self.scene_ids:
             get(scene_id)  # unknown anywhere: KeyError with close matches
@@ -221,11 +222,11 @@ class Classroom(widgets.VBox):
         self.picker.value = scene_id
         return self.scene
 
-    def next_scene(self) -> SceneWidget:
+    def next_scene(self) -> SceneView:
         """Show the following scene (the last one stays); returns its widget."""
         return self.go(self.scene_ids[min(self.index + 1, len(self.scene_ids) - 1)])
 
-    def previous_scene(self) -> SceneWidget:
+    def previous_scene(self) -> SceneView:
         """Show the scene before (the first one stays); returns its widget."""
         return self.go(self.scene_ids[max(self.index - 1, 0)])
 
@@ -240,11 +241,11 @@ class Classroom(widgets.VBox):
         """What is on screen, as plain text: where we are, then the scene's own text."""
         return f"Scene {self.index + 1} of {len(self.scene_ids)}\n{self.scene.to_text()}"
 
-    def _scene_widget(self, scene_id: str) -> SceneWidget:
+    def _scene_widget(self, scene_id: str) -> SceneView:
         if scene_id not in self._scenes:
             # In a lesson (lesson 08) the learner tries first; the projector app states the
             # rule at once, unless the class predicts (then it waits for Reveal).
-            self._scenes[scene_id] = SceneWidget(
+            self._scenes[scene_id] = scene_view(
                 get(scene_id),
                 size=self.size,
                 four_colour=self.four_colour,

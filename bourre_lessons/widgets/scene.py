@@ -1,8 +1,8 @@
-"""The scene widget: one base with what every scene kind shares, and a small view per kind.
+"""The base of the scene views: what every scene kind shares (a small view per kind sits on it).
 
-`SceneWidget(scene, ...)` returns the view for the scene's kind (`PlayView` in
+`scene_views.scene_view(scene, ...)` returns the view for the scene's kind (`PlayView` in
 `scene_play`, `NamingView` in `scene_naming`, `StoryView` in `scene_story`); each is a
-`SceneWidget`. The base holds navigation (Back / Next / Restart), the rulebook and cinch
+`SceneView`, and each imports this module, never the other way round. The base holds navigation (Back / Next / Restart), the rulebook and cinch
 selectors, sizes, the feedback, the Say box plumbing and the skeleton of `to_text()`. Play and
 naming scenes draw on the card table (`card_table.CardTable`: seats, trick, hand, the verdict as
 a coloured callout, the rulebooks side by side); a story draws its steps and the same callout.
@@ -36,7 +36,7 @@ from .kit import (
 from .source_chip import chip_html
 from .table_model import feedback_entry
 
-__all__ = ["SIZES", "SceneWidget", "card_colour", "neutral_title"]
+__all__ = ["SIZES", "SceneView", "card_colour", "neutral_title"]
 
 SAY_HINT = (
     "Name a card (QH, Q♥, 10H, hj7) or say it in words: 'the king', 'a heart', 'high', "
@@ -65,29 +65,9 @@ def _cards_text(cards: Iterable[Card]) -> str:
     return card_list(cards, sep=" ", empty="none")
 
 
-def _view_class(kind: str) -> type[SceneWidget]:
-    """The view class for a scene kind ("play", "naming" or "story")."""
-    from .scene_naming import NamingView
-    from .scene_play import PlayView
-    from .scene_story import StoryView
-
-    views: dict[str, type[SceneWidget]] = {
-        "play": PlayView,
-        "naming": NamingView,
-        "story": StoryView,
-    }
-    if kind not in views:
-        raise ValueError(f"scene kind must be one of {', '.join(views)}, got {kind!r}")
-    return views[kind]
-
-
-class SceneWidget(widgets.VBox):
-    """A scene a learner steps through with Back / Next; `SceneWidget(scene)` returns the
-    view for the scene's kind."""
-
-    def __new__(cls, scene: Scene, *args: object, **kwargs: object) -> SceneWidget:
-        view = _view_class(scene.kind) if cls is SceneWidget else cls
-        return super().__new__(view, scene, *args, **kwargs)
+class SceneView(widgets.VBox):
+    """A scene a learner steps through with Back / Next: the base of the view of each scene
+    kind (`scene_views.scene_view(scene)` chooses it)."""
 
     _RENAMED: ClassVar[dict[str, str]] = {
         "classroom": "classroom-toggle",
@@ -280,7 +260,7 @@ class SceneWidget(widgets.VBox):
             self.step += 1
             self._new_position()
 
-    def to_turn(self) -> SceneWidget:
+    def to_turn(self) -> SceneView:
         """Step forward until the trick reaches you (or the scene ends); returns the scene."""
         while self._waiting() and self.step < self.step_count - 1:
             self.next()

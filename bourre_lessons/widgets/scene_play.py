@@ -16,7 +16,7 @@ from ..scenes.model import YOU, Moment
 from .card_table import CardTable
 from .chart_style import rulebook_colour
 from .kit import connect_buttons
-from .scene import SAY_HINT, SceneWidget, _cards_text
+from .scene import SAY_HINT, SceneView, _cards_text
 from .table_model import (
     OUT_OF_TRUMP,
     TableScene,
@@ -32,7 +32,7 @@ from .table_model import (
 __all__ = ["PlayView"]
 
 
-class PlayView(SceneWidget):
+class PlayView(SceneView):
     """A play scene: step to your turn, then click a card (or say it) and ask why."""
 
     chosen: Card | None = None
@@ -47,7 +47,7 @@ class PlayView(SceneWidget):
         self.why_button = widgets.Button(description="Why?")
 
     _RENAMED: ClassVar[dict[str, str]] = {
-        **SceneWidget._RENAMED,
+        **SceneView._RENAMED,
         "retry_button": "try-again",
         "answer_button": "show-answer",
     }
