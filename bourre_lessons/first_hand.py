@@ -489,12 +489,12 @@ def _card_hint(game: Game, you: str) -> str:
         v for v in (explain(situation, c, game.rules) for c in game.cards_of(you)) if v.legal
     ]
     cards = " ".join(str(v.card) for v in sorted(allowed, key=lambda v: v.card))
-    if "cinch" in allowed[0].rule:  # a word of lesson 05b: said here in plain words
+    if "cinch" in allowed[0].rule_id:  # a word of lesson 05b: said here in plain words
         return (
             f"The rules allow {cards}. Why: you are sure to take three tricks, so the pot is "
             "yours, and pagat then has you win the trick with your highest trump (lesson 05b)."
         )
     why = allowed[0].reason.split(": ", 1)[-1].split(" (")[0].rstrip(".")
-    rule = cite(allowed[0].rule)
-    source = f" ({rule})" if rule != allowed[0].rule else ""
+    cited = cite(allowed[0].rule_id)
+    source = f" ({cited})" if cited != allowed[0].rule_id else ""
     return f"The rules allow {cards}. Why: {why}{source}."

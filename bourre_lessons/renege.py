@@ -34,11 +34,11 @@ def renege(table: Table, st: TableState, action: Action) -> str:
     if verdict.legal:
         raise IllegalAction(
             f"{card} breaks no rule here, so it cannot be a renege; play it as '{card.code}'",
-            verdict.rule,
+            verdict.rule_id,
             legal,
         )
     mode = table.rules.renege
-    broken = f"{card} breaks {verdict.rule}: {rule_summary(verdict.rule)}"
+    broken = f"{card} breaks {verdict.rule_id}: {rule_summary(verdict.rule_id)}"
     if mode in ("retract", "retract_and_penalty"):
         st.log.append(f"{player} reneges: {broken}")
         st.log.append(f"{player} takes {card} back and must play again (wikipedia variant)")

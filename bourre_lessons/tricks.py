@@ -94,7 +94,7 @@ def judge(table: Table, st: TableState, card: Card) -> tuple[Situation, Verdict,
     situation = situation_of(st, player)
     legal = legal_cards(table, situation)
     verdict = explain(situation, card, table.rules)
-    if verdict.rule == "hand":
+    if verdict.rule_id == "hand":
         raise IllegalAction(
             f"{player}: {verdict.reason} Legal now: {', '.join(legal)}.", "hand", legal
         )

@@ -77,7 +77,7 @@ def check_verdict(sit: Situation, preset: str, code: str, *, allowed: bool, rule
     verdict = explain(sit, code, rules_for(preset))
     assert verdict.card == card
     assert verdict.legal is allowed, verdict
-    assert verdict.rule == rule, verdict
+    assert verdict.rule_id == rule, verdict
     assert str(card) in verdict.reason, verdict
 
 

@@ -43,7 +43,7 @@ NOT_CHECKED = "✎ Not checked"
 def verdict_line(verdict: Verdict, label: str = "") -> str:
     """One engine verdict as a line: its reason, then the rule id in brackets."""
     prefix = f"{label}: " if label else ""
-    return f"{prefix}{verdict.reason} [{cite(verdict.rule)}]"
+    return f"{prefix}{verdict.reason} [{cite(verdict.rule_id)}]"
 
 
 def parts_wrong(wrong: int, total: int, part: str = "answer") -> str:

@@ -192,7 +192,7 @@ class PlayView(SceneView):
         lines = [*self._why_heading(), f"Every card under {self._rules_label()}:"]
         for v in verdicts(self.scene.situation(self.moment_index), self.rules):
             mark = "✔" if v.legal else "✘"
-            lines.append(f"{mark} {v.card} [{cite(v.rule)}] {v.reason}")
+            lines.append(f"{mark} {v.card} [{cite(v.rule_id)}] {v.reason}")
         return self._say("\n".join(lines), tried=True)
 
     # --- judging ------------------------------------------------------------------------
@@ -205,9 +205,9 @@ class PlayView(SceneView):
         verdict = explain(self.scene.situation(self.moment_index), card, self.rules)
         if verdict.legal:
             self.played = card
-            text = f"✔ {verdict.reason} [{cite(verdict.rule)}]{self._pick_note()}"
+            text = f"✔ {verdict.reason} [{cite(verdict.rule_id)}]{self._pick_note()}"
         else:
-            text = f"✘ {verdict.reason} [{cite(verdict.rule)}: {verdict.summary}]"
+            text = f"✘ {verdict.reason} [{cite(verdict.rule_id)}: {verdict.summary}]"
         return self._say(text, tried=True)
 
     def _why_heading(self) -> list[str]:
@@ -334,7 +334,7 @@ class PlayView(SceneView):
         else:
             rules = self.scene.rules(row)
         verdict = explain(self.scene.situation(self.moment_index), card, rules)
-        return card, verdict.legal, verdict.rule
+        return card, verdict.legal, verdict.rule_id
 
     def _seat_entries(self, shown: int) -> list[dict]:
         """The seats of the moment, whose turn it is, and your tricks won."""

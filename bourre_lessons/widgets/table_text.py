@@ -196,6 +196,6 @@ def correction_refused(words: str, card: Card, verdict: Verdict) -> str:
     """The message when the card named to correct a renege may not be played either."""
     return (
         f"✘ You said “{words}”: {card} may not be played either "
-        f"[{cite(verdict.rule)}]: {verdict.reason} "
+        f"[{cite(verdict.rule_id)}]: {verdict.reason} "
         "Correct your renege with a card you may play, or press Let it stand."
     )
