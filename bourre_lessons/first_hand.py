@@ -5,7 +5,7 @@ learner holds seat A and makes every decision of that seat; the other seats play
 (`plain_choice`). The story follows the order of the rules it is played by: under pagat's
 (one round, as the course reads it) a player who says play draws at once, before the next
 player speaks; under glimne's or wikipedia's everyone declares first, then the draw. Each
-step is a `Moment`: what the learner's seat saw happen (never another
+step is a `HandStep`: what the learner's seat saw happen (never another
 player's hidden cards), what it means, and the game words it shows for the first time, each
 defined once (`TERMS`). `hint()` helps with the decision at hand without making it.
 
@@ -25,7 +25,7 @@ from .play import cite, explain, winning_card
 from .rules import Rules
 from .seat_view import transcript_for
 
-__all__ = ["FIRST_HAND_SEED", "TERMS", "FirstHand", "Moment", "Term", "plain_choice"]
+__all__ = ["FIRST_HAND_SEED", "TERMS", "FirstHand", "HandStep", "Term", "plain_choice"]
 
 FIRST_HAND_SEED = 39
 """The deal of the lesson: chosen so that, played as the hints suggest, every word below shows."""
@@ -138,7 +138,7 @@ TERMS: dict[str, Term] = {
 
 
 @dataclass(frozen=True)
-class Moment:
+class HandStep:
     """One step of the hand: what seat A saw happen, what it means, and the words new here."""
 
     lines: tuple[str, ...]
@@ -147,7 +147,7 @@ class Moment:
     asks: str = ""
 
     def to_text(self) -> str:
-        """The moment as plain text: events, meaning, new words, then the question if any."""
+        """The step as plain text: events, meaning, new words, then the question if any."""
         out = [*self.lines, self.meaning]
         out += [f"New word · {t}" for t in self.words]
         if self.asks:
@@ -213,7 +213,7 @@ class FirstHand:
         self.game = Game(self.rules, players=4, seed=seed, deal=deal)
         self.defined: list[str] = list(defined)
         self._seen_lines = 0
-        self.story: list[Moment] = []
+        self.story: list[HandStep] = []
         self._opening()
 
     def __repr__(self) -> str:
@@ -230,28 +230,28 @@ class FirstHand:
         return {"declare": "declare", "draw": "draw"}.get(game.phase, "card")
 
     @property
-    def now(self) -> Moment:
+    def now(self) -> HandStep:
         """The latest step of the story."""
         return self.story[-1]
 
-    def next(self) -> Moment:
+    def next(self) -> HandStep:
         """Let the next other player act once (or say whose turn it is), and tell it."""
         if self.waiting_for != "next":
             return self._tell(self._ask_line(), "")
         return self._act(plain_choice(self.game))
 
-    def declare(self, play: bool) -> Moment:
+    def declare(self, play: bool) -> HandStep:
         """Say play (True) or pass (False) for seat A."""
         self._expect("declare")
         return self._act("play" if play else "pass")
 
-    def discard(self, *cards: Card | str) -> Moment:
+    def discard(self, *cards: Card | str) -> HandStep:
         """Throw these cards away in the draw (none: keep all five)."""
         self._expect("draw")
         chosen = [parse_card(c) for c in cards]
         return self._act("discard " + " ".join(c.code for c in chosen) if chosen else "keep")
 
-    def play(self, card: Card | str) -> Moment:
+    def play(self, card: Card | str) -> HandStep:
         """Play a card of A's hand; a card the rules forbid raises `IllegalAction`, naming the
         rule, and changes nothing."""
         self._expect("card")
@@ -270,7 +270,7 @@ class FirstHand:
             return "The hand is over. Start again to play it differently."
         return "Nothing to decide yet: press Next to see the next player act."
 
-    def finish(self) -> list[Moment]:
+    def finish(self) -> list[HandStep]:
         """Play the rest of the hand, A following the hints' simple choices (a demonstration)."""
         told = []
         while self.waiting_for != "over":
@@ -287,20 +287,20 @@ class FirstHand:
         if self.waiting_for != kind:
             raise GameError(f"it is not your {kind} now: {self._ask_line() or 'press Next'}")
 
-    def _act(self, action: str) -> Moment:
+    def _act(self, action: str) -> HandStep:
         player, phase = self.game.to_act, self.game.phase
         trick_before = len(self.game.hand_record.tricks)
         self.game.apply(action)
         meaning, keys = _meaning(self.game, player, phase, action, trick_before, self.you)
         return self._tell(meaning, *keys)
 
-    def _tell(self, meaning: str, *keys: str) -> Moment:
+    def _tell(self, meaning: str, *keys: str) -> HandStep:
         lines = transcript_for(self.game, self.you).splitlines()
         new_lines = tuple(x for x in lines[self._seen_lines :] if not x.startswith("=="))
         self._seen_lines = len(lines)
-        moment = Moment(new_lines, meaning, self._new_words(keys), self._ask_line())
-        self.story.append(moment)
-        return moment
+        step = HandStep(new_lines, meaning, self._new_words(keys), self._ask_line())
+        self.story.append(step)
+        return step
 
     def _new_words(self, keys: tuple[str, ...]) -> tuple[Term, ...]:
         fresh = [k for k in dict.fromkeys(keys) if k and k not in self.defined]
@@ -314,7 +314,7 @@ class FirstHand:
             "card": "click a card to play it.",
         }.get(self.waiting_for, "")
 
-    def _opening(self) -> Moment:
+    def _opening(self) -> HandStep:
         game, dealer = self.game, self.game.hand_record.dealer
         card = game.trump_card
         meaning = (

@@ -220,7 +220,7 @@ def test_predict_mode_keeps_the_rule_the_rulebooks_and_a_telling_title_back():
     for scene_id in ("glimne-8", "glimne-9"):
         scene = app.go(scene_id)
         own = scene.scene
-        scene.to_turn().play(scene.moment.hand[0])
+        scene.to_turn().play(scene.position.hand[0])
         shown = [scene.to_text(), scene.header.value, str(scene.table.heading)]
         assert not any(own.title in part or own.summary in part for part in shown), shown
         assert scene.table.compare == [] and "disagree" not in scene.to_text()
@@ -251,7 +251,7 @@ def test_in_a_lesson_the_learner_tries_before_the_rule_shows():
 
     lesson = Classroom(["wikipedia-2-cannot-win"], size="normal").scene.to_turn()
     assert RULE_KEPT_BACK in lesson.to_text() and lesson.table.compare == []
-    lesson.play(lesson.moment.hand[0])
+    lesson.play(lesson.position.hand[0])
     assert lesson.scene.summary in lesson.to_text() and lesson.table.compare
     projector = Classroom(["wikipedia-2-cannot-win"]).scene.to_turn()
     assert projector.scene.summary in projector.to_text() and projector.table.compare

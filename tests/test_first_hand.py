@@ -122,9 +122,9 @@ def test_the_hints_answer_the_decision_at_hand():
 def test_any_deal_plays_through_with_simple_choices(seed):
     """plain_choice only ever takes actions the engine lists, whatever the deal."""
     hand = FirstHand(seed)
-    moments = hand.finish()
+    steps = hand.finish()
     assert hand.game.phase == "settled"
-    assert all(m.lines for m in moments)
+    assert all(m.lines for m in steps)
 
 
 # --- the view --------------------------------------------------------------------------------

@@ -46,9 +46,9 @@ def test_every_scene_builds_steps_and_prints(scene_id):
 def test_clicking_every_card_agrees_with_the_stated_answer(scene_id):
     """Clicking each card at each moment: ✔ exactly for the source's answer (its own preset)."""
     w = show(scene_id)
-    for i, moment in enumerate(w.scene.moments):
+    for i, moment in enumerate(w.scene.positions):
         to_turn(w)
-        assert w.moment_index == i
+        assert w.position_index == i
         for card in moment.hand:
             w.table.click(card.code)
             text = feedback_text(w)
@@ -129,7 +129,7 @@ def test_rulebook_switch_recomputes_the_verdict_live():
 def test_disagreement_is_shown_side_by_side():
     w = to_turn(show("wikipedia-2-cannot-win"))
     assert w.table.compare == [] and "disagree" not in w.to_text(), "not before a try"
-    w.table.click(w.moment.hand[0].code)
+    w.table.click(w.position.hand[0].code)
     text = w.to_text()
     assert "The rulebooks disagree here: glimne: 2♠ 4♠ | wikipedia: 2♠ 4♠ 5♦ 9♣" in text
     assert [row["rulebook"] for row in w.table.compare] == ["glimne", "wikipedia", "pagat"]
@@ -152,7 +152,7 @@ def test_a_baseline_scene_plays_pagat_with_no_selector_and_nothing_beside_it():
     assert w.rulebook not in controls and w.cinch not in controls
     assert w.table.compare == [] and "disagree" not in w.to_text()
     assert "Played by pagat&#x27;s rules" in w.header.value
-    wrong = next(c for c in w.moment.hand if c not in w.legal())
+    wrong = next(c for c in w.position.hand if c not in w.legal())
     w.table.click(wrong.code)
     assert feedback_text(w).startswith("✘") and "pagat" in feedback_text(w)
     chooser = to_turn(show("wikipedia-2-cannot-win"))
@@ -213,7 +213,7 @@ def test_try_again_and_multi_moment_scenes():
     assert w.played is None and w.your_turn
     w.play("SA")
     w.next_button.click()
-    assert w.moment_index == 1 and "Position 2 of 3" in w.to_text()
+    assert w.position_index == 1 and "Position 2 of 3" in w.to_text()
     assert "K♠" in w.play("SK") and w.played is not None
 
 
@@ -264,9 +264,9 @@ def test_every_control_is_a_focusable_button_or_input():
 def test_naming_scenes_accept_exactly_the_named_cards(scene_id):
     """laws scenes: click the card the phrase names; ✔ only for the designated card(s)."""
     w = show(scene_id)
-    for i, moment in enumerate(w.scene.moments):
+    for i, moment in enumerate(w.scene.positions):
         to_turn(w)
-        assert w.moment_index == i
+        assert w.position_index == i
         assert f"You say: “{moment.phrase}”" in w.to_text()
         for card in moment.hand:
             w.table.click(card.code)
@@ -396,7 +396,7 @@ def test_a_course_scene_keeps_its_rule_back_until_the_learner_has_tried():
     play = to_turn(show_baseline("glimne-2a"))
     rule = play.scene.summary
     assert RULE_KEPT_BACK in play.to_text() and rule not in play.header.value
-    play.table.click(next(c for c in play.moment.hand if c not in play.legal()).code)
+    play.table.click(next(c for c in play.position.hand if c not in play.legal()).code)
     assert rule in play.to_text() and html.escape(rule) in play.header.value
     play.try_again()
     assert rule in play.to_text(), "once shown, the rule stays"
@@ -427,7 +427,7 @@ def test_lesson_05a_scenes_show_no_rule_and_no_rulebooks_before_the_first_try(sc
         if w.step < w.step_count - 1:
             w.next()
     w.restart()
-    w.to_turn().table.click(w.moment.hand[0].code)
+    w.to_turn().table.click(w.position.hand[0].code)
     assert w.table.compare and "The rulebooks disagree here" in w.to_text()
     assert html.escape(scene.summary) in w.header.value
 
@@ -435,8 +435,8 @@ def test_lesson_05a_scenes_show_no_rule_and_no_rulebooks_before_the_first_try(sc
 def test_a_message_that_is_no_try_keeps_the_rule_back():
     """Not your turn, a card not in the hand, words not understood: none of these is a try."""
     w = show("glimne-5")
-    w.play(w.moment.hand[0])  # not your turn yet
-    w.to_turn().play(next(c for c in DECK if c not in w.moment.hand))
+    w.play(w.position.hand[0])  # not your turn yet
+    w.to_turn().play(next(c for c in DECK if c not in w.position.hand))
     assert RULE_KEPT_BACK in w.to_text()
     w.to_turn().say("zzz qqq")
     assert RULE_KEPT_BACK in w.to_text()

@@ -284,7 +284,7 @@ def scene_places() -> list[Place]:
     for scene_id, scene in SCENES.items():
         where = f"scene {scene_id}"
         texts = [scene.title, scene.summary, scene.note]
-        texts += [m.caption for m in scene.moments]
+        texts += [m.caption for m in scene.positions]
         places += [Place(where, t, scene_id) for t in texts if t]
         if scene.kind == "story":
             for preset in SOURCES:
@@ -299,7 +299,7 @@ def verdict_places() -> list[Place]:
     cinch setting: the citation it carries and the reason it gives."""
     places = []
     for scene_id, scene in SCENES.items():
-        for number, moment in enumerate(scene.moments):
+        for number, moment in enumerate(scene.positions):
             for preset in SOURCES:
                 for cinch in ("off", "pot", "strict"):
                     rules = scene.rules(preset, cinch=cinch)
@@ -529,7 +529,7 @@ def test_scene_picks_are_cards_the_source_plays():
     bad = []
     for scene_id, scene in SCENES.items():
         found = sources.entry_for_scene(scene_id, scene.citation)
-        for moment in scene.moments:
+        for moment in scene.positions:
             if moment.pick is not None and found.example != "full":
                 bad.append(f"{scene_id}: pick {moment.pick}, but {found.id} is {found.example}")
     assert bad == []
@@ -558,7 +558,7 @@ def test_scenes_whose_cards_are_ours_say_so():
     bad = []
     for scene_id, scene in SCENES.items():
         found = sources.entry_for_scene(scene_id, scene.citation)
-        ours = scene.kind != "story" and scene.moments and found.example == "none"
+        ours = scene.kind != "story" and scene.positions and found.example == "none"
         if ours and "ours" not in scene.note:
             bad.append(f"{scene_id} ({found.id} has no example): note {scene.note!r}")
     assert bad == []
@@ -589,7 +589,7 @@ def test_verdicts_name_the_engines_readings_they_rest_on():
     ids = {r.id for r in READINGS}
     seen: set[str] = set()
     for scene_id, scene in SCENES.items():
-        for number, moment in enumerate(scene.moments):
+        for number, moment in enumerate(scene.positions):
             for preset in SOURCES:
                 rules = scene.rules(preset)
                 for card in moment.hand:

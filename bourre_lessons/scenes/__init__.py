@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from .catalogue import SCENES
-from .model import YOU, Moment, Scene, StoryStep, rules_for
+from .model import YOU, Scene, ScenePosition, StoryStep, rules_for
 
 __all__ = [
     "BASELINE",
     "YOU",
-    "Moment",
     "Scene",
+    "ScenePosition",
     "StoryStep",
     "catalogue",
     "get",

@@ -15,13 +15,13 @@ import ipywidgets as widgets
 
 from ..actions import GameError
 from ..cards import Card, parse_card
-from ..first_hand import FIRST_HAND_SEED, TERMS, FirstHand, Moment
+from ..first_hand import FIRST_HAND_SEED, TERMS, FirstHand, HandStep
 from ..play import cite
 from .card_table import CardTable
 from .kit import SIZES, callout_html, style_sheet, tag_attributes
 from .table_model import feedback_entry, seen_table
 
-__all__ = ["GLOSSARY", "FirstHandView", "history_html", "moment_html", "refusal"]
+__all__ = ["GLOSSARY", "FirstHandView", "history_html", "refusal", "step_html"]
 
 GLOSSARY = "../docs/glossary.md"
 """Where the new words link to, from a lesson in notebooks/."""
@@ -83,22 +83,22 @@ class FirstHandView(widgets.VBox):
 
     # --- what the buttons call --------------------------------------------------------------
 
-    def restart(self) -> Moment:
+    def restart(self) -> HandStep:
         """Deal the same hand again, from the antes."""
         self.hand = FirstHand(self.seed, deal=self.deal, defined=self.words_known)
         self.selected, self.feedback, self.hint_text = set(), "", ""
         self._render()
         return self.hand.now
 
-    def next(self) -> Moment:
+    def next(self) -> HandStep:
         """The next player acts (or the view says it is your turn)."""
         return self._step(self.hand.next)
 
-    def declare(self, play: bool) -> Moment:
+    def declare(self, play: bool) -> HandStep:
         """Say play (True) or pass (False)."""
         return self._step(lambda: self.hand.declare(play))
 
-    def exchange(self) -> Moment:
+    def exchange(self) -> HandStep:
         """Throw away the cards you selected (none selected: keep all five)."""
         return self._step(lambda: self.hand.discard(*sorted(self.selected)))
 
@@ -135,10 +135,10 @@ class FirstHandView(widgets.VBox):
 
     # --- internals ----------------------------------------------------------------------------
 
-    def _step(self, call, raise_errors: bool = False) -> Moment:
+    def _step(self, call, raise_errors: bool = False) -> HandStep:
         """Run one call of the story; a refused action is shown, never lost state."""
         try:
-            moment = call()
+            step = call()
         except GameError as refused:
             if raise_errors:
                 raise
@@ -146,7 +146,7 @@ class FirstHandView(widgets.VBox):
             return self.hand.now
         self.selected, self.feedback, self.hint_text = set(), "", ""
         self._render()
-        return moment
+        return step
 
     def _refuse(self, text: str) -> str:
         self.feedback = text
@@ -188,7 +188,7 @@ class FirstHandView(widgets.VBox):
             self.restart_button,
         ]
 
-    def _keep(self) -> Moment:
+    def _keep(self) -> HandStep:
         self.selected = set()
         return self.exchange()
 
@@ -208,7 +208,7 @@ class FirstHandView(widgets.VBox):
         font = SIZES[self.size]["text"]
         hint = feedback_entry("Hint: " + self.hint_text, "info") if self.hint_text else None
         self.hint_view.value = callout_html(hint, font) if hint else ""
-        self.story.value = moment_html(hand.now, font)
+        self.story.value = step_html(hand.now, font)
         self.history.value = history_html(hand.story[:-1])
 
 
@@ -229,38 +229,38 @@ def _status(waiting: str) -> str:
     }.get(waiting, "")
 
 
-def moment_html(moment: Moment, font_size: str = "15px") -> str:
+def step_html(step: HandStep, font_size: str = "15px") -> str:
     """One step as HTML: what happened, what it means, each new word with a glossary link."""
     esc = html.escape
-    events = "".join(f"<li>{esc(line)}</li>" for line in moment.lines)
+    events = "".join(f"<li>{esc(line)}</li>" for line in step.lines)
     words = "".join(
         f"<li><a href='{GLOSSARY}#{t.anchor}' target='_blank'><b>{esc(t.word)}</b></a>: "
         f"{esc(t.meaning)}</li>"
-        for t in moment.words
+        for t in step.words
     )
     parts = [f"<ul class='bourre-first-hand-events'>{events}</ul>" if events else ""]
-    parts.append(f"<p class='bourre-first-hand-meaning'>{esc(moment.meaning)}</p>")
+    parts.append(f"<p class='bourre-first-hand-meaning'>{esc(step.meaning)}</p>")
     if words:
         parts.append(
             "<div class='bourre-first-hand-words' role='note'><b>New words</b>"
             f"<ul>{words}</ul></div>"
         )
-    if moment.asks:
-        parts.append(f"<p class='bourre-first-hand-ask'><b>Your turn:</b> {esc(moment.asks)}</p>")
+    if step.asks:
+        parts.append(f"<p class='bourre-first-hand-ask'><b>Your turn:</b> {esc(step.asks)}</p>")
     return (
         f"<div class='bourre-first-hand-now' aria-live='polite' style='font-size:{font_size}'>"
         f"{''.join(parts)}</div>"
     )
 
 
-def history_html(moments: list[Moment]) -> str:
+def history_html(steps: list[HandStep]) -> str:
     """The earlier steps, folded under 'The story so far'."""
-    if not moments:
+    if not steps:
         return ""
     rows = "".join(
-        f"<li>{html.escape(' · '.join(m.lines) or m.meaning)}</li>" for m in moments if m.lines
+        f"<li>{html.escape(' · '.join(m.lines) or m.meaning)}</li>" for m in steps if m.lines
     )
     return (
         f"<details class='bourre-first-hand-so-far'><summary>The story so far "
-        f"({len(moments)} steps)</summary><ol>{rows}</ol></details>"
+        f"({len(steps)} steps)</summary><ol>{rows}</ol></details>"
     )

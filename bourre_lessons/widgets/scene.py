@@ -50,12 +50,12 @@ RULE_KEPT_BACK = "The rule shows here once you have tried (or reached the last s
 def neutral_title(scene: Scene) -> str:
     """A title that names the position, never its answer: 'Hearts led', 'Your lead',
     'You say “win it”', 'A story' (the scene's own title may state the rule)."""
-    if scene.kind == "story" or not scene.moments:
+    if scene.kind == "story" or not scene.positions:
         return "A story"
-    phrase = next((m.phrase for m in scene.moments if m.phrase), "")
+    phrase = next((m.phrase for m in scene.positions if m.phrase), "")
     if scene.kind == "naming" and phrase:
         return f"You say “{phrase}”"
-    first = scene.moments[0]
+    first = scene.positions[0]
     if not first.trick:
         return "Your lead"
     return f"{first.trick[0][1].suit.plural.capitalize()} led"

@@ -24,7 +24,7 @@ class NamingView(PlayView):
     def _phrase_reading(self) -> str:
         """What the phrase names, with the clause of the laws that says so."""
         named = self.designation
-        return f"“{self.moment.phrase}”: {named.reason} [{cite(named.clause)}]"
+        return f"“{self.position.phrase}”: {named.reason} [{cite(named.clause)}]"
 
     def _judge_click(self, card: Card) -> str:
         named = self.designation
@@ -53,5 +53,5 @@ class NamingView(PlayView):
         return frozenset(named.candidates or ((named.card,) if named.card else ()))
 
     def _phrase_text(self) -> list[str]:
-        phrase = self.moment.phrase
+        phrase = self.position.phrase
         return [f"You say: “{phrase}”"] if phrase else []
