@@ -1,7 +1,7 @@
 """Chips on the table: the antes, a player's payment into the pot, and the settlement applied.
 
 Who owes what is decided in `settle.py` (`antes`, `settle`), pure functions a learner reads;
-this module moves the chips of one table (`TableState`) accordingly and writes the lines of
+this module moves the chips of one game (`GameState`) accordingly and writes the lines of
 the transcript that say so. The deal (`phases.py`) puts in the antes, the last trick
 (`tricks.py`) or the declarations (`phases.py`) close the hand here.
 """
@@ -10,26 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .hand_state import HandRecord, Table, TableState
+from .hand_state import GameSetup, GameState, HandRecord
 from .settle import Settlement, antes, settle
 from .text import and_list, verb
 
 __all__ = ["close_hand", "pay", "put_in_antes", "settle_hand"]
 
 
-def pay(st: TableState, player: str, amount: int) -> None:
+def pay(st: GameState, player: str, amount: int) -> None:
     """Move chips from a player to the pot."""
     st.bankrolls[player] -= amount
     st.pot += amount
 
 
-def put_in_antes(table: Table, st: TableState, seats: list[str], dealer: str) -> None:
+def put_in_antes(setup: GameSetup, st: GameState, seats: list[str], dealer: str) -> None:
     """The antes of a new hand (`settle.antes` says who owes what), paid and told."""
-    owed = antes(seats, dealer, table.rules, st.skip_ante)
+    owed = antes(seats, dealer, setup.rules, st.skip_ante)
     for player, amount in owed.items():
         pay(st, player, amount)
     st.rec.antes = owed
-    if table.rules.dealer_antes_for_all:
+    if setup.rules.dealer_antes_for_all:
         st.log.append(
             f"Antes: the dealer {dealer} puts in {owed[dealer]} for the table (pot {st.pot})"
         )
@@ -43,9 +43,9 @@ def put_in_antes(table: Table, st: TableState, seats: list[str], dealer: str) ->
     st.log.append(f"Antes: {payers}{note} (pot {st.pot})")
 
 
-def settle_hand(table: Table, st: TableState, tricks: dict[str, int]) -> None:
+def settle_hand(setup: GameSetup, st: GameState, tricks: dict[str, int]) -> None:
     """Pay the bourrés and reneges, give the pot to its winner, and close the hand."""
-    rec, rules = st.rec, table.rules
+    rec, rules = st.rec, setup.rules
     result = settle(st.pot, tricks, rules, renegers=rec.renegers, corrected=rec.corrected)
     rec.settlement = result
     for player, amount in result.payments.items():
@@ -53,17 +53,17 @@ def settle_hand(table: Table, st: TableState, tricks: dict[str, int]) -> None:
     if result.winner is not None:
         st.bankrolls[str(result.winner)] += result.taken
         st.pot -= result.taken
-    st.log.extend(_settlement_lines(result, rec, table))
+    st.log.extend(_settlement_lines(result, rec, setup))
     st.skip_ante = frozenset(result.skips_next_ante)
     st.sit_out = frozenset(result.sits_out_next) | st.penalised
-    close_hand(table, st)
+    close_hand(setup, st)
 
 
-def close_hand(table: Table, st: TableState) -> None:
+def close_hand(setup: GameSetup, st: GameState) -> None:
     """The hand is over (settled, or passed by everyone): record it and show the bankrolls."""
     st.history.append(st.rec)
     st.phase, st.turn = "settled", []
-    rolls = ", ".join(f"{p} {st.bankrolls[p]}" for p in table.players)
+    rolls = ", ".join(f"{p} {st.bankrolls[p]}" for p in setup.players)
     st.log.append(f"Bankrolls: {rolls}; pot {st.pot}")
 
 
@@ -73,13 +73,13 @@ def _in_order(players: Iterable[object], order: list[str]) -> list[str]:
     return [p for p in order if p in chosen]
 
 
-def _settlement_lines(result: Settlement, rec: HandRecord, table: Table) -> list[str]:
+def _settlement_lines(result: Settlement, rec: HandRecord, setup: GameSetup) -> list[str]:
     """The settlement told in a few lines, naming every player (for the transcript)."""
     lines = []
     if rec.tricks:
         lines.append("Tricks: " + ", ".join(f"{p} {n}" for p, n in result.tricks.items()))
     lines.append(_who_takes(result, rec))
-    pot, limit = result.pot_before, table.rules.pot_limit
+    pot, limit = result.pot_before, setup.rules.pot_limit
     capped = f" (pot limit {limit})" if limit is not None else ""
     where = (
         f"to {result.winner}"

@@ -1,6 +1,6 @@
 """The start of a hand: the deal and the antes, play or pass.
 
-Each function takes the fixed `Table` and the `TableState` it changes. The chips (antes,
+Each function takes the fixed `GameSetup` and the `GameState` it changes. The chips (antes,
 payments, the settlement applied) are in `chips.py`, the draw in `draw.py`, the play of the
 cards in `tricks.py`, reneges in `renege.py`; `Game` chooses which one an action goes to.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from .actions import Action, IllegalAction
 from .cards import HAND_SIZE, Rank
 from .chips import close_hand, pay, put_in_antes, settle_hand
-from .hand_state import HandRecord, Table, TableState, deal_cards, hand_rng
+from .hand_state import GameSetup, GameState, HandRecord, deal_cards, hand_rng
 from .text import and_list, card_list, verb
 from .tricks import start_play
 
@@ -29,26 +29,26 @@ __all__ = [
 # --- the deal ------------------------------------------------------------------------------
 
 
-def seats_from_left(table: Table, st: TableState) -> list[str]:
+def seats_from_left(setup: GameSetup, st: GameState) -> list[str]:
     """The seats dealt in this hand, from the dealer's left round to the dealer."""
-    players = table.players
+    players = setup.players
     n = len(players)
     order = [players[(st.dealer_seat + i) % n] for i in range(1, n + 1)]
     return [p for p in order if p not in st.sit_out]
 
 
-def start_hand(table: Table, st: TableState) -> None:
+def start_hand(setup: GameSetup, st: GameState) -> None:
     """Deal the next hand (the chosen deal, if any, for the first): antes, five cards each,
     the turned card; the declarations begin on the dealer's left."""
     st.hand_no += 1
-    players = table.players
+    players = setup.players
     while players[st.dealer_seat] in st.sit_out:
         st.dealer_seat = (st.dealer_seat + 1) % len(players)
-    seats = seats_from_left(table, st)
+    seats = seats_from_left(setup, st)
     dealer = players[st.dealer_seat]
-    chosen = table.deal if st.hand_no == 1 else None
-    st.rng = hand_rng(table.seed, st.hand_no)
-    dealt = deal_cards(st.rng, seats, table.rules.separate_trump_card != "off", chosen)
+    chosen = setup.deal if st.hand_no == 1 else None
+    st.rng = hand_rng(setup.seed, st.hand_no)
+    dealt = deal_cards(st.rng, seats, setup.rules.separate_trump_card != "off", chosen)
     st.hands, st.stock, st.separate_trump = dealt.hands, dealt.stock, dealt.separate
     st.folded, st.discard_pile = [], []
     trump_card = dealt.separate or dealt.hands[dealer][-1]
@@ -56,8 +56,8 @@ def start_hand(table: Table, st: TableState) -> None:
     rec.dealt = {p: tuple(st.hands[p]) for p in seats}
     how = " · chosen deal" if chosen is not None else ""
     st.log.append(
-        f"== Hand {st.hand_no} · dealer {dealer} · {table.rules.source} rules · "
-        f"seed {table.seed}{how} =="
+        f"== Hand {st.hand_no} · dealer {dealer} · {setup.rules.source} rules · "
+        f"seed {setup.seed}{how} =="
     )
     out = [p for p in players if p not in seats]
     if out:
@@ -65,7 +65,7 @@ def start_hand(table: Table, st: TableState) -> None:
             f"{and_list(out)} {verb(out, 'sits', 'sit')} out this deal for correcting a "
             "renege last hand (pagat)"
         )
-    put_in_antes(table, st, seats, dealer)
+    put_in_antes(setup, st, seats, dealer)
     for p in seats:
         st.log.append(f"{p} is dealt {card_list(st.hands[p], sep=' ', sort=False)}")
     if st.separate_trump:
@@ -77,34 +77,34 @@ def start_hand(table: Table, st: TableState) -> None:
     st.trick, st.pending, st.tricks_won, st.voids = None, None, {}, {}
 
 
-def next_hand(table: Table, st: TableState) -> None:
+def next_hand(setup: GameSetup, st: GameState) -> None:
     """The deal passes to the left; whoever must sit out does (unless too few would be left)."""
     st.penalised = frozenset()
-    st.dealer_seat = (st.dealer_seat + 1) % len(table.players)
-    if len(table.players) - len(st.sit_out) < 2:
+    st.dealer_seat = (st.dealer_seat + 1) % len(setup.players)
+    if len(setup.players) - len(st.sit_out) < 2:
         st.sit_out = frozenset()
-    start_hand(table, st)
+    start_hand(setup, st)
 
 
 # --- play or pass ------------------------------------------------------------------------
 
 
-def must_play(table: Table, st: TableState, player: str) -> bool:
+def must_play(setup: GameSetup, st: GameState, player: str) -> bool:
     """Whether `player` may not pass: pagat's dealer who turned an ace."""
     rec = st.rec
     return (
-        table.rules.dealer_ace_must_play
+        setup.rules.dealer_ace_must_play
         and player == rec.dealer
         and rec.trump_card.rank == Rank.ACE
         and st.separate_trump is None
     )
 
 
-def declare(table: Table, st: TableState, action: Action) -> str:
+def declare(setup: GameSetup, st: GameState, action: Action) -> str:
     """'play' or 'pass' from the player in turn (a second ante where the rules ask one). In
     one round (`Rules.draws_in_turn`) a player who says play draws next, in the same turn."""
-    player, rec, rules = st.turn[0], st.rec, table.rules
-    if action.kind == "pass" and must_play(table, st, player):
+    player, rec, rules = st.turn[0], st.rec, setup.rules
+    if action.kind == "pass" and must_play(setup, st, player):
         raise IllegalAction(
             f"{player} may not pass: the turned trump card is an ace, so the dealer must play "
             "(pagat dealer's ace); say 'play'",
@@ -125,17 +125,17 @@ def declare(table: Table, st: TableState, action: Action) -> str:
         st.phase = "draw"  # one round: the same player throws away and draws now
         return action.kind
     st.turn.pop(0)
-    next_to_declare(table, st)
+    next_to_declare(setup, st)
     return action.kind
 
 
-def next_to_declare(table: Table, st: TableState) -> None:
+def next_to_declare(setup: GameSetup, st: GameState) -> None:
     """A player has declared (and, in one round, drawn): the next player declares, the
     dealer takes the pot alone (pagat), or the declarations are over."""
-    rec, rules = st.rec, table.rules
+    rec, rules = st.rec, setup.rules
     st.phase = "declare"
     if not st.turn:
-        after_declarations(table, st)
+        after_declarations(setup, st)
     elif (
         rules.lone_player_wins
         and not rules.simultaneous_declaration
@@ -148,21 +148,21 @@ def next_to_declare(table: Table, st: TableState) -> None:
             f"Everyone but the dealer passed: {rec.dealer} takes the pot without play "
             "(pagat-dealer-alone)"
         )
-        settle_hand(table, st, {rec.dealer: HAND_SIZE})
+        settle_hand(setup, st, {rec.dealer: HAND_SIZE})
 
 
-def out_of_turn(table: Table, st: TableState, player: str) -> str:
+def out_of_turn(setup: GameSetup, st: GameState, player: str) -> str:
     """pagat: declaring or hinting out of turn sits the player out of the next deal."""
-    if not table.rules.out_of_turn_penalty:
+    if not setup.rules.out_of_turn_penalty:
         raise IllegalAction(
-            f"the {table.rules.source} rules have no penalty for speaking out of turn "
+            f"the {setup.rules.source} rules have no penalty for speaking out of turn "
             "(only pagat's, switch out_of_turn_penalty)",
             "pagat-out-of-turn",
         )
     if st.phase not in ("declare", "draw"):
         raise IllegalAction(
             "say 'out-of-turn' and a seat during the declarations or the draw, e.g. "
-            f"'out-of-turn {table.players[0]}'",
+            f"'out-of-turn {setup.players[0]}'",
             "pagat-out-of-turn",
         )
     st.penalised = st.penalised | {player}
@@ -170,20 +170,20 @@ def out_of_turn(table: Table, st: TableState, player: str) -> str:
     return f"out-of-turn {player}"
 
 
-def after_declarations(table: Table, st: TableState) -> None:
+def after_declarations(setup: GameSetup, st: GameState) -> None:
     """Everyone has declared: nobody plays, one plays alone (pagat), or the draw begins (in
     one round the players in have drawn already, and the play begins)."""
     active = st.rec.active
     if not active:
         st.log.append(f"Everyone passed: the pot of {st.pot} stays for the next hand")
         st.skip_ante, st.sit_out = frozenset(), st.penalised
-        close_hand(table, st)
-    elif len(active) == 1 and table.rules.lone_player_wins:
+        close_hand(setup, st)
+    elif len(active) == 1 and setup.rules.lone_player_wins:
         st.log.append(
             f"Only {active[0]} plays: {active[0]} takes the pot without play (pagat-lone)"
         )
-        settle_hand(table, st, {active[0]: HAND_SIZE})
-    elif table.rules.draws_in_turn:
-        start_play(table, st)
+        settle_hand(setup, st, {active[0]: HAND_SIZE})
+    elif setup.rules.draws_in_turn:
+        start_play(setup, st)
     else:
         st.phase, st.turn = "draw", list(active)

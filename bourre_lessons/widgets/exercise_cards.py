@@ -191,7 +191,7 @@ class DiscardApp(CardChoiceApp):
     verb = "throw away"
 
     def __init__(self, exercise: Any, progress: Progress | bool | None = None) -> None:
-        self.pot = exercise._table(0).pot
+        self.pot = exercise.game_at_draw(0).pot
         super().__init__(exercise, None, progress=progress)
 
     def select(self, *cards: Card | str) -> CardChoiceApp:
