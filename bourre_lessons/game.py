@@ -13,8 +13,9 @@ the rule and the alternatives. Either way the game is left exactly as it was. Wh
 hands out (`hand`, `current_trick`, `bankrolls`, `tricks_won`) are copies: changing them
 changes nothing.
 
-The game's parts: `hand_state.py` (the state, its copying, the deal), `phases.py` (deal,
-antes, play or pass, settlement), `draw.py`, `tricks.py` and `renege.py`.
+The game's parts, each importing only those before it: `hand_state.py` (the setup, the state,
+its copying, the deal), `chips.py` (antes paid, the settlement applied), `tricks.py`,
+`phases.py` (the deal, play or pass), `draw.py` and `renege.py`.
 """
 
 from __future__ import annotations
