@@ -17,7 +17,7 @@ from bourre_lessons.scenes import show
 from bourre_lessons.widgets.card_table import STATIC, CardTable
 from bourre_lessons.widgets.kit import callout_html
 from bourre_lessons.widgets.table_model import (
-    TableScene,
+    CardTableContent,
     card_label,
     compare_entry,
     feedback_entry,
@@ -36,7 +36,7 @@ def cards(text: str):
 
 def table_with(hand: str) -> CardTable:
     view = CardTable()
-    view.show(TableScene(hand=hand_entries(cards(hand))))
+    view.show(CardTableContent(hand=hand_entries(cards(hand))))
     return view
 
 
@@ -262,7 +262,7 @@ def test_the_rulebooks_side_by_side():
     assert row["verdict"] == "legal" and row["tried"] == "K♦"
     assert row["label"] == "wikipedia, in force: legal 4♠ K♦; K♦ allowed (wikipedia 2)"
     view = CardTable()
-    view.show(TableScene(compare=[row, compare_entry("glimne", [parse_card("S4")])]))
+    view.show(CardTableContent(compare=[row, compare_entry("glimne", [parse_card("S4")])]))
     lines = view.to_text().splitlines()
     assert lines[-3:] == [
         "The rulebooks side by side:",

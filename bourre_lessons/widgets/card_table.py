@@ -25,7 +25,7 @@ import traitlets
 
 from ..cards import CardError, parse_card
 from .source_chip import chip_text, page_css
-from .table_model import TableScene, feedback_entry, text_lines
+from .table_model import CardTableContent, feedback_entry, text_lines
 
 __all__ = ["CardTable"]
 
@@ -80,7 +80,7 @@ class CardTable(anywidget.AnyWidget):
         """Click a card of the hand, exactly as the browser would (by its code, e.g. 'H7')."""
         self._handle_custom_msg({"type": "play", "card": card}, [])
 
-    def show(self, scene: TableScene) -> None:
+    def show(self, scene: CardTableContent) -> None:
         """Show one moment of a table: every drawn trait at once."""
         with self.hold_sync():
             for name, value in scene.traits().items():

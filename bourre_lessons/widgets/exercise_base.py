@@ -27,7 +27,7 @@ from ..progress import Progress
 from ..rules import SOURCES
 from .card_table import CardTable
 from .kit import callout_html, connect_buttons, tag_attributes
-from .table_model import TableScene, feedback_entry, text_lines
+from .table_model import CardTableContent, feedback_entry, text_lines
 
 __all__ = ["ANY", "ExerciseApp"]
 
@@ -111,7 +111,7 @@ class ExerciseApp(widgets.VBox):
 
     # --- what a set's app says ----------------------------------------------------------------
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         """The table for the exercise on screen, with the learner's answer marked."""
         raise NotImplementedError
 

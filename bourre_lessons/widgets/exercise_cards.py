@@ -21,7 +21,7 @@ from ..rules import Rules
 from ..sim.positions import LEVEL_TITLES, levels_for
 from .exercise_base import ANY, ExerciseApp
 from .exercise_tables import discard_scene, position_scene, trick_scene
-from .table_model import TableScene
+from .table_model import CardTableContent
 
 __all__ = ["DiscardApp", "LeadTrumpApp", "LegalCardsWidget", "TrickWinnerApp"]
 
@@ -94,7 +94,7 @@ class CardChoiceApp(ExerciseApp):
         self.revealed = False
         super()._changed()
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         legal = self.exercise.legal() if self.revealed else None
         return position_scene(self.exercise.situation, self.chosen, legal)
 
@@ -217,7 +217,7 @@ class DiscardApp(CardChoiceApp):
             "Check; Check with no card chosen keeps all five."
         )
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         return discard_scene(self.exercise, self.chosen, self.pot)
 
 
@@ -280,7 +280,7 @@ class TrickWinnerApp(ExerciseApp):
     def _clear_answer(self) -> None:
         self.picked = None
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         ex = self.exercise
         right = self.feedback is not None and self.feedback.correct
         return trick_scene(ex.trick, ex.trump, self.picked, ex.winner if right else None)

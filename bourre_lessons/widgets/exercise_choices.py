@@ -19,7 +19,7 @@ from ..progress import Progress
 from .exercise_base import ANY, ExerciseApp
 from .exercise_tables import deal_scene, finished_hand_scene, position_scene
 from .kit import toggle_class
-from .table_model import TableScene
+from .table_model import CardTableContent
 
 __all__ = ["CostlyDecisionApp", "PlayOrPassApp", "SureTricksApp"]
 
@@ -99,7 +99,7 @@ class PlayOrPassApp(_ButtonAnswer):
     def _question(self) -> str:
         return "Do you play this hand or pass? Click your choice."
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         return deal_scene(self.exercise, self.pot)
 
 
@@ -135,7 +135,7 @@ class CostlyDecisionApp(_ButtonAnswer):
     def _answer_words(self) -> str:
         return "none clicked yet" if self.choice is None else f"decision {self.choice}"
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         return finished_hand_scene(self.exercise.game, "A")
 
 
@@ -167,7 +167,7 @@ class SureTricksApp(_ButtonAnswer):
     def _question(self) -> str:
         return "How many sure trump tricks do you hold? Click the number."
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         status = "You are on lead. Count the tricks your trumps are sure to win."
         return position_scene(self.exercise.situation, enabled=False, status=status)
 

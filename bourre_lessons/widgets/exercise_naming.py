@@ -20,7 +20,7 @@ from ..progress import Progress
 from ..rules import Rules
 from .exercise_base import ANY, ExerciseApp
 from .exercise_tables import position_scene
-from .table_model import TableScene
+from .table_model import CardTableContent
 
 __all__ = ["NamingWidget"]
 
@@ -102,7 +102,7 @@ class NamingWidget(ExerciseApp):
         )
         self.new_position()
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         ex = self.exercise
         status = "Your turn: say the card you play."
         return position_scene(

@@ -25,7 +25,7 @@ from ..exercises.settle_pot import (
 from ..progress import Progress
 from .exercise_base import ANY, ExerciseApp
 from .exercise_tables import settle_scene
-from .table_model import TableScene
+from .table_model import CardTableContent
 
 __all__ = ["QUESTIONS", "SettlePotWidget"]
 
@@ -167,7 +167,7 @@ class SettlePotWidget(ExerciseApp):
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         return settle_scene(self.exercise)
 
     def _answer(self) -> object:

@@ -19,7 +19,7 @@ from .kit import connect_buttons
 from .scene import SAY_HINT, SceneView, _cards_text
 from .table_model import (
     OUT_OF_TRUMP,
-    TableScene,
+    CardTableContent,
     compare_entry,
     feedback_entry,
     hand_entries,
@@ -284,14 +284,14 @@ class PlayView(SceneView):
         self.table.size = "classroom" if self.classroom.value else "normal"
         self.table.four_colour = self.four_colour.value
         self.table.heading = self.heading()
-        self.table.show(self._table_scene())
+        self.table.show(self._table_content())
 
-    def _table_scene(self) -> TableScene:
+    def _table_content(self) -> CardTableContent:
         """What the drawn table shows now, all of it from the scene and the engine."""
         s, m = self.scene, self.position
         shown = self._shown_plays()
         legal = self._highlighted() if self.answer_shown else None
-        return TableScene(
+        return CardTableContent(
             seats=self._seat_entries(len(shown)),
             hand=hand_entries(m.hand, legal, self.played, enabled=self.your_turn),
             trick=trick_entries(shown, s.trump),

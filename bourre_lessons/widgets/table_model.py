@@ -24,7 +24,7 @@ from ..sources import chip
 from ..text import card_list
 
 __all__ = [
-    "TableScene",
+    "CardTableContent",
     "card_entry",
     "card_label",
     "compare_entry",
@@ -245,7 +245,7 @@ def compare_entry(
 
 
 @dataclass
-class TableScene:
+class CardTableContent:
     """Everything the card table shows at one moment (the values of its synced traits)."""
 
     seats: list[dict[str, Any]] = field(default_factory=list)
@@ -410,7 +410,7 @@ def situation_table(
     legal: Iterable[Card] | None = None,
     feedback: str = "",
     you: str = "You",
-) -> TableScene:
+) -> CardTableContent:
     """The drawn table for one decision of the engine (a `play.Situation`): the players
     before you (A, B, ...) with the cards they played, you, the players still to come, and your
     hand, with the legal cards lifted when `legal` is given."""
@@ -420,7 +420,7 @@ def situation_table(
     seats = [seat_entry(s) for s in before]
     seats.append(seat_entry(you, you=True, tricks=situation.tricks_won, turn=True))
     seats += [seat_entry(s) for s in after]
-    return TableScene(
+    return CardTableContent(
         seats=seats,
         hand=hand_entries(situation.hand, legal),
         trick=trick_entries(plays, situation.trump),
@@ -438,7 +438,7 @@ def seen_table(
     status: str | None,
     feedback: str,
     review: dict[str, Any] | None = None,
-) -> TableScene:
+) -> CardTableContent:
     """The drawn table as `seat` sees it: the others' hands as counts, never their cards; a
     trick just finished stays in the middle, its winner marked, until the next card is led;
     the turned card is drawn until it is played, then only its suit."""
@@ -456,7 +456,7 @@ def seen_table(
         shown, done = trick_entries(done[-1], trump, finished=True), done[:-1]
     played = {c for t in hand.tricks for c in t.cards} | set(trick.cards if trick else ())
     turned = hand.trump_card if hand.trump_card not in played else None
-    return TableScene(
+    return CardTableContent(
         seats=[_seat(game, p, seat) for p in hand.seats],
         hand=cards,
         trick=shown,
