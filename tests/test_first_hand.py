@@ -158,7 +158,7 @@ def test_the_view_walks_the_hand_by_clicks():
     view.table.click("S8")
     assert view.hand.game.actions == actions
     assert view.table.feedback["verdict"] == "illegal"
-    assert view.table.feedback["rule"] == "pagat-2"
+    assert view.table.feedback["rule_id"] == "pagat-2"
     view.hint_button.click()
     assert "The rules allow" in view.hint_view.value
     view.table.click("D6")

@@ -172,7 +172,7 @@ def test_the_side_by_side_table_judges_the_card_you_tried_under_each_rulebook():
         "wikipedia": "legal",
         "pagat": "illegal",
     }
-    assert rows["glimne"]["rule"] == "glimne-6" and rows["pagat"]["rule"] == "pagat-2"
+    assert rows["glimne"]["rule_id"] == "glimne-6" and rows["pagat"]["rule_id"] == "pagat-2"
     assert rows["wikipedia"]["label"].endswith("K♦ allowed (wikipedia 2)")
     w.show_answer()
     assert all(row["verdict"] == "" for row in w.table.compare), "no card tried: no verdicts"

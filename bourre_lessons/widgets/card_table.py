@@ -108,7 +108,7 @@ class CardTable(anywidget.AnyWidget):
     def _close_source_on_new_rule(self, change: dict) -> None:
         """A verdict citing another rule closes the popover of the last one."""
         old, new = change["old"] or {}, change["new"] or {}
-        if old.get("rule") != new.get("rule"):
+        if old.get("rule_id") != new.get("rule_id"):
             self.source_open = False
 
     def _drawn_values(self) -> dict[str, Any]:
@@ -137,4 +137,6 @@ class CardTable(anywidget.AnyWidget):
         except CardError:
             card = repr(code)
         held = " ".join(entry["text"] for entry in self.hand) or "no cards"
-        self.feedback = feedback_entry(f"✘ {card} is not a card of your hand.\nYou hold: {held}.")
+        self.feedback = feedback_entry(
+            f"{card} is not a card of your hand.\nYou hold: {held}.", "illegal"
+        )

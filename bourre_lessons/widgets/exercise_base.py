@@ -27,12 +27,17 @@ from ..progress import Progress
 from ..rules import SOURCES
 from .card_table import CardTable
 from .kit import callout_html, connect_buttons, tag_attributes
-from .table_model import CardTableContent, feedback_entry, text_lines
+from .table_model import CardTableContent, feedback_entry, feedback_text, text_lines
 
 __all__ = ["ANY", "ExerciseApp"]
 
 ANY = ""  # the dropdown value for "any level" / "any rulebook"
 _VERDICT = {"right": "legal", "wrong": "illegal", "unread": "info"}
+
+
+def feedback_callout(feedback: Feedback) -> dict:
+    """A checker's `Feedback` as the callout's data: its verdict, its sign, its words."""
+    return feedback_entry(feedback.body(), _VERDICT[feedback.verdict], mark=feedback.sign)
 
 
 class ExerciseApp(widgets.VBox):
@@ -63,6 +68,7 @@ class ExerciseApp(widgets.VBox):
         self.exercise, self.series, self.progress = exercise, series, progress
         self.feedback: Feedback | None = None
         self.message = ""
+        self.said: dict = feedback_entry()
         self._quiet = False
         self._listeners: list[Callable[[ExerciseApp, Feedback], object]] = []
         self.title_html = widgets.HTML()
@@ -228,7 +234,7 @@ class ExerciseApp(widgets.VBox):
         if answer_area is not None:
             children.append(answer_area)
         self.children = [*children, row, self.callout]
-        self._show(self.message, _VERDICT[self.feedback.verdict] if self.feedback else "info")
+        self._tell(self.said)
         self._render()
 
     def _render(self) -> None:
@@ -240,16 +246,20 @@ class ExerciseApp(widgets.VBox):
     def _judged(self, feedback: Feedback) -> Feedback:
         self.feedback = feedback
         self._render()
-        self._show(feedback.to_text(), _VERDICT[feedback.verdict])
+        self._tell(feedback_callout(feedback))
         for listener in list(self._listeners):
             listener(self, feedback)
         return feedback
 
     def _show(self, text: str, verdict: str = "info") -> str:
         """Write a message to the callout (kept for to_text) and return it."""
-        self.message = text
-        self.callout.value = callout_html(feedback_entry(text, verdict if text else ""))
-        return text
+        return self._tell(feedback_entry(text, verdict))
+
+    def _tell(self, entry: dict) -> str:
+        """Draw a callout (a `feedback_entry`) and return it in words (kept for to_text)."""
+        self.said, self.message = entry, feedback_text(entry)
+        self.callout.value = callout_html(entry)
+        return self.message
 
     def _changed(self) -> None:
         """The answer changed: the last verdict no longer applies."""

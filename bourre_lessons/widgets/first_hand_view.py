@@ -16,12 +16,11 @@ import ipywidgets as widgets
 from ..actions import GameError
 from ..cards import Card, parse_card
 from ..first_hand import FIRST_HAND_SEED, TERMS, FirstHand, HandStep
-from ..play import cite
 from .card_table import CardTable
 from .kit import SIZES, callout_html, style_sheet, tag_attributes
-from .table_model import feedback_entry, seen_table
+from .table_model import feedback_entry, feedback_text, refusal_entry, seen_table
 
-__all__ = ["GLOSSARY", "FirstHandView", "history_html", "refusal", "step_html"]
+__all__ = ["GLOSSARY", "FirstHandView", "history_html", "step_html"]
 
 GLOSSARY = "../docs/glossary.md"
 """Where the new words link to, from a lesson in notebooks/."""
@@ -62,7 +61,8 @@ class FirstHandView(widgets.VBox):
         self.seed, self.size, self.deal = seed, size, deal
         self.words_known = () if new_words else tuple(TERMS)
         self.selected: set[Card] = set()
-        self.feedback = ""
+        self.feedback = ""  # the callout in words; `said` is its data (a feedback_entry)
+        self.said: dict = feedback_entry()
         self.hint_text = ""
         self._build()
         super().__init__(
@@ -86,8 +86,8 @@ class FirstHandView(widgets.VBox):
     def restart(self) -> HandStep:
         """Deal the same hand again, from the antes."""
         self.hand = FirstHand(self.seed, deal=self.deal, defined=self.words_known)
-        self.selected, self.feedback, self.hint_text = set(), "", ""
-        self._render()
+        self.selected, self.hint_text = set(), ""
+        self._tell(feedback_entry())
         return self.hand.now
 
     def next(self) -> HandStep:
@@ -110,15 +110,13 @@ class FirstHandView(widgets.VBox):
             self._render()
             return f"chosen to throw away: {' '.join(map(str, sorted(self.selected))) or 'none'}"
         if self.hand.waiting_for != "card":
-            return self._refuse(f"✘ Not yet: {self.hand.hint()}")
+            return self._tell(feedback_entry(f"Not yet: {self.hand.hint()}", "illegal"))
         try:
             self._step(lambda: self.hand.play(chosen), raise_errors=True)
         except GameError as refused:
             self.table.shake_card(chosen.code)
-            return self._refuse(refusal(refused))
-        self.feedback = f"✔ You played {chosen}."
-        self._render()
-        return self.feedback
+            return self._tell(refusal_entry(refused))
+        return self._tell(feedback_entry(f"You played {chosen}.", "legal"))
 
     def show_hint(self) -> str:
         """Show help for the decision at hand."""
@@ -142,16 +140,17 @@ class FirstHandView(widgets.VBox):
         except GameError as refused:
             if raise_errors:
                 raise
-            self._refuse(refusal(refused))
+            self._tell(refusal_entry(refused))
             return self.hand.now
-        self.selected, self.feedback, self.hint_text = set(), "", ""
-        self._render()
+        self.selected, self.hint_text = set(), ""
+        self._tell(feedback_entry())
         return step
 
-    def _refuse(self, text: str) -> str:
-        self.feedback = text
+    def _tell(self, entry: dict) -> str:
+        """Show a callout on the table (a `feedback_entry`) and return it in words."""
+        self.said, self.feedback = entry, feedback_text(entry)
         self._render()
-        return text
+        return self.feedback
 
     def _build(self) -> None:
         self.table = CardTable(size=self.size)
@@ -196,7 +195,7 @@ class FirstHandView(widgets.VBox):
         hand, waiting = self.hand, self.hand.waiting_for
         status = "Your turn: " + hand.now.asks if hand.now.asks else _status(waiting)
         live = status if waiting in ("card", "draw") else None
-        scene = seen_table(hand.game, hand.you, self.selected, live, self.feedback)
+        scene = seen_table(hand.game, hand.you, self.selected, live, self.said)
         if live is None:
             scene.status = status
         self.table.show(scene)
@@ -210,15 +209,6 @@ class FirstHandView(widgets.VBox):
         self.hint_view.value = callout_html(hint, font) if hint else ""
         self.story.value = step_html(hand.now, font)
         self.history.value = history_html(hand.story[:-1])
-
-
-def refusal(refused: GameError) -> str:
-    """The feedback for a refused action: ✘, the reason, and the rule cited as the callout
-    reads it (`[pagat-2]`)."""
-    verdict = getattr(refused, "verdict", None)
-    reason = verdict.reason if verdict is not None else str(refused)
-    rule = getattr(refused, "rule", "")
-    return f"✘ {reason} [{cite(rule)}]" if rule else f"✘ {reason}"
 
 
 def _status(waiting: str) -> str:

@@ -34,7 +34,7 @@ from .kit import (
     write,
 )
 from .source_chip import chip_html
-from .table_model import feedback_entry
+from .table_model import feedback_entry, feedback_text
 
 __all__ = ["SIZES", "SceneView", "card_colour", "neutral_title"]
 
@@ -101,7 +101,8 @@ class SceneView(widgets.VBox):
         self.tried = False
         self.step = 0
         self.played: Card | None = None
-        self.feedback = ""
+        self.feedback = ""  # the callout in words (`feedback_text`); `said` is its data
+        self.said: dict = feedback_entry()
         self.answer_shown = False
         self._last: tuple[str, Card | str | None] = ("", None)
         self._build_controls(preset, size, four_colour, cinch)
@@ -354,18 +355,25 @@ class SceneView(widgets.VBox):
         self.played = None
         self.answer_shown = False
         self._last = ("", None)
-        self.feedback = ""
+        self.feedback, self.said = "", feedback_entry()
         write(self.output, "")
         self._render()
 
-    def _say(self, text: str, tried: bool = False) -> str:
-        """Show `text` as the feedback; `tried`: it answers the learner's own try (a card
-        judged, words read, Show answer or Why?), which lets the rule show."""
+    def _say(self, text: str, tried: bool = False, verdict: str = "info") -> str:
+        """Show `text` as the feedback (a plain message: "info" unless `verdict` says "legal"
+        or "illegal"); see `_show`."""
+        return self._show(feedback_entry(text, verdict), tried)
+
+    def _show(self, entry: dict, tried: bool = False) -> str:
+        """Show a callout (a `table_model.feedback_entry`: the engine's verdict as data) and
+        return it in words; `tried`: it answers the learner's own try (a card judged, words
+        read, Show answer or Why?), which lets the rule show."""
         self.tried = self.tried or tried
-        self.feedback = text
-        write(self.output, text)
+        self.said = entry
+        self.feedback = feedback_text(entry)
+        write(self.output, self.feedback)
         self._render()
-        return text
+        return self.feedback
 
     def _rules_label(self) -> str:
         label = self.rulebook.value
@@ -429,7 +437,7 @@ class SceneView(widgets.VBox):
         self._render_body()
         self.back_button.disabled = self.step == 0
         self.next_button.disabled = self.step >= self.step_count - 1
-        self.notice.value = callout_html(feedback_entry(self.feedback), self._size()["text"])
+        self.notice.value = callout_html(self.said, self._size()["text"])
 
     def _citation_html(self) -> str:
         """The scene's citation as a rule chip (the source's own words), once the rule itself

@@ -18,6 +18,7 @@ from .chart_style import rulebook_colour
 from .kit import connect_buttons
 from .scene import SAY_HINT, SceneView, _cards_text
 from .table_model import (
+    MARKS,
     OUT_OF_TRUMP,
     CardTableContent,
     compare_entry,
@@ -27,6 +28,7 @@ from .table_model import (
     seat_entry,
     trick_entries,
     trump_entry,
+    verdict_entry,
 )
 
 __all__ = ["PlayView"]
@@ -132,8 +134,8 @@ class PlayView(SceneView):
 
     def _on_card(self, code: str) -> None:
         """A card of the hand was clicked on the table: play it; a refused card shakes back."""
-        text = self.play(code)
-        if text.startswith("✘") and self.played is None:
+        self.play(code)
+        if self.said["verdict"] == "illegal" and self.played is None:
             self.table.shake_card(code)
 
     def say(self, text: str) -> str:
@@ -147,28 +149,28 @@ class PlayView(SceneView):
             named = designate(text, situation, self.rules, language="auto")
         except NamingError as problem:
             first = str(problem).split(". Understood", 1)[0]
-            return self._say(f"✘ {first}. {SAY_HINT}")
-        heard = f"You said “{text.strip()}”: {named.reason} [{cite(named.clause)}]"
+            return self._say(f"{first}. {SAY_HINT}", verdict="illegal")
+        heard = f"You said “{text.strip()}”: {named.reason}"
         if named.kind == "renege":
             return self._say_renege(named, text, heard)
         if named.kind != "played" or named.card is None:
-            if named.kind == "invalid":
-                heard += " Nothing is played: say it again."
-            return self._say(heard, tried=True)
+            note = " Nothing is played: say it again." if named.kind == "invalid" else ""
+            return self._show(feedback_entry(heard, rule_id=named.clause, note=note), tried=True)
         self.played = named.card
         self._last = ("say", text)
-        return self._say(f"✔ {heard}", tried=True)
+        return self._show(feedback_entry(heard, "legal", rule_id=named.clause), tried=True)
 
     def _say_renege(self, named, text: str, heard: str) -> str:
         """laws 45C4a: a card named in full is played even when the rules forbid it; that is a
         renege, settled by the rulebook (pagat: correct it before the next player plays)."""
         self._last = ("say", text)
-        if self.rules.renege in ("retract", "retract_and_penalty"):
-            return self._say(f"✘ {heard}", tried=True)
-        self.played = named.card
-        if self.rules.renege == "correct_before_next":
-            return self._say(f"✘ {heard} Press Try again to correct it.", tried=True)
-        return self._say(f"✘ {heard}", tried=True)
+        note = ""
+        if self.rules.renege not in ("retract", "retract_and_penalty"):
+            self.played = named.card
+            if self.rules.renege == "correct_before_next":
+                note = " Press Try again to correct it."
+        refused = feedback_entry(heard, "illegal", rule_id=named.clause, note=note)
+        return self._show(refused, tried=True)
 
     def try_again(self) -> None:
         """Take back your card at this position and choose again."""
@@ -189,11 +191,13 @@ class PlayView(SceneView):
     def why(self) -> str:
         """List every card of the hand with its verdict."""
         self._last = ("why", None)
-        lines = [*self._why_heading(), f"Every card under {self._rules_label()}:"]
+        heading, rule_id = self._why_heading()
+        lines = [*heading, f"Every card under {self._rules_label()}:"]
         for v in verdicts(self.scene.situation(self.position_index), self.rules):
-            mark = "✔" if v.legal else "✘"
-            lines.append(f"{mark} {v.card} [{cite(v.rule_id)}] {v.reason}")
-        return self._say("\n".join(lines), tried=True)
+            lines.append(
+                f"{MARKS['legal' if v.legal else 'illegal']} {v.card} [{cite(v.rule_id)}] {v.reason}"
+            )
+        return self._show(feedback_entry("\n".join(lines), rule_id=rule_id), tried=True)
 
     # --- judging ------------------------------------------------------------------------
 
@@ -202,17 +206,16 @@ class PlayView(SceneView):
         return self._judge(card)
 
     def _judge(self, card: Card) -> str:
+        """The engine's verdict on `card`, shown as data (the callout words it)."""
         verdict = explain(self.scene.situation(self.position_index), card, self.rules)
         if verdict.legal:
             self.played = card
-            text = f"✔ {verdict.reason} [{cite(verdict.rule_id)}]{self._pick_note()}"
-        else:
-            text = f"✘ {verdict.reason} [{cite(verdict.rule_id)}: {verdict.summary}]"
-        return self._say(text, tried=True)
+        note = self._pick_note() if verdict.legal else ""
+        return self._show(verdict_entry(verdict, note), tried=True)
 
-    def _why_heading(self) -> list[str]:
-        """Lines Why? puts before the verdicts."""
-        return []
+    def _why_heading(self) -> tuple[list[str], str]:
+        """Lines Why? puts before the verdicts, and the rule id the first of them cites."""
+        return [], ""
 
     def _highlighted(self) -> frozenset[Card]:
         """Cards lit by Show answer: the legal cards."""
@@ -298,7 +301,7 @@ class PlayView(SceneView):
             past=past_entries(m.history, s.trump),
             trump=trump_entry(s.trump),
             status="\n".join(self._table_notes()),
-            feedback=feedback_entry(self.feedback),
+            feedback=self.said,
             compare=self._compare_entries() if self._rule_shown() else [],
         )
 
