@@ -1,6 +1,6 @@
 # bourre-lessons: build and test entry points. Needs only python3 and GNU make.
 #
-#   make lab     open the course in JupyterLab
+#   make lab     copy the course into my-lessons/ (git-ignored) and open it in JupyterLab
 #   make test    lint + unit/property/widget tests + notebook checks (what CI runs)
 
 SHELL := /bin/bash
@@ -23,23 +23,26 @@ NB_CELL_TIMEOUT ?= 120
 TEST_ENV := BOURRE_LESSONS_DATA=$(CURDIR)/.cache/test-data
 # pytest-xdist workers for the unit run (CI has 2 cores); files stay whole on one worker.
 TEST_WORKERS ?= 2
-WELCOME       := notebooks/00_welcome.ipynb
+# `make lab` opens the learner's own copy of the course, never the checkout's notebooks: a
+# lesson opened, run or edited there leaves `git status` clean and `git pull` free of conflicts.
+LAB_FOLDER    ?= my-lessons
 LAB_ARGS      ?=
 
 # An editable install made before the bourre_lessons/ folder existed maps no package; this
 # marker appears (and forces one reinstall) once the folder does.
 PKG_MARK := $(if $(wildcard bourre_lessons),$(VENV)/.package-present)
 
-.PHONY: help install lab test unit lint format nbtest notebooks bench constraints clean distclean
+.PHONY: help install lab lab-copy test unit lint format nbtest notebooks bench constraints clean distclean
 
 help:
-	@echo "make lab          open the course in JupyterLab (installs $(VENV) on first use)"
+	@echo "make lab          open the course in JupyterLab, in your copy $(LAB_FOLDER)/ (installs $(VENV) on first use)"
 	@echo "make test         lint, unit/property/widget tests, notebook sync check and nbval"
 	@echo "make lint         ruff check + ruff format --check"
 	@echo "make format       ruff format + ruff check --fix"
 	@echo "make notebooks    re-execute every notebook and sync its .md pair"
 	@echo "make browser      the browser tests alone (installs Debian's chromium if missing)"
 	@echo "make robot        the robot learner: answers in view after Run All (PAGES=... picks)"
+	@echo "make lab-copy     only copy or update the course in $(LAB_FOLDER)/ (what make lab opens)"
 	@echo "make present      the scenes as a Voila app for a projector (classroom mode)"
 	@echo "make lite         the course as a static in-browser site in build/lite/ (JupyterLite)"
 	@echo "make lite-test    that site in chromium, offline (LITE_SURVEY=1: every notebook)"
@@ -75,11 +78,14 @@ $(MPL_STAMP): $(STAMP)
 # ---------------------------------------------------------------------------------------------
 # The course
 
+# Copies (or updates) the course into $(LAB_FOLDER)/ as `bourre-lessons lab` does, keeping any
+# notebook whose cells you changed, then starts JupyterLab there with idle kernels culled
+# (bourre_lessons/cli.py). `make lab-copy` only copies.
 lab: install
-	@target="$(WELCOME)"; [ -f "$$target" ] || target=notebooks/; \
-	root=""; [ "$$(id -u)" = 0 ] && root=--allow-root; \
-	hide=$$($(PY) -c "from bourre_lessons.cli import HIDE_TEXT_PAIRS as h; print(*h)"); \
-	set -f -x; $(VENV)/bin/jupyter lab $$root --ServerApp.root_dir="$(CURDIR)" $$hide $(LAB_ARGS) "$$target"
+	$(PY) -m bourre_lessons lab "$(LAB_FOLDER)" $(LAB_ARGS)
+
+lab-copy: install
+	$(PY) -m bourre_lessons copy "$(LAB_FOLDER)"
 
 # ---------------------------------------------------------------------------------------------
 # Checks

@@ -5,11 +5,17 @@
     bourre-lessons copy [FOLDER]     only copy (or update) the course files
     bourre-lessons where             where the course files of this install are
 
-FOLDER defaults to `bourre-lessons` in the current directory. Copying never overwrites a
-notebook you have changed: when the course has a newer version of it, that version is put
-beside yours (`03_follow_and_beat.new-0.2.0.ipynb`). A record of what was copied
-(`.bourre-lessons.json`) tells your changes from the course's. Any further arguments go to
-JupyterLab or Voila as they are (`bourre-lessons lab --port 8899`).
+FOLDER defaults to `bourre-lessons` in the current directory (`make lab` in a checkout uses
+`my-lessons/`, which git ignores). Copying never overwrites a notebook whose cells you have
+changed: when the course has a newer version of it, that version is put beside yours
+(`03_follow_and_beat.new-0.2.0.ipynb`). A notebook you only ran or unfolded is the course's
+still, and a newer version replaces it. A record of what was copied (`.bourre-lessons.json`)
+tells your changes from the course's. Any further arguments go to JupyterLab or Voila as they
+are (`bourre-lessons lab --port 8899`).
+
+JupyterLab is started with idle-kernel culling (KERNEL_CULLING): each lesson a learner opens
+starts its own Python, and one left without a click for CULL_IDLE_MINUTES is shut down, so a
+learner walking through the lessons keeps only the last few running.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
-__all__ = ["CopyReport", "copy_course", "course_source", "main"]
+__all__ = ["CopyReport", "copy_course", "course_source", "kernel_culling", "lab_arguments", "main"]
 
 RECORD = ".bourre-lessons.json"
 WELCOME = "notebooks/00_welcome.ipynb"
@@ -36,6 +42,28 @@ HIDDEN_IN_LAB = ("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "[0-9][0-9]
 HIDE_TEXT_PAIRS = tuple(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN_IN_LAB)
 """JupyterLab's file browser lists each lesson once: the notebook, not its text pair
 (`NN_name.md`, `05a_name.md`, kept for version control and editors)."""
+CULL_IDLE_MINUTES = 15
+CULL_EVERY_SECONDS = 60
+LAB_KERNEL_NAME = "Python 3 (ipykernel)"
+"""The name JupyterLab writes in a notebook's kernelspec (ipykernel's own): a copy carrying it
+is not marked unsaved as soon as it opens."""
+
+
+def kernel_culling(idle_seconds: int, every_seconds: int) -> tuple[str, ...]:
+    """JupyterLab options that shut down a kernel idle for `idle_seconds`, even one whose tab
+    is still open (each lesson's "Next:" link opens a new tab and leaves the old one open)."""
+    if idle_seconds <= 0 or every_seconds <= 0:
+        raise ValueError(
+            f"idle_seconds and every_seconds must be positive, got {idle_seconds}, {every_seconds}"
+        )
+    return (
+        f"--MappingKernelManager.cull_idle_timeout={idle_seconds}",
+        f"--MappingKernelManager.cull_interval={every_seconds}",
+        "--MappingKernelManager.cull_connected=True",
+    )
+
+
+KERNEL_CULLING = kernel_culling(CULL_IDLE_MINUTES * 60, CULL_EVERY_SECONDS)
 LAB_MISSING = (
     "JupyterLab is not installed in this Python ({python}). Install the course with it:\n"
     '    pip install "bourre-lessons[lab]"'
@@ -82,18 +110,38 @@ def _is_course_file(relative: Path) -> bool:
 
 
 def learner_copy(source: Path) -> bytes:
-    """A course file as the learner gets it: a notebook loses its jupytext pairing, so that
-    saving it never creates a second file beside it."""
+    """A course file as the learner gets it. A notebook loses its jupytext pairing, so that
+    saving it never creates a second file beside it, and is written as JupyterLab writes it
+    (kernel name, `collapsed` beside a folded output), so opening it changes nothing."""
     data = source.read_bytes()
     if source.suffix != ".ipynb":
         return data
     notebook = json.loads(data)
-    notebook.get("metadata", {}).pop("jupytext", None)
-    return (json.dumps(notebook, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    metadata = notebook.setdefault("metadata", {})
+    metadata.pop("jupytext", None)
+    if metadata.get("kernelspec", {}).get("name") == "python3":
+        metadata["kernelspec"]["display_name"] = LAB_KERNEL_NAME
+    for cell in notebook.get("cells", []):
+        folded = cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden")
+        if cell.get("cell_type") == "code" and folded:
+            cell["metadata"]["collapsed"] = True
+    return (json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode()
 
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def _cells_digest(data: bytes) -> str:
+    """A digest of what a learner writes in a notebook: each cell's kind and source. Outputs,
+    execution counts and folds (what running and reading change) are left out; a file that is
+    not a readable notebook is digested whole."""
+    try:
+        cells = json.loads(data)["cells"]
+        written = [(c["cell_type"], "".join(c["source"])) for c in cells]
+    except (ValueError, KeyError, TypeError):
+        return _digest(data)
+    return _digest(json.dumps(written, ensure_ascii=False).encode("utf-8"))
 
 
 @dataclass
@@ -126,7 +174,9 @@ def copy_course(target: Path | str, source: Path | None = None) -> CopyReport:
     if target.exists() and not target.is_dir():
         raise NotADirectoryError(f"{target} is a file; give a folder for the course")
     record = _read_record(target)
-    copied: dict[str, str] = dict(record.get("files", {}))
+    copied: dict[str, dict[str, str]] = {
+        name: _as_entry(entry) for name, entry in record.get("files", {}).items()
+    }
     report = CopyReport(target)
     for name in course_files(source):
         new = learner_copy(source / name)
@@ -134,26 +184,39 @@ def copy_course(target: Path | str, source: Path | None = None) -> CopyReport:
         getattr(report, outcome).append(
             _offered_name(name, version()) if outcome == "offered" else name
         )
-        if outcome in ("added", "updated"):
-            copied[name] = _digest(new)
+        if outcome in ("added", "updated") or (target / name).read_bytes() == new:
+            copied[name] = {"copied": _digest(new), "cells": _cells_digest(new)}
     _write_record(target, {"version": version(), "files": copied})
     return report
 
 
-def _place(target: Path, name: str, new: bytes, copied: str | None, course_version: str) -> str:
+def _as_entry(entry: object) -> dict[str, str]:
+    """A file's record entry; an older record kept only the digest of the bytes copied."""
+    if isinstance(entry, dict):
+        return {k: v for k, v in entry.items() if isinstance(v, str)}
+    return {"copied": entry} if isinstance(entry, str) else {}
+
+
+def _place(
+    target: Path, name: str, new: bytes, copied: dict[str, str] | None, course_version: str
+) -> str:
     """Put one file in place and say what was done: added, updated, offered or kept."""
     path = target / name
     if not path.exists():
         _write(path, new)
         return "added"
-    current = _digest(path.read_bytes())
-    if current == _digest(new):
+    current = path.read_bytes()
+    if current == new:
         return "kept"
-    if current == copied:  # the learner has not touched it: the course's new version replaces it
+    copied = copied or {}
+    if copied.get("copied") == _digest(new):  # the course did not change: leave the learner's
+        return "kept"
+    untouched = _digest(current) == copied.get("copied") or (
+        _cells_digest(current) == copied.get("cells")
+    )
+    if untouched:  # only run or read: the course's new version replaces it
         _write(path, new)
         return "updated"
-    if copied == _digest(new):  # the learner changed it and the course did not
-        return "kept"
     _write(target / _offered_name(name, course_version), new)
     return "offered"
 
@@ -238,14 +301,25 @@ def main(argv: list[str] | None = None) -> int:
     if options.command == "copy":
         return 0
     if options.command == "lab":
-        root = ["--allow-root"] if _is_root() and "--allow-root" not in extra else []
-        return _launch(
-            "jupyterlab",
-            [*root, f"--ServerApp.root_dir={folder}", *HIDE_TEXT_PAIRS, *extra, WELCOME],
-            folder,
-        )
+        return _launch("jupyterlab", lab_arguments(folder, extra), folder)
     voila = [CLASSROOM, "--Voila.ip=127.0.0.1", VOILA_NO_JUPYTEXT, *extra]
     return _launch("voila", voila, folder)
+
+
+def lab_arguments(folder: Path, extra: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """JupyterLab's arguments for the course copied into `folder`: served from there, text
+    pairs hidden, idle kernels culled, then `extra`; an option given in `extra` replaces ours
+    (JupyterLab refuses a single-valued option given twice)."""
+    given = {arg.split("=", 1)[0] for arg in extra if arg.startswith("--")}
+    root = ["--allow-root"] if _is_root() and "--allow-root" not in extra else []
+    ours = [f"--ServerApp.root_dir={folder}", *KERNEL_CULLING]
+    return [
+        *root,
+        *(arg for arg in ours if arg.split("=", 1)[0] not in given),
+        *HIDE_TEXT_PAIRS,
+        *extra,
+        WELCOME,
+    ]
 
 
 def _is_root() -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,150 @@ def test_the_lab_lists_each_lesson_once_and_hides_only_the_text_pairs():
     assert {
         item["name"] for item in FileContentsManager(root_dir=str(root)).get("notebooks")["content"]
     } >= {"01_your_first_hand.md"}, "without the option the pairs are listed (the check can fail)"
+
+
+def add_cell(path: Path, source: str) -> None:
+    """What a learner's own work does to a notebook: a new code cell."""
+    data = json.loads(path.read_text())
+    cell = {"cell_type": "code", "metadata": {}, "source": source, "outputs": []}
+    data["cells"].append(cell)
+    path.write_text(json.dumps(data))
+
+
+def ran_only(path: Path, output: str) -> None:
+    """Run the notebook's cells (outputs only): no cell's kind or source changes."""
+    data = json.loads(path.read_text())
+    for cell in data["cells"]:
+        cell["outputs"], cell["execution_count"] = [{"output_type": "stream", "text": output}], 3
+        cell["metadata"]["collapsed"] = False
+    path.write_text(json.dumps(data, indent=2))
+
+
+def test_a_notebook_the_learner_only_ran_gets_the_newer_course(course, tmp_path):
+    mine = tmp_path / "mine"
+    cli.copy_course(mine, source=course)
+    ran_only(mine / "notebooks" / "01_first.ipynb", "my run")
+    (course / "notebooks" / "01_first.ipynb").write_text(notebook("First hand, rewritten"))
+    report = cli.copy_course(mine, source=course)
+    assert report.updated == ["notebooks/01_first.ipynb"] and report.offered == []
+    assert "rewritten" in (mine / "notebooks" / "01_first.ipynb").read_text()
+
+
+def test_a_run_is_kept_while_the_course_has_not_changed(course, tmp_path):
+    mine = tmp_path / "mine"
+    cli.copy_course(mine, source=course)
+    ran_only(mine / "notebooks" / "01_first.ipynb", "my run")
+    report = cli.copy_course(mine, source=course)
+    assert "notebooks/01_first.ipynb" in report.kept
+    assert "my run" in (mine / "notebooks" / "01_first.ipynb").read_text()
+
+
+def test_a_cell_the_learner_added_counts_as_a_change(course, tmp_path, monkeypatch):
+    monkeypatch.setattr(cli, "version", lambda: "9.9")
+    mine = tmp_path / "mine"
+    cli.copy_course(mine, source=course)
+    add_cell(mine / "notebooks" / "01_first.ipynb", "print('my own cell')")
+    (course / "notebooks" / "01_first.ipynb").write_text(notebook("First hand, rewritten"))
+    report = cli.copy_course(mine, source=course)
+    assert report.offered == ["notebooks/01_first.new-9.9.ipynb"]
+    assert "my own cell" in (mine / "notebooks" / "01_first.ipynb").read_text()
+
+
+def test_a_record_of_an_older_version_still_tells_untouched_from_changed(course, tmp_path):
+    """Records written before the cells were digested hold the bytes' digest as a string."""
+    mine = tmp_path / "mine"
+    cli.copy_course(mine, source=course)
+    record = json.loads((mine / cli.RECORD).read_text())
+    record["files"] = {name: entry["copied"] for name, entry in record["files"].items()}
+    (mine / cli.RECORD).write_text(json.dumps(record))
+    (mine / "exercises" / "01_which.ipynb").write_text(notebook("my answer"))
+    (course / "notebooks" / "01_first.ipynb").write_text(notebook("First hand, rewritten"))
+    (course / "exercises" / "01_which.ipynb").write_text(notebook("Which cards, rewritten"))
+    report = cli.copy_course(mine, source=course)
+    assert report.updated == ["notebooks/01_first.ipynb"]
+    assert len(report.offered) == 1 and report.offered[0].startswith("exercises/01_which.new-")
+    assert "my answer" in (mine / "exercises" / "01_which.ipynb").read_text()
+
+
+def test_a_copied_notebook_is_written_as_jupyterlab_writes_it(tmp_path):
+    """Opening it changes nothing: JupyterLab writes its kernel's own name, `collapsed` beside
+    a folded output, keys in order (tests/browser/test_browser_make_lab.py sees it in Lab)."""
+    source = tmp_path / "lesson.ipynb"
+    folded = {"jupyter": {"outputs_hidden": True, "source_hidden": True}, "tags": ["answer"]}
+    source.write_text(
+        json.dumps(
+            {
+                "nbformat": 4,
+                "nbformat_minor": 5,
+                "metadata": {
+                    "kernelspec": {
+                        "name": "python3",
+                        "display_name": "Python 3",
+                        "language": "python",
+                    },
+                    "jupytext": {"formats": "ipynb,md:myst"},
+                },
+                "cells": [
+                    {"cell_type": "code", "metadata": folded, "source": "1", "outputs": []},
+                    {"cell_type": "code", "metadata": {}, "source": "2", "outputs": []},
+                ],
+            }
+        )
+    )
+    copied = json.loads(cli.learner_copy(source))
+    assert copied["metadata"]["kernelspec"]["display_name"] == cli.LAB_KERNEL_NAME
+    assert copied["cells"][0]["metadata"]["collapsed"] is True
+    assert "collapsed" not in copied["cells"][1]["metadata"]
+    assert list(copied) == sorted(copied)
+    again = tmp_path / "again.ipynb"
+    again.write_bytes(cli.learner_copy(source))
+    assert cli.learner_copy(again) == cli.learner_copy(source), "copying is stable"
+
+
+def test_lab_starts_jupyterlab_in_the_copy_with_idle_kernels_culled(course, tmp_path, monkeypatch):
+    monkeypatch.setattr(cli, "course_source", lambda: course)
+    launched = []
+    monkeypatch.setattr(cli, "_launch", lambda *args: launched.append(args) or 0)
+    assert cli.main(["lab", str(tmp_path / "mine"), "--port=9999"]) == 0
+    ((module, arguments, folder),) = launched
+    assert module == "jupyterlab" and folder == (tmp_path / "mine").resolve()
+    assert f"--ServerApp.root_dir={folder}" in arguments
+    assert set(cli.KERNEL_CULLING) <= set(arguments)
+    assert arguments[-2:] == ["--port=9999", cli.WELCOME]
+    assert (folder / cli.WELCOME).is_file()
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)|href=[\"']([^\"']+)[\"']")
+
+
+def relative_links(notebook_path: Path) -> list[str]:
+    """Every relative link a notebook's Markdown cells hold (no web addresses, no anchors)."""
+    cells = json.loads(notebook_path.read_text(encoding="utf-8"))["cells"]
+    found = []
+    for cell in cells:
+        if cell["cell_type"] != "markdown":
+            continue
+        for pair in LINK.findall("".join(cell["source"])):
+            target = (pair[0] or pair[1]).split("#", 1)[0]
+            if target and "://" not in target and not target.startswith("mailto:"):
+                found.append(target)
+    return found
+
+
+def test_every_next_link_and_the_index_lead_somewhere_in_the_learners_copy(tmp_path):
+    """`make lab` serves the copy: each lesson's "Next:", the welcome's index, the exercises'
+    "Back to the lessons" and the glossary links must find their file there."""
+    mine = tmp_path / "my-lessons"
+    cli.copy_course(mine)
+    notebooks = sorted(mine.rglob("*.ipynb"))
+    checked, broken = 0, []
+    for notebook_path in notebooks:
+        for target in relative_links(notebook_path):
+            checked += 1
+            if not (notebook_path.parent / target).resolve().is_file():
+                broken.append(f"{notebook_path.relative_to(mine)} → {target}")
+    assert not broken, broken
+    assert checked >= 60, f"only {checked} links found: the reader missed them"
+    welcome = relative_links(mine / cli.WELCOME)
+    lessons = {p.name for p in (mine / "notebooks").glob("*.ipynb")} - {"00_welcome.ipynb"}
+    assert lessons <= {Path(t).name for t in welcome}, "the index lists every lesson"

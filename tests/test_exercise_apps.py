@@ -103,7 +103,7 @@ def test_a_counterexample_is_drawn_as_cards():
     table = view.table
     assert "bourre-ex-position" in view._dom_classes and not table.interactive
     assert table.trick and table.hand and not any(e["lifted"] for e in table.hand)
-    assert repr(check).startswith("✘ Not yet: Your must_follow answers False")
+    assert check.to_text().startswith("✘ Not yet: Your must_follow answers False")
 
 
 def test_an_untouched_function_draws_no_position():
@@ -118,7 +118,7 @@ def test_an_untouched_function_draws_no_position():
 def test_show_position_draws_a_situation_read_only():
     view = show_position(Situation(hand="4♥ J♥ 9♣", trump="♠", trick="7♥ K♥", players_after=1))
     assert [e["card"] for e in view.table.trick] == ["H7", "HK"] and not view.table.interactive
-    assert "Your hand: J♥ 4♥ 9♣" in repr(view)
+    assert "Your hand: J♥ 4♥ 9♣" in view.to_text()
 
 
 # --- the progress line ----------------------------------------------------------------------------

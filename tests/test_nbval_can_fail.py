@@ -48,10 +48,10 @@ def test_a_changed_expected_output_makes_nbval_fail(tmp_path):
     assert run_nbval(intact).returncode == 0, "the untouched copy must pass"
 
     output = first_stream_output(nb)
-    output["text"] = output["text"].replace("A takes", "A gives", 1)
-    assert "A gives" in output["text"], "the change must touch the stored output"
+    output["text"] = output["text"].replace(" takes ", " gives ", 1)
+    assert " gives " in output["text"], "the change must touch the stored output"
     changed = tmp_path / "changed.ipynb"
     nbformat.write(nb, changed)
     result = run_nbval(changed)
     assert result.returncode != 0
-    assert "A takes" in result.stdout and "1 failed" in result.stdout
+    assert " takes " in result.stdout and "1 failed" in result.stdout

@@ -136,5 +136,5 @@ def test_a_predict_first_scene_keeps_the_chip_back_until_the_learner_tries():
     scene.to_turn()
     scene.play("S4")
     assert "<details class='bourre-chip' data-rule='glimne-5'>" in scene.header.value
-    open_scene = show("pagat-1")
+    open_scene = show("pagat-1", rule_after_try=False)
     assert "data-rule='pagat-1'" in open_scene.header.value

@@ -21,6 +21,7 @@ from ..sim.advisor import Advice, advise
 from .card_table import CardTable
 from .kit import tag_attributes, write
 from .table_model import CardTableContent, feedback_entry, hand_entries, seat_entry, trump_entry
+from .text_form import TextForm
 
 __all__ = ["AdvisorWidget"]
 
@@ -28,7 +29,7 @@ EXAMPLE = "SA SK H4 D7 C2"
 CARD_FORMS = "cards such as SA SK H4 D7 C2 (suit then rank; 10 or T for ten; ♠ ♥ ♦ ♣ work too)"
 
 
-class AdvisorWidget(widgets.VBox):
+class AdvisorWidget(TextForm, widgets.VBox):
     """Five cards, the turned card, a seat, a table and a rulebook in; the advisor's estimate out."""
 
     def __init__(

@@ -18,6 +18,7 @@ from ..scenes import catalogue, get
 from ..scenes.lessons import LESSON_SCENES, NOT_YET_IN_A_LESSON, lesson_of
 from .scene import SIZES, SceneView, neutral_title
 from .scene_views import scene_view
+from .text_form import TextForm
 
 __all__ = ["Classroom", "classroom", "scene_order", "start_from_query"]
 
@@ -110,7 +111,7 @@ def _label(scene_id: str, number: int | None = None) -> str:
     return line if number is None else f"{number} · {line}"
 
 
-class Classroom(widgets.VBox):
+class Classroom(TextForm, widgets.VBox):
     """Scenes one at a time for a projector: pick one, or step with Previous / Next scene."""
 
     def __init__(

@@ -11,7 +11,7 @@ Two modes: an **item** (one exercise of a notebook: no New position, no pickers)
 **practice** app (a series, with New position and the rulebook and level pickers). Every
 control has a stable DOM class (`bourre-ex-...`) for browser tests, every button a method twin
 (`check`, `hint`, `solution`, `new_position`, `set_level`, `set_rulebook`), and `to_text()`
-says what is on screen; an app's repr is its text, so a saved notebook shows the question.
+says what is on screen; a saved notebook shows that text (`TextForm`), so it shows the question.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from ..rules import SOURCES
 from .card_table import CardTable
 from .kit import callout_html, connect_buttons, tag_attributes
 from .table_model import CardTableContent, feedback_entry, feedback_text, text_lines
+from .text_form import TextForm
 
 __all__ = ["ANY", "ExerciseApp"]
 
@@ -40,7 +41,7 @@ def feedback_callout(feedback: Feedback) -> dict:
     return feedback_entry(feedback.body(), _VERDICT[feedback.verdict], mark=feedback.sign)
 
 
-class ExerciseApp(widgets.VBox):
+class ExerciseApp(TextForm, widgets.VBox):
     """One exercise on the card table, with Check, Hint, Show solution and a callout.
 
     A set's app says how to draw its question (`_scene`), what the learner's answer is
@@ -207,14 +208,7 @@ class ExerciseApp(widgets.VBox):
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return self.to_text()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        """The widget view, and its whole text (ipywidgets cuts a repr at 110 characters), so
-        a saved notebook read without running it still shows the question."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self.to_text()
-        return bundle
+        return f"<{type(self).__name__} {getattr(self.exercise, 'id', '')}>"
 
     # --- inside -------------------------------------------------------------------------------
 

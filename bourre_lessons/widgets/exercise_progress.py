@@ -18,11 +18,12 @@ import ipywidgets as widgets
 from ..exercises.feedback import Feedback
 from ..progress import Progress, default_path
 from .exercise_rules import RuleCheck
+from .text_form import TextForm
 
 __all__ = ["SetProgress"]
 
 
-class SetProgress(widgets.HTML):
+class SetProgress(TextForm, widgets.HTML):
     """One line: how many of this notebook's exercises are done, and when last tried."""
 
     def __init__(self, title: str, path: str | None = None) -> None:
@@ -70,4 +71,4 @@ class SetProgress(widgets.HTML):
         return f"{self.title}: {record.done_text(self.exercise_ids, now)}"
 
     def __repr__(self) -> str:
-        return self.to_text()
+        return f"<SetProgress {self.title}>"

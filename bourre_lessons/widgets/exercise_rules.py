@@ -17,11 +17,12 @@ from .card_table import CardTable
 from .exercise_base import feedback_callout
 from .exercise_tables import position_scene
 from .kit import callout_html
+from .text_form import TextForm
 
 __all__ = ["PositionView", "RuleCheck", "show_position"]
 
 
-class PositionView(widgets.VBox):
+class PositionView(TextForm, widgets.VBox):
     """A position drawn on a read-only card table (in a box, as every app of the course)."""
 
     def __init__(self, situation: Situation, status: str = "") -> None:
@@ -36,7 +37,7 @@ class PositionView(widgets.VBox):
         return self.table.to_text()
 
     def __repr__(self) -> str:
-        return self.to_text()
+        return f"<{type(self).__name__}>"
 
 
 def show_position(situation: Situation, status: str = "") -> PositionView:
@@ -44,7 +45,7 @@ def show_position(situation: Situation, status: str = "") -> PositionView:
     return PositionView(situation, status)
 
 
-class RuleCheck(widgets.VBox):
+class RuleCheck(TextForm, widgets.VBox):
     """The verdict on a rule function; a counterexample's position drawn on the table."""
 
     def __init__(self, feedback: Feedback) -> None:
@@ -63,4 +64,4 @@ class RuleCheck(widgets.VBox):
         return self.feedback.to_text()
 
     def __repr__(self) -> str:
-        return self.to_text()
+        return f"<{type(self).__name__}>"

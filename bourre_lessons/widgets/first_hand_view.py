@@ -19,6 +19,7 @@ from ..first_hand import FIRST_HAND_SEED, TERMS, FirstHand, HandStep
 from .card_table import CardTable
 from .kit import SIZES, callout_html, style_sheet, tag_attributes
 from .table_model import feedback_entry, feedback_text, refusal_entry, seen_table
+from .text_form import TextForm
 
 __all__ = ["GLOSSARY", "FirstHandView", "history_html", "step_html"]
 
@@ -43,7 +44,7 @@ DOM_RENAMED = {
 }
 
 
-class FirstHandView(widgets.VBox):
+class FirstHandView(TextForm, widgets.VBox):
     """One whole hand at a table of four, told step by step; you decide for seat A."""
 
     def __init__(

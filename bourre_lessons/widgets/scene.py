@@ -35,6 +35,7 @@ from .kit import (
 )
 from .source_chip import chip_html
 from .table_model import feedback_entry, feedback_text
+from .text_form import TextForm
 
 __all__ = ["SIZES", "SceneView", "card_colour", "neutral_title"]
 
@@ -65,7 +66,7 @@ def _cards_text(cards: Iterable[Card]) -> str:
     return card_list(cards, sep=" ", empty="none")
 
 
-class SceneView(widgets.VBox):
+class SceneView(TextForm, widgets.VBox):
     """A scene a learner steps through with Back / Next: the base of the view of each scene
     kind (`scene_views.scene_view(scene)` chooses it)."""
 

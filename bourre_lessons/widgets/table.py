@@ -46,6 +46,7 @@ from .table_text import (
     status_text,
     table_html,
 )
+from .text_form import TextForm
 
 if TYPE_CHECKING:
     from ..sim.coach import HandReview
@@ -89,7 +90,7 @@ OPPONENTS = {
 """The opponents the table offers, by bot name."""
 
 
-class TableWidget(widgets.VBox):
+class TableWidget(TextForm, widgets.VBox):
     """Whole hands against bots: declare, draw and play; the bots move when you press Continue."""
 
     def __init__(

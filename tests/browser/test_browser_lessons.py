@@ -85,7 +85,7 @@ def scene_displays(notebook: str) -> list[str]:
     for cell in cells:
         for output in cell.get("outputs", []):
             data = output.get("data", {})
-            text = "".join(data.get("text/plain", ""))
+            text = output.get("metadata", {}).get("bourre", {}).get("repr", "")  # text_form.py
             match = SCENE_REPR.match(text)
             if WIDGET_VIEW in data and match:  # a scene, or a classroom showing one
                 found.append(match.group(1) or match.group(2))
