@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from .actions import GameError
 from .cards import Card, Rank, Suit, parse_card
 from .game import Game
-from .play import cite, explain, winning_card
+from .play import Situation, cite, explain, winning_card
 from .rules import Rules
 from .seat_view import transcript_for
+from .tricks import voids_shown
 
 __all__ = ["FIRST_HAND_SEED", "TERMS", "FirstHand", "HandStep", "Term", "plain_choice"]
 
@@ -290,8 +291,9 @@ class FirstHand:
     def _act(self, action: str) -> HandStep:
         player, phase = self.game.to_act, self.game.phase
         trick_before = len(self.game.hand_record.tricks)
+        before = self.game.situation() if phase == "play" else None
         self.game.apply(action)
-        meaning, keys = _meaning(self.game, player, phase, action, trick_before, self.you)
+        meaning, keys = _meaning(self.game, player, phase, action, trick_before, self.you, before)
         return self._tell(meaning, *keys)
 
     def _tell(self, meaning: str, *keys: str) -> HandStep:
@@ -332,9 +334,16 @@ class FirstHand:
 
 
 def _meaning(
-    game: Game, player: str, phase: str, action: str, tricks_before: int, you: str
+    game: Game,
+    player: str,
+    phase: str,
+    action: str,
+    tricks_before: int,
+    you: str,
+    before: Situation | None = None,
 ) -> tuple[str, tuple[str, ...]]:
-    """What `player`'s `action` in `phase` meant, and the words it shows."""
+    """What `player`'s `action` in `phase` meant (`before`: the card decision a card play
+    answered), and the words it shows."""
     who = "You" if player == you else player
     in_turn = game.rules.draws_in_turn
     if phase == "declare":
@@ -364,15 +373,16 @@ def _meaning(
         if in_turn and player != you and you not in game.hand_record.declared:
             heard = " You heard how many before your turn: few new cards mean a strong hand."
         return f"{who} {done}.{heard}", ("draw", "stock")
-    if phase == "play":
-        return _trick_meaning(game, player, parse_card(action), tricks_before, who)
+    if phase == "play" and before is not None:
+        return _trick_meaning(game, player, parse_card(action), before, tricks_before, who)
     return "", ()
 
 
 def _trick_meaning(
-    game: Game, player: str, card: Card, tricks_before: int, who: str
+    game: Game, player: str, card: Card, before: Situation, tricks_before: int, who: str
 ) -> tuple[str, tuple[str, ...]]:
-    """What playing `card` meant: a lead, a follow, a trump, a discard, a trick won."""
+    """What playing `card` meant: a lead, a follow, a trump, a discard, a trick won; the suits
+    it shows the player lacks are the engine's (`tricks.voids_shown`)."""
     record = game.hand_record
     done = len(record.tricks) > tricks_before or game.phase == "settled"
     trick = record.tricks[-1] if done else game.current_trick
@@ -384,17 +394,8 @@ def _trick_meaning(
         text, keys = f"{who} {_verb(who, 'follows')} suit with {card}.", ["follow-suit"]
         if _beat_so_far(trick.plays, player, trump):
             text, keys = text[:-1] + ", beating every card before it.", [*keys, "beat"]
-    elif card.suit == trump:
-        text = (
-            f"{who} {_verb(who, 'is')} void in {led.plural} and {_verb(who, 'trumps')} with {card}."
-        )
-        keys = ["void", "trump"]
-    elif led == trump:
-        text, keys = f"{who} {_verb(who, 'has')} no trump left: {card} cannot win.", ["void"]
     else:
-        text = f"{who} {_verb(who, 'is')} void in {led.plural} and {_verb(who, 'has')} no trump: "
-        text += f"{card} cannot win."
-        keys = ["void"]
+        text, keys = _void_text(who, card, led, trump, voids_shown(card, before, game.rules))
     if done:
         text += _won_text(game, trick.winner, tricks_before)
         keys += ["win-a-trick", "face-up", "winner-leads"]
@@ -402,6 +403,28 @@ def _trick_meaning(
         text += " " + _settled_text(game)
         keys += _settled_keys(game)
     return text, tuple(keys)
+
+
+def _void_text(
+    who: str, card: Card, led: Suit, trump: Suit, shown: frozenset[Suit]
+) -> tuple[str, list[str]]:
+    """A card not of the suit led, told by what it shows the player lacks (`shown`)."""
+    if card.suit == trump:
+        text = (
+            f"{who} {_verb(who, 'is')} void in {led.plural} and {_verb(who, 'trumps')} with {card}."
+        )
+        return text, ["void", "trump"]
+    if led == trump:
+        return f"{who} {_verb(who, 'has')} no trump left: {card} cannot win.", ["void"]
+    if trump in shown:
+        text = f"{who} {_verb(who, 'is')} void in {led.plural} and {_verb(who, 'has')} no trump: "
+        return text + f"{card} cannot win.", ["void"]
+    text = (
+        f"{who} {_verb(who, 'is')} void in {led.plural}; the trick is trumped already, so "
+        f"these rules let {who.lower() if who == 'You' else who} keep any trump back: "
+        f"{card} cannot win."
+    )
+    return text, ["void"]
 
 
 def _verb(who: str, third_person: str) -> str:
