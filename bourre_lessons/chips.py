@@ -8,17 +8,17 @@ the transcript that say so. The deal (`phases.py`) puts in the antes, the last t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from .hand_state import GameSetup, GameState, HandRecord
 from .settle import Settlement, antes, settle
 from .text import and_list, verb
 
-__all__ = ["close_hand", "pay", "put_in_antes", "settle_hand"]
+__all__ = ["antes_words", "close_hand", "pay", "put_in_antes", "settle_hand"]
 
 
 def pay(st: GameState, player: str, amount: int) -> None:
-    """Move chips from a player to the pot."""
+    """Move chips from a player to the pot (a negative amount: from the pot to the player)."""
     st.bankrolls[player] -= amount
     st.pot += amount
 
@@ -29,18 +29,23 @@ def put_in_antes(setup: GameSetup, st: GameState, seats: list[str], dealer: str)
     for player, amount in owed.items():
         pay(st, player, amount)
     st.rec.antes = owed
-    if setup.rules.dealer_antes_for_all:
-        st.log.append(
-            f"Antes: the dealer {dealer} puts in {owed[dealer]} for the table (pot {st.pot})"
-        )
-        return
-    owing = list(owed)
     skipped = [p for p in seats if p in st.skip_ante]
+    words = antes_words(owed, skipped, setup.rules.dealer_antes_for_all)
+    st.log.append(f"Antes: {words} (pot {st.pot})")
+
+
+def antes_words(owed: Mapping[str, int], skipped: Sequence[str], for_the_table: bool) -> str:
+    """Who put what in, in words: 'A, B and C put in 1 each; D skips this ante', or, under the
+    dealer-antes variant, 'the dealer A puts in 5 for the table'."""
+    if for_the_table:
+        ((dealer, chips),) = owed.items()
+        return f"the dealer {dealer} puts in {chips} for the table"
+    owing = list(owed)
     note = f"; {and_list(skipped)} {verb(skipped, 'skips', 'skip')} this ante" if skipped else ""
     payers = {0: "nobody antes", 1: f"{and_list(owing)} puts in 1"}.get(
         len(owing), f"{and_list(owing)} put in 1 each"
     )
-    st.log.append(f"Antes: {payers}{note} (pot {st.pot})")
+    return payers + note
 
 
 def settle_hand(setup: GameSetup, st: GameState, tricks: dict[str, int]) -> None:
@@ -48,11 +53,8 @@ def settle_hand(setup: GameSetup, st: GameState, tricks: dict[str, int]) -> None
     rec, rules = st.rec, setup.rules
     result = settle(st.pot, tricks, rules, renegers=rec.renegers, corrected=rec.corrected)
     rec.settlement = result
-    for player, amount in result.payments.items():
-        pay(st, str(player), amount)
-    if result.winner is not None:
-        st.bankrolls[str(result.winner)] += result.taken
-        st.pot -= result.taken
+    for move in result.moves():
+        pay(st, str(move.player), move.chips)
     st.log.extend(_settlement_lines(result, rec, setup))
     st.skip_ante = frozenset(result.skips_next_ante)
     st.sit_out = frozenset(result.sits_out_next) | st.penalised

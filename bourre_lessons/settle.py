@@ -15,12 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from .cards import TRICKS_PER_HAND
 from .rules import Rules
 from .text import names
 
-__all__ = ["Settlement", "antes", "settle"]
+__all__ = ["ChipMove", "Settlement", "antes", "settle"]
+
+
+@dataclass(frozen=True)
+class ChipMove:
+    """Chips moving at a settlement: `chips` from `player` into the pot (negative: out of the
+    pot to the player), and why: "bourre", "renege" or "takes"."""
+
+    player: Hashable
+    chips: int
+    why: str
 
 
 @dataclass(frozen=True)
@@ -58,6 +69,21 @@ class Settlement:
         """Chips this player gains (positive) or pays (negative) at this settlement."""
         gain = self.taken if player == self.winner else 0
         return gain - self.payments.get(player, 0)
+
+    def moves(self) -> tuple[ChipMove, ...]:
+        """The settlement as chips moving, in the order they are told and paid: a winner who
+        takes the pot alone takes it first, then each bourré or renege pays; a winner who takes
+        the payments too (glimne read literally) takes last."""
+        taking = () if self.winner is None else (ChipMove(self.winner, -self.taken, "takes"),)
+        paying = tuple(
+            ChipMove(p, amount, "renege" if p in self.renegers else "bourre")
+            for p, amount in self.payments.items()
+        )
+        return paying + taking if self.taken > self.pot_before else taking + paying
+
+    def pots(self) -> tuple[int, ...]:
+        """The pot after each of `moves()`, from the pot at the end of play."""
+        return tuple(accumulate((m.chips for m in self.moves()), initial=self.pot_before))[1:]
 
     def describe(self) -> str:
         """The settlement in a few plain sentences, for transcripts and screen readers."""

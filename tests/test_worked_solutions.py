@@ -9,52 +9,20 @@ switch escapes the comparison. A new play switch enters the product by itself.
 
 from __future__ import annotations
 
-import ast
 import itertools
 import random
-import typing
-from dataclasses import fields, replace
+from dataclasses import replace
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
+from switches import every_switch, play_switches, switch_values
 
 from bourre_lessons import Rules, explain, legal_plays
 from bourre_lessons.exercises import CORE_RULES, engine_answer, worked_solutions
-from bourre_lessons.rules import PRESETS, SOURCES
+from bourre_lessons.rules import SOURCES
 from bourre_lessons.sim.positions import played_hand
 
-PLAY = Path(__file__).resolve().parents[1] / "bourre_lessons" / "play.py"
 PER_PRESET = 400  # positions taken from hands played under each preset
-
-
-def play_switches() -> tuple[str, ...]:
-    """The fields of `Rules` that play.py reads as `rules.<field>` (the source only names the
-    citation, so it is no switch)."""
-    names = {f.name for f in fields(Rules)} - {"source"}
-    tree = ast.parse(PLAY.read_text(encoding="utf-8"))
-    read = {
-        node.attr
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == "rules"
-    }
-    return tuple(sorted(read & names))
-
-
-def switch_values(name: str) -> tuple[object, ...]:
-    """Every value a switch takes: both of a True/False switch, every choice of a worded one,
-    and for a number the values the presets use (with None where it is optional)."""
-    kind = typing.get_type_hints(Rules)[name]
-    if kind is bool:
-        return (False, True)
-    if typing.get_origin(kind) is typing.Literal:
-        return typing.get_args(kind)
-    used = {getattr(rules, name) for rules in PRESETS.values()}
-    if type(None) in typing.get_args(kind):
-        used |= {None, 1}
-    return tuple(sorted(used, key=lambda v: (v is not None, v or 0)))
 
 
 @lru_cache(maxsize=1)
@@ -116,12 +84,7 @@ def test_the_base_solutions_agree_with_the_engine(trump_when_cannot_win):
             assert solution(situation) == engine_answer(kind, situation, rules), (kind, situation)
 
 
-OTHER = [
-    (name, value)
-    for name in (f.name for f in fields(Rules))
-    if name not in SWITCHES and name != "source"
-    for value in switch_values(name)
-]
+OTHER = [(name, value) for name, value in every_switch() if name not in SWITCHES]
 
 
 @pytest.mark.parametrize("name, value", OTHER, ids=lambda x: str(x))
