@@ -459,7 +459,7 @@ def restock(rules: Rules) -> tuple[StoryStep, ...]:
             "throws away as many cards as the rules allow."
         )
     opening = f"{players} players: {dealt} cards are dealt and {52 - dealt} stay in the stock. "
-    steps = [StoryStep(opening + how, game.pot + (players - 1) * rules.pays_second_ante)]
+    steps: list[StoryStep] = []
     limit = rules.max_discards_for(players)
     while game.phase in ("declare", "draw"):
         if game.phase == "declare":
@@ -473,9 +473,9 @@ def restock(rules: Rules) -> tuple[StoryStep, ...]:
         lines = _lines_since(game, start)
         if "stock is empty" in lines:
             steps.append(StoryStep(f"{player} draws, and the stock runs out.", game.pot, {}, lines))
-    if len(steps) == 1:
+    if not steps:
         steps.append(StoryStep("The stock was enough for everybody this time.", game.pot))
-    return tuple(steps)
+    return (StoryStep(opening + how, game.pot), *steps)  # the pot once everyone has spoken
 
 
 def seven_players(rules: Rules) -> tuple[StoryStep, ...]:
