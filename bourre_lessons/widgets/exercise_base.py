@@ -22,6 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..exercises.drills import DRILL_LEVELS, DrillSeries
 from ..exercises.feedback import Feedback
 from ..progress import Progress
 from ..rules import SOURCES
@@ -30,15 +31,47 @@ from .kit import callout_html, connect_buttons, tag_attributes
 from .table_model import CardTableContent, feedback_entry, feedback_text, text_lines
 from .text_form import TextForm
 
-__all__ = ["ANY", "ExerciseApp"]
+__all__ = [
+    "ANY",
+    "DrillRestart",
+    "ExerciseApp",
+    "drill_start",
+    "exercise_and_series",
+    "feedback_callout",
+]
 
 ANY = ""  # the dropdown value for "any level" / "any rulebook"
 _VERDICT = {"right": "legal", "wrong": "illegal", "unread": "info"}
 
 
+def exercise_and_series(
+    exercise: Any, practice: bool | None, make_series: Callable[[], Any]
+) -> tuple[Any, Any]:
+    """The exercise an app opens with and the series its New button draws from: a given
+    exercise alone (unless `practice`), or the first of a new series (`make_series()`)."""
+    series = make_series() if exercise is None or practice else None
+    return (series.next() if exercise is None else exercise), series
+
+
+def drill_start(kind: str, exercise: Any, seed: int | str) -> tuple[Any, Any, list]:
+    """A set-6 drill app's first drill, the series behind New (none when a drill is given)
+    and the levels to pick from."""
+    series = DrillSeries(kind, seed) if exercise is None else None
+    levels = [("any level", ANY)] + [(level, level) for level in DRILL_LEVELS[kind]]
+    return (exercise if exercise is not None else series.next()), series, levels
+
+
 def feedback_callout(feedback: Feedback) -> dict:
     """A checker's `Feedback` as the callout's data: its verdict, its sign, its words."""
     return feedback_entry(feedback.body(), _VERDICT[feedback.verdict], mark=feedback.sign)
+
+
+class DrillRestart:
+    """For a set-6 drill's app: a restart draws a new series of the drill at the level chosen."""
+
+    def _restart(self) -> None:
+        self.series = DrillSeries(self.kind, self.seed, self.level.value or None)  # type: ignore[attr-defined]
+        self.new_position()  # type: ignore[attr-defined]
 
 
 class ExerciseApp(TextForm, widgets.VBox):

@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, parse_card
-from ..exercises.drills import DRILL_LEVELS, DrillSeries, LeadTrumpDrill, TrickWinnerDrill
+from ..exercises.drills import LeadTrumpDrill, TrickWinnerDrill
 from ..exercises.feedback import Feedback
 from ..exercises.legal_cards import LegalCardsExercise, LegalCardsSeries, read_cards
 from ..progress import Progress
 from ..rules import Rules
 from ..sim.positions import LEVEL_TITLES, levels_for
-from .exercise_base import ANY, ExerciseApp
+from .exercise_base import ANY, DrillRestart, ExerciseApp, drill_start, exercise_and_series
 from .exercise_tables import discard_scene, position_scene, trick_scene
 from .table_model import CardTableContent
 
@@ -117,11 +117,9 @@ class LegalCardsWidget(CardChoiceApp):
         rules = exercise.rules if exercise is not None else Rules.preset(preset)
         level = exercise.level if exercise is not None else level
         self.seed = seed
-        series = None
-        if exercise is None or practice:
-            series = LegalCardsSeries(seed, level, rules)
-        if exercise is None:
-            exercise = series.next()  # type: ignore[union-attr]
+        exercise, series = exercise_and_series(
+            exercise, practice, lambda: LegalCardsSeries(seed, level, rules)
+        )
         super().__init__(
             exercise,
             series,
@@ -155,7 +153,7 @@ def _levels(rules: Rules) -> list[tuple[str, str]]:
     return [("any level", ANY)] + [(LEVEL_TITLES[lv], lv) for lv in levels_for(rules)]
 
 
-class LeadTrumpApp(CardChoiceApp):
+class LeadTrumpApp(DrillRestart, CardChoiceApp):
     """Set 6, glimne 10: on lead, click every card you may lead, then Check."""
 
     kind = "lead-trump"
@@ -169,19 +167,14 @@ class LeadTrumpApp(CardChoiceApp):
         progress: Progress | bool | None = None,
     ) -> None:
         self.seed = seed
-        series = DrillSeries("lead-trump", seed) if exercise is None else None
-        levels = [("any level", ANY)] + [(lv, lv) for lv in DRILL_LEVELS["lead-trump"]]
+        exercise, series, levels = drill_start(self.kind, exercise, seed)
         super().__init__(
-            exercise or series.next(),  # type: ignore[union-attr]
+            exercise,
             series,
             progress=progress,
             levels=levels,
             rulebook="glimne",
         )
-
-    def _restart(self) -> None:
-        self.series = DrillSeries("lead-trump", self.seed, self.level.value or None)
-        self.new_position()
 
 
 class DiscardApp(CardChoiceApp):
@@ -221,7 +214,7 @@ class DiscardApp(CardChoiceApp):
         return discard_scene(self.exercise, self.chosen, self.pot)
 
 
-class TrickWinnerApp(ExerciseApp):
+class TrickWinnerApp(DrillRestart, ExerciseApp):
     """Set 6: which card takes this trick? Click it in the middle of the table."""
 
     kind = "trick-winner"
@@ -239,10 +232,9 @@ class TrickWinnerApp(ExerciseApp):
         self.picked: Card | None = None
         self._record = True
         self.seed = seed
-        series = DrillSeries("trick-winner", seed) if exercise is None else None
-        levels = [("any level", ANY)] + [(lv, lv) for lv in DRILL_LEVELS["trick-winner"]]
+        exercise, series, levels = drill_start(self.kind, exercise, seed)
         super().__init__(
-            exercise or series.next(),  # type: ignore[union-attr]
+            exercise,
             series,
             progress=progress,
             levels=levels,
@@ -263,10 +255,6 @@ class TrickWinnerApp(ExerciseApp):
     def _on_pick(self, code: str) -> None:
         self.picked = parse_card(code)
         self.check(self._record)
-
-    def _restart(self) -> None:
-        self.series = DrillSeries("trick-winner", self.seed, self.level.value or None)
-        self.new_position()
 
     def _answer(self) -> object:
         return self.picked

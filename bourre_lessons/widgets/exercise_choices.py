@@ -12,11 +12,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..exercises.drills import DRILL_LEVELS, DrillSeries, SureTricksDrill
+from ..exercises.drills import SureTricksDrill
 from ..exercises.feedback import Feedback
 from ..game import Game
 from ..progress import Progress
-from .exercise_base import ANY, ExerciseApp
+from .exercise_base import DrillRestart, ExerciseApp, drill_start
 from .exercise_tables import deal_scene, finished_hand_scene, position_scene
 from .kit import toggle_class
 from .table_model import CardTableContent
@@ -139,7 +139,7 @@ class CostlyDecisionApp(_ButtonAnswer):
         return finished_hand_scene(self.exercise.game, "A")
 
 
-class SureTricksApp(_ButtonAnswer):
+class SureTricksApp(DrillRestart, _ButtonAnswer):
     """Set 6: on lead, how many sure trump tricks do you hold? Click the number."""
 
     kind = "sure-tricks"
@@ -152,10 +152,9 @@ class SureTricksApp(_ButtonAnswer):
         progress: Progress | bool | None = None,
     ) -> None:
         self.seed = seed
-        series = DrillSeries("sure-tricks", seed) if exercise is None else None
-        levels = [("any level", ANY)] + [(lv, lv) for lv in DRILL_LEVELS["sure-tricks"]]
+        exercise, series, levels = drill_start(self.kind, exercise, seed)
         super().__init__(
-            exercise or series.next(),  # type: ignore[union-attr]
+            exercise,
             series,
             progress=progress,
             levels=levels,
@@ -170,7 +169,3 @@ class SureTricksApp(_ButtonAnswer):
     def _scene(self) -> CardTableContent:
         status = "You are on lead. Count the tricks your trumps are sure to win."
         return position_scene(self.exercise.situation, enabled=False, status=status)
-
-    def _restart(self) -> None:
-        self.series = DrillSeries("sure-tricks", self.seed, self.level.value or None)
-        self.new_position()
