@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
@@ -33,9 +33,8 @@ from .text_form import TextForm
 
 __all__ = [
     "ANY",
-    "DrillRestart",
+    "DrillApp",
     "ExerciseApp",
-    "drill_start",
     "exercise_and_series",
     "feedback_callout",
 ]
@@ -53,21 +52,27 @@ def exercise_and_series(
     return (series.next() if exercise is None else exercise), series
 
 
-def drill_start(kind: str, exercise: Any, seed: int | str) -> tuple[Any, Any, list]:
-    """A set-6 drill app's first drill, the series behind New (none when a drill is given)
-    and the levels to pick from."""
-    series = DrillSeries(kind, seed) if exercise is None else None
-    levels = [("any level", ANY)] + [(level, level) for level in DRILL_LEVELS[kind]]
-    return (exercise if exercise is not None else series.next()), series, levels
-
-
 def feedback_callout(feedback: Feedback) -> dict:
     """A checker's `Feedback` as the callout's data: its verdict, its sign, its words."""
     return feedback_entry(feedback.body(), _VERDICT[feedback.verdict], mark=feedback.sign)
 
 
-class DrillRestart:
-    """For a set-6 drill's app: a restart draws a new series of the drill at the level chosen."""
+class DrillApp:
+    """For a set-6 drill's app (list it first): built from a drill, or from a series of the
+    drill named by the app's `kind`, with its levels to pick from; a restart draws a new
+    series at the level chosen. `drill_options` go to the app's base."""
+
+    drill_options: ClassVar[dict[str, Any]] = {}
+
+    def __init__(
+        self, exercise: Any = None, seed: int | str = 0, progress: Progress | bool | None = None
+    ) -> None:
+        kind: str = self.kind  # type: ignore[attr-defined]
+        self.seed = seed
+        series = DrillSeries(kind, seed) if exercise is None else None
+        levels = [("any level", ANY)] + [(level, level) for level in DRILL_LEVELS[kind]]
+        first = exercise if exercise is not None else series.next()  # type: ignore[union-attr]
+        super().__init__(first, series, progress=progress, levels=levels, **self.drill_options)  # type: ignore[call-arg]
 
     def _restart(self) -> None:
         self.series = DrillSeries(self.kind, self.seed, self.level.value or None)  # type: ignore[attr-defined]

@@ -10,16 +10,16 @@ cards you may play. `select(...)` and `pick(...)` are the clicks' twins in code.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import Card, parse_card
-from ..exercises.drills import LeadTrumpDrill, TrickWinnerDrill
+from ..exercises.drills import TrickWinnerDrill
 from ..exercises.feedback import Feedback
 from ..exercises.legal_cards import LegalCardsExercise, LegalCardsSeries, read_cards
 from ..progress import Progress
 from ..rules import Rules
 from ..sim.positions import LEVEL_TITLES, levels_for
-from .exercise_base import ANY, DrillRestart, ExerciseApp, drill_start, exercise_and_series
+from .exercise_base import ANY, DrillApp, ExerciseApp, exercise_and_series
 from .exercise_tables import discard_scene, position_scene, trick_scene
 from .table_model import CardTableContent
 
@@ -153,28 +153,13 @@ def _levels(rules: Rules) -> list[tuple[str, str]]:
     return [("any level", ANY)] + [(LEVEL_TITLES[lv], lv) for lv in levels_for(rules)]
 
 
-class LeadTrumpApp(DrillRestart, CardChoiceApp):
+class LeadTrumpApp(DrillApp, CardChoiceApp):
     """Set 6, glimne 10: on lead, click every card you may lead, then Check."""
 
     kind = "lead-trump"
     verb = "lead"
     pick_rulebook = False
-
-    def __init__(
-        self,
-        exercise: LeadTrumpDrill | None = None,
-        seed: int | str = 0,
-        progress: Progress | bool | None = None,
-    ) -> None:
-        self.seed = seed
-        exercise, series, levels = drill_start(self.kind, exercise, seed)
-        super().__init__(
-            exercise,
-            series,
-            progress=progress,
-            levels=levels,
-            rulebook="glimne",
-        )
+    drill_options: ClassVar[dict[str, Any]] = {"rulebook": "glimne"}
 
 
 class DiscardApp(CardChoiceApp):
@@ -214,7 +199,7 @@ class DiscardApp(CardChoiceApp):
         return discard_scene(self.exercise, self.chosen, self.pot)
 
 
-class TrickWinnerApp(DrillRestart, ExerciseApp):
+class TrickWinnerApp(DrillApp, ExerciseApp):
     """Set 6: which card takes this trick? Click it in the middle of the table."""
 
     kind = "trick-winner"
@@ -231,14 +216,7 @@ class TrickWinnerApp(DrillRestart, ExerciseApp):
     ) -> None:
         self.picked: Card | None = None
         self._record = True
-        self.seed = seed
-        exercise, series, levels = drill_start(self.kind, exercise, seed)
-        super().__init__(
-            exercise,
-            series,
-            progress=progress,
-            levels=levels,
-        )
+        super().__init__(exercise, seed, progress)
         self._lay_out(None)
 
     def pick(self, card: Card | str, record: bool = True) -> Feedback:

@@ -12,11 +12,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..exercises.drills import SureTricksDrill
 from ..exercises.feedback import Feedback
 from ..game import Game
 from ..progress import Progress
-from .exercise_base import DrillRestart, ExerciseApp, drill_start
+from .exercise_base import DrillApp, ExerciseApp
 from .exercise_tables import deal_scene, finished_hand_scene, position_scene
 from .kit import toggle_class
 from .table_model import CardTableContent
@@ -139,26 +138,11 @@ class CostlyDecisionApp(_ButtonAnswer):
         return finished_hand_scene(self.exercise.game, "A")
 
 
-class SureTricksApp(DrillRestart, _ButtonAnswer):
+class SureTricksApp(DrillApp, _ButtonAnswer):
     """Set 6: on lead, how many sure trump tricks do you hold? Click the number."""
 
     kind = "sure-tricks"
     pick_rulebook = False
-
-    def __init__(
-        self,
-        exercise: SureTricksDrill | None = None,
-        seed: int | str = 0,
-        progress: Progress | bool | None = None,
-    ) -> None:
-        self.seed = seed
-        exercise, series, levels = drill_start(self.kind, exercise, seed)
-        super().__init__(
-            exercise,
-            series,
-            progress=progress,
-            levels=levels,
-        )
 
     def _choices(self) -> list[tuple[object, str]]:
         return [(n, str(n)) for n in range(6)]
