@@ -46,13 +46,17 @@ class CardChoiceApp(ExerciseApp):
     def select(self, *cards: Card | str) -> CardChoiceApp:
         """Choose exactly these cards (as clicking them would), the others not; codes such as
         'H7' or '7♥'. A card not held is refused with a message."""
-        picked, problems = read_cards(list(cards), self.exercise.situation.hand)
+        picked, problems = read_cards(list(cards), self._hand())
         self.chosen = set(picked)
         self._changed()
         self._render()
         if problems:
             self._show("\n".join(problems))
         return self
+
+    def _hand(self) -> tuple[Card, ...]:
+        """The cards to choose from: the hand of the position."""
+        return self.exercise.situation.hand
 
     def click(self, card: Card | str) -> None:
         """Click one card of the hand, exactly as the browser would."""
@@ -172,15 +176,9 @@ class DiscardApp(CardChoiceApp):
         self.pot = exercise.game_at_draw(0).pot
         super().__init__(exercise, None, progress=progress)
 
-    def select(self, *cards: Card | str) -> CardChoiceApp:
-        """Choose exactly these cards to throw away (as clicking them would)."""
-        picked, problems = read_cards(list(cards), self.exercise.hand)
-        self.chosen = set(picked)
-        self._changed()
-        self._render()
-        if problems:
-            self._show("\n".join(problems))
-        return self
+    def _hand(self) -> tuple[Card, ...]:
+        """The cards to choose from: the hand dealt, before the draw."""
+        return self.exercise.hand
 
     def _answer(self) -> object:
         return set(self.chosen) if self.chosen else "keep"
