@@ -54,10 +54,15 @@ class GameError(ValueError):
 class IllegalAction(GameError):
     """An action that is not possible now, or breaks a rule of the table (names the rule)."""
 
-    def __init__(self, message: str, rule: str = "", alternatives: Sequence[str] = ()) -> None:
+    def __init__(self, message: str, rule_id: str = "", alternatives: Sequence[str] = ()) -> None:
         super().__init__(message)
-        self.rule = rule
+        self.rule_id = rule_id
         self.alternatives = tuple(alternatives)
+
+    @property
+    def rule(self) -> str:
+        """The rule id under its older name (sim/ still reads it); say `rule_id`."""
+        return self.rule_id
 
 
 class UnreadableAction(IllegalAction):
@@ -70,8 +75,8 @@ class IllegalPlay(IllegalAction):
     """A card play that breaks a play rule; carries the engine's verdict."""
 
     def __init__(self, verdict: Verdict, alternatives: Sequence[str]) -> None:
-        message = f"{verdict.reason} ({cite(verdict.rule)})"
-        super().__init__(message, verdict.rule, alternatives)
+        message = f"{verdict.reason} ({cite(verdict.rule_id)})"
+        super().__init__(message, verdict.rule_id, alternatives)
         self.verdict = verdict
 
 

@@ -14,42 +14,42 @@ from itertools import combinations
 
 from .actions import Action, GameError, IllegalAction
 from .cards import Card
-from .hand_state import Table, TableState, sorted_cards
+from .hand_state import GameSetup, GameState, sorted_cards
 from .phases import after_draw, next_to_declare
 from .text import card_list
 
 __all__ = ["draw", "draw_limit", "draw_options"]
 
 
-def draw_limit(table: Table, st: TableState) -> int:
+def draw_limit(setup: GameSetup, st: GameState) -> int:
     """How many cards one player may throw away at this hand's table."""
-    return table.rules.max_discards_for(len(st.rec.seats))
+    return setup.rules.max_discards_for(len(st.rec.seats))
 
 
-def draw_options(table: Table, st: TableState, player: str) -> list[str]:
+def draw_options(setup: GameSetup, st: GameState, player: str) -> list[str]:
     """Every draw `player` may make, as canonical actions."""
     hand = sorted_cards(st.hands[player])
-    keepable = [c for c in hand if not _trump_card_locked(table, st, player, c)]
-    limit = draw_limit(table, st)
+    keepable = [c for c in hand if not _trump_card_locked(setup, st, player, c)]
+    limit = draw_limit(setup, st)
     options = ["keep"]
     for k in range(1, limit + 1):
         options += ["discard " + _codes(combo) for combo in combinations(keepable, k)]
-    if _may_take_separate(table, st, player):
+    if _may_take_separate(setup, st, player):
         for k in range(1, limit + 1):
             options += ["take discard " + _codes(combo) for combo in combinations(hand, k)]
     return options
 
 
-def draw(table: Table, st: TableState, action: Action) -> str:
+def draw(setup: GameSetup, st: GameState, action: Action) -> str:
     """'keep', 'discard ...' or 'take discard ...' from the player in turn; in one round
     (`Rules.draws_in_turn`) the next player then declares, in two rounds the next player
     draws; once everyone in has drawn, the play of the cards begins (`after_draw`: first the
     double ante's second round, where the rules put it after the draw)."""
     player, take, cards = st.turn[0], action.take, action.cards
-    if take and not _may_take_separate(table, st, player):
-        raise IllegalAction(_why_no_take(table, st, player), "pagat-separate-trump")
+    if take and not _may_take_separate(setup, st, player):
+        raise IllegalAction(_why_no_take(setup, st, player), "pagat-separate-trump")
     hand = st.hands[player] + ([st.separate_trump] if take and st.separate_trump else [])
-    _check_discard(table, st, player, cards, hand, take)
+    _check_discard(setup, st, player, cards, hand, take)
     if take:
         assert st.separate_trump is not None
         st.hands[player].append(st.separate_trump)
@@ -62,7 +62,7 @@ def draw(table: Table, st: TableState, action: Action) -> str:
     restocking = bool(cards) and need > len(st.stock)
     if restocking:  # the restock comes between the discard and the draw: say so in order
         st.log.append(f"{player} discards {_shown(cards)}")
-    drawn = [_draw_card(table, st, player) for _ in range(need)]
+    drawn = [_draw_card(setup, st, player) for _ in range(need)]
     st.hands[player].extend(drawn)
     st.rec.discards[player], st.rec.drawn[player] = cards, tuple(drawn)
     if not cards:
@@ -72,10 +72,10 @@ def draw(table: Table, st: TableState, action: Action) -> str:
     else:
         st.log.append(f"{player} discards {_shown(cards)} and draws {_shown(drawn) or 'nothing'}")
     st.turn.pop(0)
-    if table.rules.draws_in_turn:
-        next_to_declare(table, st)
+    if setup.rules.draws_in_turn:
+        next_to_declare(setup, st)
     elif not st.turn:
-        after_draw(table, st)
+        after_draw(setup, st)
     return action.text
 
 
@@ -87,28 +87,28 @@ def _shown(cards: list[Card] | tuple[Card, ...]) -> str:
     return card_list(cards, sep=" ", sort=False)
 
 
-def _trump_card_locked(table: Table, st: TableState, player: str, card: Card) -> bool:
+def _trump_card_locked(setup: GameSetup, st: GameState, player: str, card: Card) -> bool:
     """Whether a house rule keeps the turned card in the dealer's hand."""
     rec = st.rec
     return (
         player == rec.dealer
         and card == rec.trump_card
         and st.separate_trump is None
-        and not table.rules.dealer_may_discard_trump_card
+        and not setup.rules.dealer_may_discard_trump_card
     )
 
 
-def _may_take_separate(table: Table, st: TableState, player: str) -> bool:
+def _may_take_separate(setup: GameSetup, st: GameState, player: str) -> bool:
     return (
-        table.rules.separate_trump_card == "dealer"
+        setup.rules.separate_trump_card == "dealer"
         and st.separate_trump is not None
         and player == st.rec.dealer
     )
 
 
-def _why_no_take(table: Table, st: TableState, player: str) -> str:
+def _why_no_take(setup: GameSetup, st: GameState, player: str) -> str:
     """Why `player` may not take the separate trump card, in one sentence."""
-    variant = table.rules.separate_trump_card
+    variant = setup.rules.separate_trump_card
     if variant == "off":
         return f"{player} cannot take a turned card: this table plays with no separate trump card"
     if variant == "nobody":
@@ -123,7 +123,12 @@ def _why_no_take(table: Table, st: TableState, player: str) -> str:
 
 
 def _check_discard(
-    table: Table, st: TableState, player: str, cards: tuple[Card, ...], hand: list[Card], take: bool
+    setup: GameSetup,
+    st: GameState,
+    player: str,
+    cards: tuple[Card, ...],
+    hand: list[Card],
+    take: bool,
 ) -> None:
     """Refuse a discard that throws away cards not held, too many, or the locked turned card."""
     missing = [c for c in cards if c not in hand]
@@ -140,7 +145,7 @@ def _check_discard(
             "pagat-separate-trump",
             ["keep", "take discard <cards from your hand>"],
         )
-    seats, limit, rules = len(st.rec.seats), draw_limit(table, st), table.rules
+    seats, limit, rules = len(st.rec.seats), draw_limit(setup, st), setup.rules
     if len(cards) > limit:
         seven = seats >= 7 and limit == rules.max_discards_seven
         rule = "wikipedia-seven" if seven and limit < rules.max_discards else "draw"
@@ -154,7 +159,7 @@ def _check_discard(
             f"{player} takes the turned card and so must discard at least one card",
             "pagat-separate-trump",
         )
-    locked = [c for c in cards if _trump_card_locked(table, st, player, c)]
+    locked = [c for c in cards if _trump_card_locked(setup, st, player, c)]
     if locked:
         raise IllegalAction(
             f"the turned card {locked[0]} stays in the dealer's hand: this table plays "
@@ -164,16 +169,16 @@ def _check_discard(
         )
 
 
-def _draw_card(table: Table, st: TableState, player: str) -> Card:
+def _draw_card(setup: GameSetup, st: GameState, player: str) -> Card:
     if not st.stock:
-        _restock(table, st, player)
+        _restock(setup, st, player)
     return st.stock.pop()
 
 
-def _restock(table: Table, st: TableState, player: str) -> None:
+def _restock(setup: GameSetup, st: GameState, player: str) -> None:
     """The stock ran out: gather cards as the preset says, shuffle, and deal on."""
     served = [c for p, c in st.discard_pile if p != player]
-    pagat = table.rules.restock == "folded_and_served_discards"
+    pagat = setup.rules.restock == "folded_and_served_discards"
     if pagat or not st.folded:
         pool = (st.folded if pagat else []) + served
         parts = ["the passed hands"] if pagat and st.folded else []

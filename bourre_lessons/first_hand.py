@@ -5,7 +5,7 @@ learner holds seat A and makes every decision of that seat; the other seats play
 (`plain_choice`). The story follows the order of the rules it is played by: under pagat's
 (one round, as the course reads it) a player who says play draws at once, before the next
 player speaks; under glimne's or wikipedia's everyone declares first, then the draw. Each
-step is a `Moment`: what the learner's seat saw happen (never another
+step is a `HandStep`: what the learner's seat saw happen (never another
 player's hidden cards), what it means, and the game words it shows for the first time, each
 defined once (`TERMS`). `hint()` helps with the decision at hand without making it.
 
@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from .actions import GameError
 from .cards import Card, Rank, Suit, parse_card
 from .game import Game
-from .play import cite, explain, winning_card
+from .play import Situation, cite, explain, winning_card
 from .rules import Rules
 from .seat_view import transcript_for
+from .tricks import voids_shown
 
-__all__ = ["FIRST_HAND_SEED", "TERMS", "FirstHand", "Moment", "Term", "plain_choice"]
+__all__ = ["FIRST_HAND_SEED", "TERMS", "FirstHand", "HandStep", "Term", "plain_choice"]
 
 FIRST_HAND_SEED = 39
 """The deal of the lesson: chosen so that, played as the hints suggest, every word below shows."""
@@ -138,7 +139,7 @@ TERMS: dict[str, Term] = {
 
 
 @dataclass(frozen=True)
-class Moment:
+class HandStep:
     """One step of the hand: what seat A saw happen, what it means, and the words new here."""
 
     lines: tuple[str, ...]
@@ -147,7 +148,7 @@ class Moment:
     asks: str = ""
 
     def to_text(self) -> str:
-        """The moment as plain text: events, meaning, new words, then the question if any."""
+        """The step as plain text: events, meaning, new words, then the question if any."""
         out = [*self.lines, self.meaning]
         out += [f"New word · {t}" for t in self.words]
         if self.asks:
@@ -213,7 +214,7 @@ class FirstHand:
         self.game = Game(self.rules, players=4, seed=seed, deal=deal)
         self.defined: list[str] = list(defined)
         self._seen_lines = 0
-        self.story: list[Moment] = []
+        self.story: list[HandStep] = []
         self._opening()
 
     def __repr__(self) -> str:
@@ -230,28 +231,28 @@ class FirstHand:
         return {"declare": "declare", "draw": "draw"}.get(game.phase, "card")
 
     @property
-    def now(self) -> Moment:
+    def now(self) -> HandStep:
         """The latest step of the story."""
         return self.story[-1]
 
-    def next(self) -> Moment:
+    def next(self) -> HandStep:
         """Let the next other player act once (or say whose turn it is), and tell it."""
         if self.waiting_for != "next":
             return self._tell(self._ask_line(), "")
         return self._act(plain_choice(self.game))
 
-    def declare(self, play: bool) -> Moment:
+    def declare(self, play: bool) -> HandStep:
         """Say play (True) or pass (False) for seat A."""
         self._expect("declare")
         return self._act("play" if play else "pass")
 
-    def discard(self, *cards: Card | str) -> Moment:
+    def discard(self, *cards: Card | str) -> HandStep:
         """Throw these cards away in the draw (none: keep all five)."""
         self._expect("draw")
         chosen = [parse_card(c) for c in cards]
         return self._act("discard " + " ".join(c.code for c in chosen) if chosen else "keep")
 
-    def play(self, card: Card | str) -> Moment:
+    def play(self, card: Card | str) -> HandStep:
         """Play a card of A's hand; a card the rules forbid raises `IllegalAction`, naming the
         rule, and changes nothing."""
         self._expect("card")
@@ -270,7 +271,7 @@ class FirstHand:
             return "The hand is over. Start again to play it differently."
         return "Nothing to decide yet: press Next to see the next player act."
 
-    def finish(self) -> list[Moment]:
+    def finish(self) -> list[HandStep]:
         """Play the rest of the hand, A following the hints' simple choices (a demonstration)."""
         told = []
         while self.waiting_for != "over":
@@ -287,20 +288,21 @@ class FirstHand:
         if self.waiting_for != kind:
             raise GameError(f"it is not your {kind} now: {self._ask_line() or 'press Next'}")
 
-    def _act(self, action: str) -> Moment:
+    def _act(self, action: str) -> HandStep:
         player, phase = self.game.to_act, self.game.phase
         trick_before = len(self.game.hand_record.tricks)
+        before = self.game.situation() if phase == "play" else None
         self.game.apply(action)
-        meaning, keys = _meaning(self.game, player, phase, action, trick_before, self.you)
+        meaning, keys = _meaning(self.game, player, phase, action, trick_before, self.you, before)
         return self._tell(meaning, *keys)
 
-    def _tell(self, meaning: str, *keys: str) -> Moment:
+    def _tell(self, meaning: str, *keys: str) -> HandStep:
         lines = transcript_for(self.game, self.you).splitlines()
         new_lines = tuple(x for x in lines[self._seen_lines :] if not x.startswith("=="))
         self._seen_lines = len(lines)
-        moment = Moment(new_lines, meaning, self._new_words(keys), self._ask_line())
-        self.story.append(moment)
-        return moment
+        step = HandStep(new_lines, meaning, self._new_words(keys), self._ask_line())
+        self.story.append(step)
+        return step
 
     def _new_words(self, keys: tuple[str, ...]) -> tuple[Term, ...]:
         fresh = [k for k in dict.fromkeys(keys) if k and k not in self.defined]
@@ -314,7 +316,7 @@ class FirstHand:
             "card": "click a card to play it.",
         }.get(self.waiting_for, "")
 
-    def _opening(self) -> Moment:
+    def _opening(self) -> HandStep:
         game, dealer = self.game, self.game.hand_record.dealer
         card = game.trump_card
         meaning = (
@@ -332,9 +334,16 @@ class FirstHand:
 
 
 def _meaning(
-    game: Game, player: str, phase: str, action: str, tricks_before: int, you: str
+    game: Game,
+    player: str,
+    phase: str,
+    action: str,
+    tricks_before: int,
+    you: str,
+    before: Situation | None = None,
 ) -> tuple[str, tuple[str, ...]]:
-    """What `player`'s `action` in `phase` meant, and the words it shows."""
+    """What `player`'s `action` in `phase` meant (`before`: the card decision a card play
+    answered), and the words it shows."""
     who = "You" if player == you else player
     in_turn = game.rules.draws_in_turn
     if phase == "declare":
@@ -364,15 +373,16 @@ def _meaning(
         if in_turn and player != you and you not in game.hand_record.declared:
             heard = " You heard how many before your turn: few new cards mean a strong hand."
         return f"{who} {done}.{heard}", ("draw", "stock")
-    if phase == "play":
-        return _trick_meaning(game, player, parse_card(action), tricks_before, who)
+    if phase == "play" and before is not None:
+        return _trick_meaning(game, player, parse_card(action), before, tricks_before, who)
     return "", ()
 
 
 def _trick_meaning(
-    game: Game, player: str, card: Card, tricks_before: int, who: str
+    game: Game, player: str, card: Card, before: Situation, tricks_before: int, who: str
 ) -> tuple[str, tuple[str, ...]]:
-    """What playing `card` meant: a lead, a follow, a trump, a discard, a trick won."""
+    """What playing `card` meant: a lead, a follow, a trump, a discard, a trick won; the suits
+    it shows the player lacks are the engine's (`tricks.voids_shown`)."""
     record = game.hand_record
     done = len(record.tricks) > tricks_before or game.phase == "settled"
     trick = record.tricks[-1] if done else game.current_trick
@@ -384,17 +394,8 @@ def _trick_meaning(
         text, keys = f"{who} {_verb(who, 'follows')} suit with {card}.", ["follow-suit"]
         if _beat_so_far(trick.plays, player, trump):
             text, keys = text[:-1] + ", beating every card before it.", [*keys, "beat"]
-    elif card.suit == trump:
-        text = (
-            f"{who} {_verb(who, 'is')} void in {led.plural} and {_verb(who, 'trumps')} with {card}."
-        )
-        keys = ["void", "trump"]
-    elif led == trump:
-        text, keys = f"{who} {_verb(who, 'has')} no trump left: {card} cannot win.", ["void"]
     else:
-        text = f"{who} {_verb(who, 'is')} void in {led.plural} and {_verb(who, 'has')} no trump: "
-        text += f"{card} cannot win."
-        keys = ["void"]
+        text, keys = _void_text(who, card, led, trump, voids_shown(card, before, game.rules))
     if done:
         text += _won_text(game, trick.winner, tricks_before)
         keys += ["win-a-trick", "face-up", "winner-leads"]
@@ -402,6 +403,28 @@ def _trick_meaning(
         text += " " + _settled_text(game)
         keys += _settled_keys(game)
     return text, tuple(keys)
+
+
+def _void_text(
+    who: str, card: Card, led: Suit, trump: Suit, shown: frozenset[Suit]
+) -> tuple[str, list[str]]:
+    """A card not of the suit led, told by what it shows the player lacks (`shown`)."""
+    if card.suit == trump:
+        text = (
+            f"{who} {_verb(who, 'is')} void in {led.plural} and {_verb(who, 'trumps')} with {card}."
+        )
+        return text, ["void", "trump"]
+    if led == trump:
+        return f"{who} {_verb(who, 'has')} no trump left: {card} cannot win.", ["void"]
+    if trump in shown:
+        text = f"{who} {_verb(who, 'is')} void in {led.plural} and {_verb(who, 'has')} no trump: "
+        return text + f"{card} cannot win.", ["void"]
+    text = (
+        f"{who} {_verb(who, 'is')} void in {led.plural}; the trick is trumped already, so "
+        f"these rules let {who.lower() if who == 'You' else who} keep any trump back: "
+        f"{card} cannot win."
+    )
+    return text, ["void"]
 
 
 def _verb(who: str, third_person: str) -> str:
@@ -489,12 +512,12 @@ def _card_hint(game: Game, you: str) -> str:
         v for v in (explain(situation, c, game.rules) for c in game.cards_of(you)) if v.legal
     ]
     cards = " ".join(str(v.card) for v in sorted(allowed, key=lambda v: v.card))
-    if "cinch" in allowed[0].rule:  # a word of lesson 05b: said here in plain words
+    if "cinch" in allowed[0].rule_id:  # a word of lesson 05b: said here in plain words
         return (
             f"The rules allow {cards}. Why: you are sure to take three tricks, so the pot is "
             "yours, and pagat then has you win the trick with your highest trump (lesson 05b)."
         )
     why = allowed[0].reason.split(": ", 1)[-1].split(" (")[0].rstrip(".")
-    rule = cite(allowed[0].rule)
-    source = f" ({rule})" if rule != allowed[0].rule else ""
+    cited = cite(allowed[0].rule_id)
+    source = f" ({cited})" if cited != allowed[0].rule_id else ""
     return f"The rules allow {cards}. Why: {why}{source}."

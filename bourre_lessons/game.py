@@ -13,8 +13,9 @@ the rule and the alternatives. Either way the game is left exactly as it was. Wh
 hands out (`hand`, `current_trick`, `bankrolls`, `tricks_won`) are copies: changing them
 changes nothing.
 
-The game's parts: `hand_state.py` (the state, its copying, the deal), `phases.py` (deal,
-antes, play or pass, settlement), `draw.py`, `tricks.py` and `renege.py`.
+The game's parts, each importing only those before it: `hand_state.py` (the setup, the state,
+its copying, the deal), `chips.py` (antes paid, the settlement applied), `tricks.py`,
+`phases.py` (the deal, play or pass), `draw.py` and `renege.py`.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ from .cards import Card
 from .draw import draw, draw_limit, draw_options
 from .hand_state import (
     ChosenDeal,
+    GameSetup,
+    GameState,
     HandRecord,
-    Table,
-    TableState,
     Trick,
     clone,
     read_deal,
@@ -81,7 +82,7 @@ _WHAT = {
     "ante": "a second chip ('pay' or 'drop')",
     "play": "a card play",
 }
-_DO: dict[str, Callable[[Table, TableState, Action], str]] = {
+_DO: dict[str, Callable[[GameSetup, GameState, Action], str]] = {
     "play": declare,
     "pass": declare,
     "keep": draw,
@@ -115,11 +116,11 @@ class Game:
                 f"({rules.min_players}-{rules.max_players}, {rules.source})"
             )
         chosen = read_deal(deal, seats, rules.separate_trump_card != "off")
-        self._table = Table(rules, seats, _check_int("seed", seed, 0), chosen)
+        self._setup = GameSetup(rules, seats, _check_int("seed", seed, 0), chosen)
         self.bankroll = _check_int("bankroll", bankroll, 0)
         self.actions: list[str] = []
-        self._state = TableState(bankrolls=dict.fromkeys(seats, bankroll))
-        start_hand(self._table, self._state)
+        self._state = GameState(bankrolls=dict.fromkeys(seats, bankroll))
+        start_hand(self._setup, self._state)
         for action in actions:
             self.apply(action)
 
@@ -128,22 +129,22 @@ class Game:
     @property
     def rules(self) -> Rules:
         """The rules of this table."""
-        return self._table.rules
+        return self._setup.rules
 
     @property
     def players(self) -> tuple[str, ...]:
         """The seats, clockwise; the first deals the first hand."""
-        return self._table.players
+        return self._setup.players
 
     @property
     def seed(self) -> int:
         """The seed every hand's shuffle is drawn from."""
-        return self._table.seed
+        return self._setup.seed
 
     @property
     def deal(self) -> ChosenDeal | None:
         """The chosen first deal, or None when the seed dealt it."""
-        return self._table.deal
+        return self._setup.deal
 
     # --- reading the position ----------------------------------------------------------
 
@@ -220,7 +221,7 @@ class Game:
         assert name is not None
         if st.pending is not None and name == st.pending.player:
             return st.pending.situation
-        st = past_renege(self._table, st)
+        st = past_renege(self._setup, st)
         if name not in st.turn:
             waiting = ", ".join(st.turn) or "nobody"
             raise GameError(f"{name} has no card to play in this trick; still to play: {waiting}")
@@ -231,20 +232,20 @@ class Game:
         is accepted too but never listed)."""
         return self._legal_actions(self._state)
 
-    def _legal_actions(self, st: TableState) -> list[str]:
-        table = self._table
+    def _legal_actions(self, st: GameState) -> list[str]:
+        setup = self._setup
         if st.phase == "settled":
             return ["deal"]
         if st.pending is not None:
-            return window_actions(table, st) + self._legal_actions(past_renege(table, st))
+            return window_actions(setup, st) + self._legal_actions(past_renege(setup, st))
         player = st.turn[0]
         if st.phase == "declare":
-            return ["play"] if must_play(table, st, player) else ["play", "pass"]
+            return ["play"] if must_play(setup, st, player) else ["play", "pass"]
         if st.phase == "draw":
-            return draw_options(table, st, player)
+            return draw_options(setup, st, player)
         if st.phase == "ante":
-            return ["pay"] if must_play(table, st, player) else ["pay", "drop"]
-        return legal_cards(table, situation_of(st, player))
+            return ["pay"] if must_play(setup, st, player) else ["pay", "drop"]
+        return legal_cards(setup, situation_of(st, player))
 
     def _card_places(self) -> list[tuple[Card, str]]:
         """Every card with where it lies now ('hand A', 'stock', 'discards', 'passed',
@@ -311,15 +312,15 @@ class Game:
             deal=self.deal,
         )
 
-    def _do(self, st: TableState, action: Action, text: str) -> str:
+    def _do(self, st: GameState, action: Action, text: str) -> str:
         """Carry out an action that has been read, in the phase of `st`."""
-        table = self._table
+        setup = self._setup
         if st.phase == "settled":
             if action.kind != "deal":
                 raise IllegalAction(
                     f"the hand is over; the only action now is 'deal', not {text!r}", "", ["deal"]
                 )
-            next_hand(table, st)
+            next_hand(setup, st)
             return "deal"
         if action.kind in ("accept", "correct"):
             if st.pending is None:
@@ -329,27 +330,27 @@ class Game:
                     "",
                     self._legal_actions(st),
                 )
-            return close_renege(table, st, action)
+            return close_renege(setup, st, action)
         if st.pending is not None:  # anyone else acting lets the open renege stand
-            accept_renege(table, st)
+            accept_renege(setup, st)
         if action.kind == "out-of-turn":
-            return out_of_turn(table, st, action.seat)
+            return out_of_turn(setup, st, action.seat)
         if action.kind not in _KINDS[st.phase]:
-            order = _out_of_order(table.rules, st.phase, action.kind)
+            order = _out_of_order(setup.rules, st.phase, action.kind)
             raise IllegalAction(
                 f"{self._now(st)}; {text!r} is not {_WHAT[st.phase]}{order}",
                 "draw-timing" if order else "",
                 self._legal_actions(st),
             )
-        return _DO[action.kind](table, st, action)
+        return _DO[action.kind](setup, st, action)
 
-    def _now(self, st: TableState) -> str:
+    def _now(self, st: GameState) -> str:
         """Who must do what now, in a few words (for error messages)."""
-        table = self._table
+        setup = self._setup
         if st.phase == "settled":
             return "the hand is over; the only action now is 'deal'"
         if st.pending is not None:
-            codes = ", ".join(c.code for c in fixes(table, st))
+            codes = ", ".join(c.code for c in fixes(setup, st))
             nxt = st.turn[0] if st.turn else waiting_on(st)
             return (
                 f"{st.pending.player} may correct the renege: say 'accept', or 'correct' and "
@@ -357,18 +358,18 @@ class Game:
             )
         player = st.turn[0]
         if st.phase == "declare":
-            words = "'play'" if must_play(table, st, player) else "'play' or 'pass'"
+            words = "'play'" if must_play(setup, st, player) else "'play' or 'pass'"
             return f"{player} must declare now: say {words}"
         if st.phase == "draw":
             some = " ".join(c.code for c in sorted_cards(st.hands[player])[:2])
             return (
                 f"{player} must draw now: say 'keep', or 'discard' and up to "
-                f"{draw_limit(table, st)} of your cards, e.g. 'discard {some}'"
+                f"{draw_limit(setup, st)} of your cards, e.g. 'discard {some}'"
             )
         if st.phase == "ante":
-            words = "'pay'" if must_play(table, st, player) else "'pay' or 'drop'"
+            words = "'pay'" if must_play(setup, st, player) else "'pay' or 'drop'"
             return f"{player} must pay the double ante's second chip or drop out now: say {words}"
-        legal = legal_cards(table, situation_of(st, player))
+        legal = legal_cards(setup, situation_of(st, player))
         return f"{player} must play a card now, one of {', '.join(legal)}"
 
     def _seat(self, player: str) -> str:

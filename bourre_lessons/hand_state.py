@@ -1,7 +1,7 @@
-"""What a game holds between actions: the table, the state of the hand, its copying, the deal.
+"""What a game holds between actions: its setup, the state of the hand, its copying, the deal.
 
-`Table` is what never changes in a game (rules, seats, seed, a chosen first deal);
-`TableState` is everything that does, and `TableState.clone` copies it so that an action
+`GameSetup` is what never changes in a game (rules, seats, seed, a chosen first deal);
+`GameState` is everything that does, and `GameState.clone` copies it so that an action
 can be tried on the copy and thrown away if it is refused. `deal_cards` deals one hand from
 the seed's shuffle, or from a deal chosen with `read_deal`.
 
@@ -26,10 +26,9 @@ from .settle import Settlement
 __all__ = [
     "ChosenDeal",
     "Dealt",
+    "GameState",
     "HandRecord",
     "PendingRenege",
-    "Table",
-    "TableState",
     "Trick",
     "clone",
     "deal_cards",
@@ -109,7 +108,7 @@ class ChosenDeal:
 
 
 @dataclass(frozen=True)
-class Table:
+class GameSetup:
     """What does not change during a game: the rules, the seats clockwise, the seed, and the
     chosen first deal, if any."""
 
@@ -120,7 +119,7 @@ class Table:
 
 
 @dataclass
-class TableState:
+class GameState:
     """Everything that changes during a game; cloned so a refused action changes nothing."""
 
     bankrolls: dict[str, int]
@@ -153,7 +152,7 @@ class TableState:
         assert self.record is not None
         return self.record
 
-    def clone(self, own_log: bool = False) -> TableState:
+    def clone(self, own_log: bool = False) -> GameState:
         """A copy sharing nothing mutable with this state, except the append-only log and
         history (shared unless `own_log`; `Game.apply` cuts them back if an action fails)."""
         twin = copy.copy(self)

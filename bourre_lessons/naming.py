@@ -502,9 +502,9 @@ def _named(card: Card, s: Situation, rules: Rules, said: _Said) -> Designation:
     if not verdict.legal:
         rule, outcome = renege_outcome(rules)
         reason = (
-            f"You named {card}, so it is played, but it may not be played [{cite(verdict.rule)}]: "
-            f"{verdict.reason} That is a renege [{cite(rule)}] (the engine's reading; the law is "
-            f"silent on a forbidden card): {outcome}"
+            f"You named {card}, so it is played, but it may not be played "
+            f"[{cite(verdict.rule_id)}]: {verdict.reason} That is a renege [{cite(rule)}] (the "
+            f"engine's reading; the law is silent on a forbidden card): {outcome}"
         )
         return Designation(
             "renege",
@@ -731,7 +731,7 @@ def _rank(
             refused = explain(s, card, rules)
             note = (
                 f" ({card}, in the suit you won the previous trick with, may not be led "
-                f"[{cite(refused.rule)}], so 46B3a does not apply.)"
+                f"[{cite(refused.rule_id)}], so 46B3a does not apply.)"
             )
     if not fits:
         held = tuple(sorted(c for c in s.hand if c.rank == rank))
@@ -763,7 +763,7 @@ def _no_fit(
         reason = f"You hold no {what}, so that names no card; name a card from {card_list(s.hand)}."
         return _invalid("laws-46B4", reason, said)
     verdict = explain(s, held[0], rules)
-    reason = f"None of your {what} ({card_list(held)}) may be played [{cite(verdict.rule)}]: {verdict.reason}"
+    reason = f"None of your {what} ({card_list(held)}) may be played [{cite(verdict.rule_id)}]: {verdict.reason}"
     return _invalid("laws-46B4", reason, said, verdict)
 
 

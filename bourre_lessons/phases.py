@@ -1,20 +1,19 @@
-"""The start and the end of a hand: the deal and the antes, play or pass, the settlement.
+"""The start of a hand: the deal and the antes, play or pass.
 
-Each function takes the fixed `Table` and the `TableState` it changes. The draw is in
-`draw.py`, the play of the cards in `tricks.py`, reneges in `renege.py`; `Game` chooses
-which one an action goes to.
+Each function takes the fixed `GameSetup` and the `GameState` it changes. The chips (antes,
+payments, the settlement applied) are in `chips.py`, the draw in `draw.py`, the play of the
+cards in `tricks.py`, reneges in `renege.py`; `Game` chooses which one an action goes to.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from .actions import Action, IllegalAction
 from .cards import HAND_SIZE, Rank
-from .hand_state import HandRecord, Table, TableState, deal_cards, hand_rng
+from .chips import close_hand, pay, put_in_antes, settle_hand
+from .hand_state import GameSetup, GameState, HandRecord, deal_cards, hand_rng
 from .rules import Rules
-from .settle import Settlement, settle
 from .text import and_list, card_list, verb
+from .tricks import start_play
 
 __all__ = [
     "after_declarations",
@@ -24,10 +23,8 @@ __all__ = [
     "next_hand",
     "next_to_declare",
     "out_of_turn",
-    "pay",
     "seats_from_left",
     "second_chip",
-    "settle_hand",
     "start_hand",
 ]
 
@@ -35,26 +32,26 @@ __all__ = [
 # --- the deal ------------------------------------------------------------------------------
 
 
-def seats_from_left(table: Table, st: TableState) -> list[str]:
+def seats_from_left(setup: GameSetup, st: GameState) -> list[str]:
     """The seats dealt in this hand, from the dealer's left round to the dealer."""
-    players = table.players
+    players = setup.players
     n = len(players)
     order = [players[(st.dealer_seat + i) % n] for i in range(1, n + 1)]
     return [p for p in order if p not in st.sit_out]
 
 
-def start_hand(table: Table, st: TableState) -> None:
+def start_hand(setup: GameSetup, st: GameState) -> None:
     """Deal the next hand (the chosen deal, if any, for the first): antes, five cards each,
     the turned card; the declarations begin on the dealer's left."""
     st.hand_no += 1
-    players = table.players
+    players = setup.players
     while players[st.dealer_seat] in st.sit_out:
         st.dealer_seat = (st.dealer_seat + 1) % len(players)
-    seats = seats_from_left(table, st)
+    seats = seats_from_left(setup, st)
     dealer = players[st.dealer_seat]
-    chosen = table.deal if st.hand_no == 1 else None
-    st.rng = hand_rng(table.seed, st.hand_no)
-    dealt = deal_cards(st.rng, seats, table.rules.separate_trump_card != "off", chosen)
+    chosen = setup.deal if st.hand_no == 1 else None
+    st.rng = hand_rng(setup.seed, st.hand_no)
+    dealt = deal_cards(st.rng, seats, setup.rules.separate_trump_card != "off", chosen)
     st.hands, st.stock, st.separate_trump = dealt.hands, dealt.stock, dealt.separate
     st.folded, st.discard_pile, st.fists = [], [], {}
     trump_card = dealt.separate or dealt.hands[dealer][-1]
@@ -62,8 +59,8 @@ def start_hand(table: Table, st: TableState) -> None:
     rec.dealt = {p: tuple(st.hands[p]) for p in seats}
     how = " · chosen deal" if chosen is not None else ""
     st.log.append(
-        f"== Hand {st.hand_no} · dealer {dealer} · {table.rules.source} rules · "
-        f"seed {table.seed}{how} =="
+        f"== Hand {st.hand_no} · dealer {dealer} · {setup.rules.source} rules · "
+        f"seed {setup.seed}{how} =="
     )
     out = [p for p in players if p not in seats]
     if out:
@@ -71,7 +68,7 @@ def start_hand(table: Table, st: TableState) -> None:
             f"{and_list(out)} {verb(out, 'sits', 'sit')} out this deal for correcting a "
             "renege last hand (pagat)"
         )
-    _antes(table, st, seats, dealer)
+    put_in_antes(setup, st, seats, dealer)
     for p in seats:
         st.log.append(f"{p} is dealt {card_list(st.hands[p], sep=' ', sort=False)}")
     if st.separate_trump:
@@ -83,62 +80,36 @@ def start_hand(table: Table, st: TableState) -> None:
     st.trick, st.pending, st.tricks_won, st.voids = None, None, {}, {}
 
 
-def _antes(table: Table, st: TableState, seats: list[str], dealer: str) -> None:
-    owing = [p for p in seats if p not in st.skip_ante]
-    if table.rules.dealer_antes_for_all:
-        pay(st, dealer, len(owing))
-        st.rec.antes = {dealer: len(owing)}
-        st.log.append(
-            f"Antes: the dealer {dealer} puts in {len(owing)} for the table (pot {st.pot})"
-        )
-        return
-    for p in owing:
-        pay(st, p, 1)
-    st.rec.antes = dict.fromkeys(owing, 1)
-    skipped = [p for p in seats if p in st.skip_ante]
-    note = f"; {and_list(skipped)} {verb(skipped, 'skips', 'skip')} this ante" if skipped else ""
-    payers = {0: "nobody antes", 1: f"{and_list(owing)} puts in 1"}.get(
-        len(owing), f"{and_list(owing)} put in 1 each"
-    )
-    st.log.append(f"Antes: {payers}{note} (pot {st.pot})")
-
-
-def pay(st: TableState, player: str, amount: int) -> None:
-    """Move chips from a player to the pot."""
-    st.bankrolls[player] -= amount
-    st.pot += amount
-
-
-def next_hand(table: Table, st: TableState) -> None:
+def next_hand(setup: GameSetup, st: GameState) -> None:
     """The deal passes to the left; whoever must sit out does (unless too few would be left)."""
     st.penalised = frozenset()
-    st.dealer_seat = (st.dealer_seat + 1) % len(table.players)
-    if len(table.players) - len(st.sit_out) < 2:
+    st.dealer_seat = (st.dealer_seat + 1) % len(setup.players)
+    if len(setup.players) - len(st.sit_out) < 2:
         st.sit_out = frozenset()
-    start_hand(table, st)
+    start_hand(setup, st)
 
 
 # --- play or pass ------------------------------------------------------------------------
 
 
-def must_play(table: Table, st: TableState, player: str) -> bool:
+def must_play(setup: GameSetup, st: GameState, player: str) -> bool:
     """Whether `player` may not pass: pagat's dealer who turned an ace."""
     rec = st.rec
     return (
-        table.rules.dealer_ace_must_play
+        setup.rules.dealer_ace_must_play
         and player == rec.dealer
         and rec.trump_card.rank == Rank.ACE
         and st.separate_trump is None
     )
 
 
-def declare(table: Table, st: TableState, action: Action) -> str:
+def declare(setup: GameSetup, st: GameState, action: Action) -> str:
     """'play' or 'pass' from the player in turn (a second ante where the rules ask one). In
     one round (`Rules.draws_in_turn`) a player who says play draws next, in the same turn.
     Under simultaneous declaration the choice stays in a closed fist until the last player
     has chosen (`_open_fists`)."""
-    player, rec, rules = st.turn[0], st.rec, table.rules
-    if action.kind == "pass" and must_play(table, st, player):
+    player, rec, rules = st.turn[0], st.rec, setup.rules
+    if action.kind == "pass" and must_play(setup, st, player):
         raise IllegalAction(
             f"{player} may not pass: the turned trump card is an ace, so the dealer must play "
             "(pagat dealer's ace); say 'play'",
@@ -150,7 +121,7 @@ def declare(table: Table, st: TableState, action: Action) -> str:
         st.log.append(f"{player} closes a fist (a chip in it or none: nobody can tell yet)")
         st.turn.pop(0)
         if not st.turn:
-            _open_fists(table, st)
+            _open_fists(setup, st)
         return action.kind
     rec.declared[player] = action.kind == "play"
     if action.kind == "play":
@@ -166,7 +137,7 @@ def declare(table: Table, st: TableState, action: Action) -> str:
         st.phase = "draw"  # one round: the same player throws away and draws now
         return action.kind
     st.turn.pop(0)
-    next_to_declare(table, st)
+    next_to_declare(setup, st)
     return action.kind
 
 
@@ -176,10 +147,10 @@ def _second_ante_with_play(rules: Rules) -> bool:
     return rules.pays_second_ante and not rules.second_chip_after_draw
 
 
-def _open_fists(table: Table, st: TableState) -> None:
+def _open_fists(setup: GameSetup, st: GameState) -> None:
     """pagat's simultaneous declaration: every fist is open at once; the players who play put
     in a second ante where the rules ask one, and the players who pass lay down their cards."""
-    rec, rules = st.rec, table.rules
+    rec, rules = st.rec, setup.rules
     for player in rec.seats:
         rec.declared[player] = st.fists[player]
     st.fists = {}
@@ -195,16 +166,16 @@ def _open_fists(table: Table, st: TableState) -> None:
             pay(st, player, 1)
         each = "puts" if len(playing) == 1 else "each put"
         st.log.append(f"{and_list(playing)} {each} in a second ante (pot {st.pot})")
-    after_declarations(table, st)
+    after_declarations(setup, st)
 
 
-def next_to_declare(table: Table, st: TableState) -> None:
+def next_to_declare(setup: GameSetup, st: GameState) -> None:
     """A player has declared (and, in one round, drawn): the next player declares, the
     dealer takes the pot alone (pagat), or the declarations are over."""
-    rec, rules = st.rec, table.rules
+    rec, rules = st.rec, setup.rules
     st.phase = "declare"
     if not st.turn:
-        after_declarations(table, st)
+        after_declarations(setup, st)
     elif (
         rules.lone_player_wins
         and not rules.simultaneous_declaration
@@ -217,21 +188,21 @@ def next_to_declare(table: Table, st: TableState) -> None:
             f"Everyone but the dealer passed: {rec.dealer} takes the pot without play "
             "(pagat-dealer-alone)"
         )
-        settle_hand(table, st, {rec.dealer: HAND_SIZE})
+        settle_hand(setup, st, {rec.dealer: HAND_SIZE})
 
 
-def out_of_turn(table: Table, st: TableState, player: str) -> str:
+def out_of_turn(setup: GameSetup, st: GameState, player: str) -> str:
     """pagat: declaring or hinting out of turn sits the player out of the next deal."""
-    if not table.rules.out_of_turn_penalty:
+    if not setup.rules.out_of_turn_penalty:
         raise IllegalAction(
-            f"the {table.rules.source} rules have no penalty for speaking out of turn "
+            f"the {setup.rules.source} rules have no penalty for speaking out of turn "
             "(only pagat's, switch out_of_turn_penalty)",
             "pagat-out-of-turn",
         )
     if st.phase not in ("declare", "draw"):
         raise IllegalAction(
             "say 'out-of-turn' and a seat during the declarations or the draw, e.g. "
-            f"'out-of-turn {table.players[0]}'",
+            f"'out-of-turn {setup.players[0]}'",
             "pagat-out-of-turn",
         )
     st.penalised = st.penalised | {player}
@@ -239,42 +210,36 @@ def out_of_turn(table: Table, st: TableState, player: str) -> str:
     return f"out-of-turn {player}"
 
 
-def after_declarations(table: Table, st: TableState) -> None:
+def after_declarations(setup: GameSetup, st: GameState) -> None:
     """Everyone has declared: nobody plays, one plays alone (pagat), or the draw begins (in
     one round the players in have drawn already, and the play begins)."""
     active = st.rec.active
     if not active:
-        _nobody_plays(table, st)
-    elif len(active) == 1 and table.rules.lone_player_wins:
+        _nobody_plays(setup, st)
+    elif len(active) == 1 and setup.rules.lone_player_wins:
         st.log.append(
             f"Only {active[0]} plays: {active[0]} takes the pot without play (pagat-lone)"
         )
-        settle_hand(table, st, {active[0]: HAND_SIZE})
-    elif table.rules.draws_in_turn:
-        _start_play(table, st)
+        settle_hand(setup, st, {active[0]: HAND_SIZE})
+    elif setup.rules.draws_in_turn:
+        start_play(setup, st)
     else:
         st.phase, st.turn = "draw", list(active)
 
 
-def _nobody_plays(table: Table, st: TableState) -> None:
+def _nobody_plays(setup: GameSetup, st: GameState) -> None:
     """Every player passed (or dropped out): the pot stays for the next hand."""
     st.log.append(f"Everyone passed: the pot of {st.pot} stays for the next hand")
     st.skip_ante, st.sit_out = frozenset(), st.penalised
-    _finish(table, st)
+    close_hand(setup, st)
 
 
-def _start_play(table: Table, st: TableState) -> None:
-    from .tricks import start_play  # tricks imports this module: import it when needed
-
-    start_play(table, st)
-
-
-def after_draw(table: Table, st: TableState) -> None:
+def after_draw(setup: GameSetup, st: GameState) -> None:
     """The draw is over: the play of the cards begins, or first, under the double ante read
     as paid after the draw, the second round in which each player still in pays the second
     chip or drops out."""
-    if not table.rules.second_chip_after_draw:
-        _start_play(table, st)
+    if not setup.rules.second_chip_after_draw:
+        start_play(setup, st)
         return
     st.phase, st.turn = "ante", list(st.rec.active)
     st.log.append(
@@ -283,12 +248,12 @@ def after_draw(table: Table, st: TableState) -> None:
     )
 
 
-def second_chip(table: Table, st: TableState, action: Action) -> str:
+def second_chip(setup: GameSetup, st: GameState, action: Action) -> str:
     """'pay' or 'drop' in the double ante's second round: a player who does not pay the
     second chip loses this deal, as a player who passed does (the first chip stays in the
     pot; no bourré to pay). Once everyone has chosen, the play begins with those who paid."""
     player, rec = st.turn[0], st.rec
-    if action.kind == "drop" and must_play(table, st, player):
+    if action.kind == "drop" and must_play(setup, st, player):
         raise IllegalAction(
             f"{player} may not drop out: the turned trump card is an ace, so the dealer must "
             "play (pagat dealer's ace); say 'pay'",
@@ -311,96 +276,12 @@ def second_chip(table: Table, st: TableState, action: Action) -> str:
         return action.kind
     active = rec.active
     if not active:
-        _nobody_plays(table, st)
-    elif len(active) == 1 and table.rules.lone_player_wins:
+        _nobody_plays(setup, st)
+    elif len(active) == 1 and setup.rules.lone_player_wins:
         st.log.append(
             f"Only {active[0]} is still in: {active[0]} takes the pot without play (pagat-lone)"
         )
-        settle_hand(table, st, {active[0]: HAND_SIZE})
+        settle_hand(setup, st, {active[0]: HAND_SIZE})
     else:
-        _start_play(table, st)
+        start_play(setup, st)
     return action.kind
-
-
-# --- the settlement ------------------------------------------------------------------------
-
-
-def settle_hand(table: Table, st: TableState, tricks: dict[str, int]) -> None:
-    """Pay the bourrés and reneges, give the pot to its winner, and close the hand."""
-    rec, rules = st.rec, table.rules
-    result = settle(st.pot, tricks, rules, renegers=rec.renegers, corrected=rec.corrected)
-    rec.settlement = result
-    for player, amount in result.payments.items():
-        pay(st, str(player), amount)
-    if result.winner is not None:
-        st.bankrolls[str(result.winner)] += result.taken
-        st.pot -= result.taken
-    st.log.extend(_settlement_lines(result, rec, table))
-    st.skip_ante = frozenset(result.skips_next_ante)
-    st.sit_out = frozenset(result.sits_out_next) | st.penalised
-    _finish(table, st)
-
-
-def _finish(table: Table, st: TableState) -> None:
-    st.history.append(st.rec)
-    st.phase, st.turn = "settled", []
-    rolls = ", ".join(f"{p} {st.bankrolls[p]}" for p in table.players)
-    st.log.append(f"Bankrolls: {rolls}; pot {st.pot}")
-
-
-def _in_order(players: Iterable[object], order: list[str]) -> list[str]:
-    """The given players, in seat order."""
-    chosen = {str(p) for p in players}
-    return [p for p in order if p in chosen]
-
-
-def _settlement_lines(result: Settlement, rec: HandRecord, table: Table) -> list[str]:
-    """The settlement told in a few lines, naming every player (for the transcript)."""
-    lines = []
-    if rec.tricks:
-        lines.append("Tricks: " + ", ".join(f"{p} {n}" for p, n in result.tricks.items()))
-    lines.append(_who_takes(result, rec))
-    pot, limit = result.pot_before, table.rules.pot_limit
-    capped = f" (pot limit {limit})" if limit is not None else ""
-    where = (
-        f"to {result.winner}"
-        if result.winner is not None and result.taken > pot
-        else "into the pot for the next hand"
-    )
-    for player, amount in result.payments.items():
-        cap = capped if amount < pot else ""
-        if player in result.renegers:
-            lines.append(f"{player} reneged and pays {amount}{cap} {where}")
-        else:
-            lines.append(f"{player} took no trick: bourré! {player} pays {amount}{cap} {where}")
-    for player in _in_order(rec.corrected, rec.seats):
-        if player in result.bourred and player not in result.payments:
-            lines.append(f"{player} took no trick but corrected a renege, so pays no bourré")
-    carried = result.pot_carried
-    nxt = [f"{carried} stays in the pot" if carried else "the pot is empty"]
-    skip = _in_order(result.skips_next_ante, rec.seats)
-    if skip:
-        nxt.append(f"{and_list(skip)} {verb(skip, 'skips', 'skip')} the ante")
-    out = _in_order(result.sits_out_next, rec.seats)
-    if out:
-        nxt.append(f"{and_list(out)} {verb(out, 'sits', 'sit')} out the deal")
-    lines.append("Next hand: " + "; ".join(nxt))
-    return lines
-
-
-def _who_takes(result: Settlement, rec: HandRecord) -> str:
-    """Who takes the pot, or why nobody does."""
-    pot = result.pot_before
-    if result.winner is not None:
-        return f"{result.winner} takes the pot of {pot}"
-    if result.tied:
-        tied = _in_order(result.tied, rec.seats)
-        most = result.tricks[tied[0]]
-        return (
-            f"Split pot: {and_list(tied)} tie with {most} tricks each, so nobody takes the "
-            f"{pot} in the pot"
-        )
-    top = max(result.tricks, key=lambda p: result.tricks[p])
-    return (
-        f"{top} took the most tricks but corrected a renege, so nobody takes the {pot} in the pot"
-    )

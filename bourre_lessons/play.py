@@ -21,6 +21,8 @@ from .sources import concept_citations, reading
 from .text import card_list, count
 
 __all__ = [
+    "CITATIONS",
+    "SUMMARIES",
     "Situation",
     "Verdict",
     "beats",
@@ -167,10 +169,15 @@ class Verdict:
 
     card: Card
     legal: bool
-    rule: str
+    rule_id: str
     reason: str
     summary: str = ""
     readings: tuple[str, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        """The rule id under its older name (sim/ still reads it); say `rule_id`."""
+        return self.rule_id
 
     def reading_words(self) -> str:
         """'Engine's reading: …' for each reading the verdict rests on ('' for none)."""
@@ -178,7 +185,7 @@ class Verdict:
 
     def __str__(self) -> str:
         mark = "allowed" if self.legal else "not allowed"
-        return f"{self.card}: {mark} [{cite(self.rule)}] {self.reason}"
+        return f"{self.card}: {mark} [{cite(self.rule_id)}] {self.reason}"
 
 
 # --- sure tricks and top cards ----------------------------------------------------------------
@@ -264,7 +271,8 @@ def _citations() -> dict[str, dict[str, str]]:
     return table
 
 
-_CITATIONS: dict[str, dict[str, str]] = _citations()
+CITATIONS: dict[str, dict[str, str]] = _citations()
+"""Rule concept -> source -> the rule id a verdict under that source cites."""
 _CONCEPT_READINGS: dict[str, tuple[str, ...]] = {
     "lead": ("reading-lead",),
     "known-top": ("reading-known-top",),
@@ -278,7 +286,8 @@ rulebook adds `reading-followed`)."""
 FOLLOWED = ("pagat", "glimne", "wikipedia")
 """Where the chosen source is silent, the engine follows the first of these that has the rule."""
 
-_SUMMARIES: dict[str, str] = {
+SUMMARIES: dict[str, str] = {
+    # rule concept -> the rule in one sentence, in the project's words
     "follow": "Play a card of the suit that was led whenever you have one.",
     "beat": "Following suit to an untrumped trick, beat the highest card if you can.",
     "cannot-beat": "Following suit but unable to beat the highest card, any card of the suit will do.",
@@ -298,41 +307,41 @@ _SUMMARIES: dict[str, str] = {
 
 def rule_id(concept: str, rules: Rules) -> str:
     """The citation for a rule concept: the chosen source's own rule, else the one followed."""
-    cites = _CITATIONS[concept]
+    cites = CITATIONS[concept]
     return cites.get(rules.source) or next(cites[s] for s in FOLLOWED if s in cites)
 
 
 def silence_note(concept: str, rules: Rules) -> str:
     """A sentence saying that the chosen source is silent here and whom the engine follows."""
-    cites = _CITATIONS[concept]
+    cites = CITATIONS[concept]
     if rules.source in cites:
         return ""
     followed = rule_id(concept, rules)
     return f"({rules.source} has no rule of its own here; the engine follows {cite(followed)}.)"
 
 
-def cite(rule: str) -> str:
+def cite(rule_id: str) -> str:
     """A rule id as learners read it: 'glimne-5' -> 'glimne 5', 'pagat-cinch' -> 'pagat cinch'."""
-    return _cite_id(rule)
+    return _cite_id(rule_id)
 
 
-def rule_summary(rule: str) -> str:
+def rule_summary(rule_id: str) -> str:
     """One sentence, in the project's words, for a rule id such as 'glimne-5' or 'pagat-cinch'.
 
     An id that several rules share (pagat-2 covers trump, overtrump and trump anyway) gives
     the first of them; a verdict's own `summary` is always the exact one.
     """
-    for concept, cites in _CITATIONS.items():
-        if rule == concept or rule in cites.values():
-            return _SUMMARIES[concept]
-    if rule in _TABLE_RULES:
-        return _TABLE_RULES[rule]
-    raise KeyError(f"unknown rule id {rule!r}; known ids: {', '.join(known_rule_ids())}")
+    for concept, cites in CITATIONS.items():
+        if rule_id == concept or rule_id in cites.values():
+            return SUMMARIES[concept]
+    if rule_id in _TABLE_RULES:
+        return _TABLE_RULES[rule_id]
+    raise KeyError(f"unknown rule id {rule_id!r}; known ids: {', '.join(known_rule_ids())}")
 
 
 def known_rule_ids() -> tuple[str, ...]:
     """Every rule id a verdict or a refused game action can carry."""
-    ids = {rule for cites in _CITATIONS.values() for rule in cites.values()} | set(_TABLE_RULES)
+    ids = {rule for cites in CITATIONS.values() for rule in cites.values()} | set(_TABLE_RULES)
     return tuple(sorted(ids))
 
 
@@ -539,9 +548,9 @@ def _verdict(card: Card, legal: bool, concept: str, reason: str, rules: Rules) -
     note = silence_note(concept, rules)
     reason = f"{reason} {note}" if note else reason
     readings = _CONCEPT_READINGS.get(concept, ())
-    if rules.source not in _CITATIONS[concept]:
+    if rules.source not in CITATIONS[concept]:
         readings = ("reading-followed", *readings)
-    return Verdict(card, legal, rule_id(concept, rules), reason, _SUMMARIES[concept], readings)
+    return Verdict(card, legal, rule_id(concept, rules), reason, SUMMARIES[concept], readings)
 
 
 def _one_of(cards: frozenset[Card]) -> str:

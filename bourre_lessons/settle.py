@@ -8,19 +8,31 @@ caps that payment, never the winner's take (the engine's reading: wikipedia says
 winner). Where the payment goes is a switch,
 `bourre_paid_to`: into the next hand's pot (pagat, wikipedia), or, with a winner, to the
 winner along with the pot (glimne read literally). A player whose renege was corrected in
-time (pagat) cannot win this pot, pays nothing, and sits out the next deal.
+time (pagat) cannot win this pot, pays nothing, and sits out the next deal. `antes` says who
+puts what in the pot before a deal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from .cards import TRICKS_PER_HAND
 from .rules import Rules
 from .text import names
 
-__all__ = ["Settlement", "settle"]
+__all__ = ["ChipMove", "Settlement", "antes", "settle"]
+
+
+@dataclass(frozen=True)
+class ChipMove:
+    """Chips moving at a settlement: `chips` from `player` into the pot (negative: out of the
+    pot to the player), and why: "bourre", "renege" or "takes"."""
+
+    player: Hashable
+    chips: int
+    why: str
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,21 @@ class Settlement:
         """Chips this player gains (positive) or pays (negative) at this settlement."""
         gain = self.taken if player == self.winner else 0
         return gain - self.payments.get(player, 0)
+
+    def moves(self) -> tuple[ChipMove, ...]:
+        """The settlement as chips moving, in the order they are told and paid: a winner who
+        takes the pot alone takes it first, then each bourré or renege pays; a winner who takes
+        the payments too (glimne read literally) takes last."""
+        taking = () if self.winner is None else (ChipMove(self.winner, -self.taken, "takes"),)
+        paying = tuple(
+            ChipMove(p, amount, "renege" if p in self.renegers else "bourre")
+            for p, amount in self.payments.items()
+        )
+        return paying + taking if self.taken > self.pot_before else taking + paying
+
+    def pots(self) -> tuple[int, ...]:
+        """The pot after each of `moves()`, from the pot at the end of play."""
+        return tuple(accumulate((m.chips for m in self.moves()), initial=self.pot_before))[1:]
 
     def describe(self) -> str:
         """The settlement in a few plain sentences, for transcripts and screen readers."""
@@ -136,6 +163,22 @@ def settle(
         skips_next_ante=_skippers(rules, bourred, renegers, tied, corrected),
         sits_out_next=corrected,
     )
+
+
+def antes(
+    seats: Sequence[Hashable],
+    dealer: Hashable,
+    rules: Rules | None = None,
+    skip: Iterable[Hashable] = (),
+) -> dict[Hashable, int]:
+    """Who puts what in the pot before the deal: one chip from every seat dealt in that does
+    not skip the ante, or, under wikipedia's dealer-antes variant, all of them from the dealer."""
+    rules = Rules() if rules is None else rules
+    skipped = frozenset(skip)
+    owing = [p for p in seats if p not in skipped]
+    if rules.dealer_antes_for_all:
+        return {dealer: len(owing)}
+    return dict.fromkeys(owing, 1)
 
 
 def _cap(amount: int, rules: Rules) -> int:

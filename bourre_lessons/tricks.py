@@ -9,10 +9,11 @@ fifth trick the hand is settled.
 from __future__ import annotations
 
 from .actions import Action, IllegalAction, IllegalPlay
-from .cards import HAND_SIZE, Card, Rank
-from .hand_state import Table, TableState, Trick, sorted_cards
-from .phases import settle_hand
+from .cards import HAND_SIZE, Card, Rank, Suit
+from .chips import settle_hand
+from .hand_state import GameSetup, GameState, Trick, sorted_cards
 from .play import Situation, Verdict, explain, legal_plays, trick_winner
+from .rules import Rules
 
 __all__ = [
     "end_trick_if_full",
@@ -24,13 +25,14 @@ __all__ = [
     "situation_of",
     "start_play",
     "trick_leader",
+    "voids_shown",
 ]
 
 
-def start_play(table: Table, st: TableState) -> None:
+def start_play(setup: GameSetup, st: GameState) -> None:
     """The draw is over: the first trick is led from the dealer's left (or by the dealer
     who turned an ace, glimne)."""
-    rec, rules = st.rec, table.rules
+    rec, rules = st.rec, setup.rules
     active = rec.active
     leader = active[0]
     if (
@@ -47,14 +49,14 @@ def start_play(table: Table, st: TableState) -> None:
     _new_trick(st, leader)
 
 
-def _new_trick(st: TableState, leader: str) -> None:
+def _new_trick(st: GameState, leader: str) -> None:
     active = st.rec.active
     i = active.index(leader)
     st.trick = Trick(leader)
     st.turn = active[i:] + active[:i]
 
 
-def situation_of(st: TableState, player: str) -> Situation:
+def situation_of(st: GameState, player: str) -> Situation:
     """The card decision facing `player` in the current trick, as the play rules see it."""
     rec, trick = st.rec, st.trick
     assert trick is not None
@@ -82,37 +84,37 @@ def _winning_play(trick: Trick, player: str) -> Card | None:
     return next((c for p, c in trick.plays if p == player), None)
 
 
-def legal_cards(table: Table, situation: Situation) -> list[str]:
+def legal_cards(setup: GameSetup, situation: Situation) -> list[str]:
     """The codes of the cards the rules allow in `situation`, in deck order."""
-    return [c.code for c in sorted_cards(legal_plays(situation, table.rules))]
+    return [c.code for c in sorted_cards(legal_plays(situation, setup.rules))]
 
 
-def judge(table: Table, st: TableState, card: Card) -> tuple[Situation, Verdict, list[str]]:
+def judge(setup: GameSetup, st: GameState, card: Card) -> tuple[Situation, Verdict, list[str]]:
     """The situation of the player to play, the verdict on `card` and the legal cards;
     a card the player does not hold is refused here."""
     player = st.turn[0]
     situation = situation_of(st, player)
-    legal = legal_cards(table, situation)
-    verdict = explain(situation, card, table.rules)
-    if verdict.rule == "hand":
+    legal = legal_cards(setup, situation)
+    verdict = explain(situation, card, setup.rules)
+    if verdict.rule_id == "hand":
         raise IllegalAction(
             f"{player}: {verdict.reason} Legal now: {', '.join(legal)}.", "hand", legal
         )
     return situation, verdict, legal
 
 
-def play_card(table: Table, st: TableState, action: Action) -> str:
+def play_card(setup: GameSetup, st: GameState, action: Action) -> str:
     """A card from the player to play, which must keep the play rules."""
-    situation, verdict, legal = judge(table, st, action.card)
+    situation, verdict, legal = judge(setup, st, action.card)
     if not verdict.legal:
         raise IllegalPlay(verdict, legal)
-    put_card(table, st, st.turn[0], action.card, situation)
+    put_card(setup, st, st.turn[0], action.card, situation)
     return action.text
 
 
 def put_card(
-    table: Table,
-    st: TableState,
+    setup: GameSetup,
+    st: GameState,
     player: str,
     card: Card,
     situation: Situation,
@@ -126,27 +128,37 @@ def put_card(
     verb = "leads" if len(st.trick.plays) == 1 else "plays"
     st.log.append(f"{player} {verb} {card}")
     if not reneged:
-        note_voids(table, st, player, card, situation)
-        end_trick_if_full(table, st)
+        note_voids(setup, st, player, card, situation)
+        end_trick_if_full(setup, st)
 
 
-def note_voids(table: Table, st: TableState, player: str, card: Card, situation: Situation) -> None:
-    """Record what the table now knows a player lacks (used for glimne 10)."""
+def voids_shown(card: Card, situation: Situation, rules: Rules) -> frozenset[Suit]:
+    """The suits a player shows they lack by playing `card` in `situation`: not following
+    the suit led shows that suit is gone; playing neither it nor a trump also shows no trump
+    is left, unless the trick was trumped already and these rules let a player who cannot
+    overtrump keep a trump back (wikipedia 2)."""
     led, trump = situation.led, situation.trump
     if led is None or card.suit == led:
-        return
-    st.voids[player].add(led)
-    if card.suit != trump and (not situation.trumped or table.rules.trump_when_cannot_win):
-        st.voids[player].add(trump)
+        return frozenset()
+    if card.suit != trump and (not situation.trumped or rules.trump_when_cannot_win):
+        return frozenset({led, trump})
+    return frozenset({led})
 
 
-def trick_leader(st: TableState) -> str:
+def note_voids(
+    setup: GameSetup, st: GameState, player: str, card: Card, situation: Situation
+) -> None:
+    """Record what the table now knows a player lacks (used for glimne 10): `voids_shown`."""
+    st.voids[player] |= voids_shown(card, situation, setup.rules)
+
+
+def trick_leader(st: GameState) -> str:
     """Who holds the trick so far: its winner once everyone has played."""
     assert st.trick is not None
     return st.trick.plays[trick_winner(st.trick.cards, st.rec.trump_card.suit)][0]
 
 
-def end_trick_if_full(table: Table, st: TableState) -> None:
+def end_trick_if_full(setup: GameSetup, st: GameState) -> None:
     """Once everyone has played (and no renege waits for correction), the winner takes the
     trick and leads the next; after the fifth, the hand is settled."""
     if st.turn or st.pending is not None:
@@ -161,6 +173,6 @@ def end_trick_if_full(table: Table, st: TableState) -> None:
     st.log.append(f"{winner} wins trick {len(rec.tricks)} with {won_with}")
     if len(rec.tricks) == HAND_SIZE:
         st.trick = None
-        settle_hand(table, st, st.tricks_won)
+        settle_hand(setup, st, st.tricks_won)
     else:
         _new_trick(st, winner)

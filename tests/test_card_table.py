@@ -8,25 +8,27 @@ from pathlib import Path
 import pytest
 import traitlets
 
-from bourre_lessons import parse_card
+from bourre_lessons import parse_card, parse_cards
 from bourre_lessons.cards import Suit
 from bourre_lessons.game import Game
-from bourre_lessons.play import Situation, legal_plays
+from bourre_lessons.play import Situation, cite, explain, legal_plays
 from bourre_lessons.rules import Rules
 from bourre_lessons.scenes import show
 from bourre_lessons.widgets.card_table import STATIC, CardTable
 from bourre_lessons.widgets.kit import callout_html
 from bourre_lessons.widgets.table_model import (
-    TableScene,
+    CardTableContent,
     card_label,
     compare_entry,
     feedback_entry,
+    feedback_text,
     hand_entries,
     seat_entry,
     seen_table,
     situation_table,
     trick_entries,
     trump_entry,
+    verdict_entry,
 )
 
 
@@ -36,7 +38,7 @@ def cards(text: str):
 
 def table_with(hand: str) -> CardTable:
     view = CardTable()
-    view.show(TableScene(hand=hand_entries(cards(hand))))
+    view.show(CardTableContent(hand=hand_entries(cards(hand))))
     return view
 
 
@@ -108,11 +110,13 @@ def test_seats_say_everything_they_show():
     assert seat["label"] == "seat C, Cleo, dealer, 12 chips, plays, 2 tricks, to play"
 
 
-def test_feedback_reads_its_verdict_from_the_mark():
-    assert feedback_entry("✔ J♠ is allowed.\nmore")["verdict"] == "legal"
-    assert feedback_entry("✘ 4♠ is not allowed.")["verdict"] == "illegal"
+def test_feedback_takes_its_verdict_as_data():
+    """The verdict is given, never read from the text: a ✔ or ✘ in the text is only text."""
+    assert feedback_entry("J♠ is allowed.\nmore", "legal")["verdict"] == "legal"
+    assert feedback_entry("4♠ is not allowed.", "illegal")["mark"] == "✘"
+    assert feedback_entry("✘ looks refused")["verdict"] == "info"
     assert feedback_entry("Choose again.")["verdict"] == "info"
-    assert feedback_entry("")["verdict"] == ""
+    assert feedback_entry("")["verdict"] == "" and feedback_text(feedback_entry()) == ""
     with pytest.raises(ValueError, match="verdict must be one of"):
         feedback_entry("x", verdict="maybe")
 
@@ -145,23 +149,50 @@ def test_the_view_carries_its_stable_dom_class():
     assert "bourre-table" in CardTable()._dom_classes
 
 
-def test_feedback_splits_mark_reason_and_the_rule_cited():
-    """The callout shows the rule id apart from the reason, and the rule's summary under it."""
-    shown = feedback_entry("✘ 4♠ is not allowed: play J♠. [glimne 5: Overtrump if you can.]\nmore")
+def test_feedback_keeps_mark_reason_and_rule_apart_and_words_them_once():
+    """The callout holds the rule id apart from the reason, and the rule's summary under it;
+    its head is the one sentence they make, which nothing parses back."""
+    shown = feedback_entry(
+        "4♠ is not allowed: play J♠.\nmore", "illegal", rule_id="glimne-5", summary="Overtrump."
+    )
     assert shown["mark"] == "✘" and shown["verdict"] == "illegal"
     assert shown["reason"] == "4♠ is not allowed: play J♠."
-    assert (shown["rule"], shown["summary"]) == ("glimne-5", "Overtrump if you can.")
-    assert shown["head"].endswith("[glimne 5: Overtrump if you can.]"), "the line stays whole"
+    assert (shown["rule_id"], shown["cite"], shown["summary"]) == (
+        "glimne-5",
+        "glimne 5",
+        "Overtrump.",
+    )
+    assert shown["head"] == "✘ 4♠ is not allowed: play J♠. [glimne 5: Overtrump.]"
     assert shown["lines"] == ["more"]
-    picked = feedback_entry("✔ J♥ beats 10♥. [glimne 2] (glimne picks J♥ here.)")
-    assert picked["rule"] == "glimne-2" and picked["summary"] == ""
+    assert feedback_text(shown) == shown["head"] + "\nmore"
+    picked = feedback_entry(
+        "J♥ beats 10♥.", "legal", rule_id="glimne-2", note=" (glimne picks J♥ here.)"
+    )
+    assert picked["head"] == "✔ J♥ beats 10♥. [glimne 2] (glimne picks J♥ here.)"
     assert picked["reason"] == "J♥ beats 10♥. (glimne picks J♥ here.)"
     plain = feedback_entry("B took the pot [pot 5]")
-    assert plain["rule"] == "" and plain["reason"] == "B took the pot [pot 5]"
+    assert plain["rule_id"] == "" and plain["reason"] == "B took the pot [pot 5]"
+
+
+def test_an_engine_verdict_reaches_the_callout_as_data():
+    situation = Situation(hand=parse_cards("S4 SJ DK"), trump="S", trick=parse_cards("H6 S6 H2"))
+    refused = explain(situation, "S4", Rules.preset("glimne"))
+    shown = verdict_entry(refused)
+    assert (shown["verdict"], shown["rule_id"]) == ("illegal", refused.rule_id)
+    assert shown["summary"] == refused.summary and shown["readings"] == list(refused.readings)
+    assert shown["head"] == f"✘ {refused.reason} [{cite(refused.rule_id)}: {refused.summary}]"
+    allowed = verdict_entry(explain(situation, "SJ", Rules.preset("glimne")), " (a note)")
+    assert (
+        allowed["mark"] == "✔"
+        and allowed["summary"] == ""
+        and allowed["head"].endswith("] (a note)")
+    )
 
 
 def test_the_callout_html_escapes_and_says_its_verdict():
-    html = callout_html(feedback_entry("✘ <b>4♠</b> refused [glimne 5: rule]"), "22px")
+    html = callout_html(
+        feedback_entry("<b>4♠</b> refused", "illegal", rule_id="glimne-5", summary="rule"), "22px"
+    )
     assert "data-verdict='illegal'" in html and "class='bourre-feedback bourre-callout'" in html
     assert "&lt;b&gt;4♠&lt;/b&gt;" in html and "<b>" not in html
     assert "class='bourre-rule'" in html and ">glimne 5</summary>" in html  # the rule chip
@@ -172,7 +203,11 @@ def test_a_situation_becomes_a_table_seen_by_the_player_to_act():
     """Two cards on the table before you, one player after: seats A, B, You, C."""
     situation = Situation(hand="SJ S4 DK", trump="S", trick="H6 S6", players_after=1)
     legal = legal_plays(situation, Rules.preset("glimne"))
-    scene = situation_table(situation, legal=legal, feedback="✔ J♠ is allowed. [glimne 5]")
+    scene = situation_table(
+        situation,
+        legal=legal,
+        feedback=feedback_entry("J♠ is allowed.", "legal", rule_id="glimne-5"),
+    )
     assert [s["seat"] for s in scene.seats] == ["A", "B", "You", "C"]
     assert [s["label"] for s in scene.seats][2] == "you, 0 tricks, to play"
     assert [(c["seat"], c["card"], c["led"], c["winning"]) for c in scene.trick] == [
@@ -228,7 +263,7 @@ def test_a_game_mid_hand_shows_only_what_the_seat_may_know(seed):
     game = _mid_hand(seed)
     hand = game.hand_record
     played = {c for t in hand.tricks for c in t.cards} | set(game.current_trick.cards)
-    scene = seen_table(game, "A", set(), "your turn", "")
+    scene = seen_table(game, "A", set(), "your turn", None)
     shown = _codes(scene.traits())
     secret = {c.code for p in game.players if p != "A" for c in game.cards_of(p)}
     assert not shown & secret, f"another seat's unplayed cards on screen: {shown & secret}"
@@ -262,7 +297,7 @@ def test_the_rulebooks_side_by_side():
     assert row["verdict"] == "legal" and row["tried"] == "K♦"
     assert row["label"] == "wikipedia, in force: legal 4♠ K♦; K♦ allowed (wikipedia 2)"
     view = CardTable()
-    view.show(TableScene(compare=[row, compare_entry("glimne", [parse_card("S4")])]))
+    view.show(CardTableContent(compare=[row, compare_entry("glimne", [parse_card("S4")])]))
     lines = view.to_text().splitlines()
     assert lines[-3:] == [
         "The rulebooks side by side:",
@@ -304,7 +339,7 @@ def test_a_finished_trick_stays_on_the_felt_with_its_winner_until_the_next_card(
         ),
     )
     first = game.hand_record.tricks[0]
-    scene = seen_table(game, "A", set(), None, "")
+    scene = seen_table(game, "A", set(), None, None)
     assert [c["card"] for c in scene.trick] == [c.code for c in first.cards]
     assert all(c["done"] for c in scene.trick) and scene.past == []
     won = [c for c in scene.trick if c["won"]]
@@ -316,7 +351,7 @@ def test_a_finished_trick_stays_on_the_felt_with_its_winner_until_the_next_card(
     assert f"{first.winner}: " in view.to_text().split("The trick just finished: ")[1]
 
     _play_until(game, lambda g: len(g.current_trick.cards) == 1)
-    scene = seen_table(game, "A", set(), None, "")
+    scene = seen_table(game, "A", set(), None, None)
     assert len(scene.trick) == 1 and not scene.trick[0].get("done")
     assert [t["winner"] for t in scene.past] == [first.winner]
 
@@ -335,12 +370,12 @@ def test_the_turned_card_leaves_the_table_once_it_is_played():
             )
             return card in cards or g.phase == "settled"
 
-        before = seen_table(game, "A", set(), None, "")
+        before = seen_table(game, "A", set(), None, None)
         assert before.trump["card"] == turned.code and before.trump["beside"] == dealer
         _play_until(game, played)
         if game.phase == "settled" and turned in game.cards_of(dealer):
             continue  # this deal never played it; another seed will
-        after = seen_table(game, "A", set(), None, "")
+        after = seen_table(game, "A", set(), None, None)
         assert "card" not in after.trump and after.trump["suit"] == turned.suit.letter
         assert after.trump["label"] == f"trump: {turned.suit.plural}"
         return

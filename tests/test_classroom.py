@@ -221,7 +221,7 @@ def test_predict_mode_keeps_the_rule_the_rulebooks_and_a_telling_title_back():
     for scene_id in ("glimne-8", "glimne-9"):
         scene = app.go(scene_id)
         own = scene.scene
-        scene.to_turn().play(scene.moment.hand[0])
+        scene.to_turn().play(scene.position.hand[0])
         shown = [scene.to_text(), scene.header.value, str(scene.table.heading)]
         assert not any(own.title in part or own.summary in part for part in shown), shown
         assert scene.table.compare == [] and "disagree" not in scene.to_text()
@@ -255,5 +255,5 @@ def test_the_class_tries_before_the_rule_shows_in_a_lesson_and_on_the_projector(
         assert RULE_KEPT_BACK in scene.to_text() and scene.table.compare == [], app
         assert "disagree" not in scene.to_text() and scene.scene.summary not in scene.to_text()
         assert scene.table.heading["rule"] == RULE_KEPT_BACK
-        scene.play(scene.moment.hand[0])
+        scene.play(scene.position.hand[0])
         assert scene.scene.summary in scene.to_text() and scene.table.compare, app

@@ -157,13 +157,13 @@ def test_an_action_out_of_order_is_refused_naming_the_rule_and_changes_nothing()
     before = game.transcript()
     with pytest.raises(IllegalAction) as refused:
         game.apply("pass")
-    assert refused.value.rule == "draw-timing"
+    assert refused.value.rule_id == "draw-timing"
     assert "same turn" in str(refused.value) and "draw_timing='same_turn'" in str(refused.value)
     assert "keep" in refused.value.alternatives and game.transcript() == before
     glimne = Game(GLIMNE, 4, seed=5).play("play")
     with pytest.raises(IllegalAction) as early:
         glimne.apply("keep")
-    assert early.value.rule == "draw-timing" and "once everyone has declared" in str(early.value)
+    assert early.value.rule_id == "draw-timing" and "once everyone has declared" in str(early.value)
     assert early.value.alternatives == ("play", "pass")
     assert "draw-timing" in known_rule_ids() and "one round" in rule_summary("draw-timing")
 

@@ -24,10 +24,10 @@ from bourre_lessons.exercises import (
     check_legal_selection,
     check_rule_function,
     legal_cards_exercise,
-    reference,
     rule_function_exercises,
     settle_pot_exercise,
     source_settle_exercises,
+    worked_solutions,
 )
 from bourre_lessons.progress import ENV_VAR, Progress
 
@@ -338,21 +338,11 @@ def test_settle_series_is_repeatable():
 
 
 @pytest.mark.parametrize("exercise", rule_function_exercises(), ids=lambda e: e.kind)
-def test_reference_functions_pass_the_checker(exercise):
-    fb = exercise.check(exercise.reference, progress=False)
+def test_worked_solutions_pass_the_checker(exercise):
+    fb = exercise.check(exercise.worked_solution, progress=False)
     assert fb.correct, fb.to_text()
     assert "all 1000 positions" in fb.summary
-    assert f"def {exercise.reference.__name__}" in exercise.solution()
-
-
-@pytest.mark.parametrize("preset", ["glimne", "wikipedia", "pagat"])
-def test_full_reference_passes_under_every_preset(preset):
-    """The worked solution with every switch (glimne 9 and 10, cinch) matches each preset."""
-    rules = Rules.preset(preset)
-    fb = check_rule_function("legal_plays", reference.full_legal_plays, rules=rules)
-    assert fb.correct, fb.to_text()
-    fb = check_rule_function("must_trump", reference.must_trump, rules=rules)
-    assert fb.correct, fb.to_text()
+    assert f"def {exercise.worked_solution.__name__}" in exercise.solution()
 
 
 def must_beat_forgetting_the_trump(situation):
@@ -419,7 +409,7 @@ def test_the_first_counterexample_is_reported():
 
     def must_follow(situation):
         positions_seen.append(situation)
-        answer = reference.must_follow(situation)
+        answer = worked_solutions.must_follow(situation)
         return (not answer) if len(positions_seen) == 37 else answer
 
     fb = check_rule_function("must_follow", must_follow)
@@ -442,7 +432,7 @@ def raises_on_lead(situation):
         ("legal_plays", lambda s: 7, "returned int 7"),
         ("must_beat", "not a function", "Expected a function"),
         ("must_beat", lambda a, b, c: True, "parameters"),
-        ("must_folow", reference.must_follow, "I do not know the rule"),
+        ("must_folow", worked_solutions.must_follow, "I do not know the rule"),
     ],
 )
 def test_bad_rule_functions_get_a_friendly_message(kind, func, says):
@@ -462,7 +452,7 @@ def test_an_exception_names_the_learners_line():
 def with_a_card_not_held(situation):
     """The right cards, plus one card from outside the hand."""
     stranger = next(c for c in DECK if c not in situation.hand)
-    return reference.my_legal_plays(situation) | {stranger}
+    return worked_solutions.my_legal_plays(situation) | {stranger}
 
 
 def test_cards_outside_the_hand_are_wrong_not_a_crash():
@@ -476,7 +466,7 @@ def test_rule_exercise_records_progress(tmp_path):
     ex = RuleFunctionExercise("must_follow")
     assert ex.id == "write-the-rule/must_follow"
     ex.check(lambda s: True, progress=progress)
-    ex.check(reference.must_follow, progress=progress)
+    ex.check(worked_solutions.must_follow, progress=progress)
     entry = progress.get(ex.id)
     assert entry is not None and entry.attempts == 2 and entry.solved
     assert progress.summary()["write-the-rule"]["solved"] == 1

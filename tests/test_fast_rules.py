@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import bourre_lessons.sim.fast as fast_package
-from bourre_lessons.play import _CITATIONS, _SUMMARIES
+from bourre_lessons.play import CITATIONS, SUMMARIES
 from bourre_lessons.rules import Rules
 from bourre_lessons.sim.fast import RULE_CONCEPTS, RULE_FIELDS, encode_rules, switches
 from bourre_lessons.sim.simulation import SimulationResult, simulate
@@ -187,9 +187,9 @@ def test_rule_concepts_are_the_readable_engines() -> None:
     """The fast core's rule codes name the readable engine's concepts; only 'follow' is left
     out, because following suit always ends in a narrower step (beat, cannot-beat or
     trumped-follow) that the fast core reports instead."""
-    assert set(_CITATIONS) == set(_SUMMARIES)
+    assert set(CITATIONS) == set(SUMMARIES)
     assert len(set(RULE_CONCEPTS)) == len(RULE_CONCEPTS)
-    assert set(_CITATIONS) - set(RULE_CONCEPTS) == {"follow"}
-    assert set(RULE_CONCEPTS) <= set(_CITATIONS)
+    assert set(CITATIONS) - set(RULE_CONCEPTS) == {"follow"}
+    assert set(RULE_CONCEPTS) <= set(CITATIONS)
     for code, concept in enumerate(RULE_CONCEPTS):
         assert getattr(LEGAL, concept.upper().replace("-", "_")) == code, concept

@@ -122,9 +122,9 @@ def test_the_hints_answer_the_decision_at_hand():
 def test_any_deal_plays_through_with_simple_choices(seed):
     """plain_choice only ever takes actions the engine lists, whatever the deal."""
     hand = FirstHand(seed)
-    moments = hand.finish()
+    steps = hand.finish()
     assert hand.game.phase == "settled"
-    assert all(m.lines for m in moments)
+    assert all(m.lines for m in steps)
 
 
 # --- the view --------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_the_view_walks_the_hand_by_clicks():
     view.table.click("S8")
     assert view.hand.game.actions == actions
     assert view.table.feedback["verdict"] == "illegal"
-    assert view.table.feedback["rule"] == "pagat-2"
+    assert view.table.feedback["rule_id"] == "pagat-2"
     view.hint_button.click()
     assert "The rules allow" in view.hint_view.value
     view.table.click("D6")
@@ -187,3 +187,24 @@ def test_a_card_clicked_before_your_turn_changes_nothing():
     view.click(parse_card("7D"))
     assert view.hand.game.actions == FirstHand().game.actions
     assert view.feedback.startswith("✘ Not yet")
+
+
+def test_a_card_off_the_suit_led_is_told_by_the_voids_the_engine_infers():
+    """Void in hearts, the trick already trumped: under wikipedia (no trump owed when it
+    cannot win) a diamond shows no hearts only, so the story must not say 'no trump'."""
+    from bourre_lessons import Rules, Situation, Suit, parse_cards
+    from bourre_lessons.first_hand import _void_text
+    from bourre_lessons.tricks import voids_shown
+
+    trumped = Situation(hand=parse_cards("D4 S2"), trump="S", trick=parse_cards("H9 SQ"))
+    card = parse_card("D4")
+    hearts, spades = Suit.HEARTS, Suit.SPADES
+    assert voids_shown(card, trumped, Rules.preset("wikipedia")) == {hearts}
+    assert voids_shown(card, trumped, Rules.preset("pagat")) == {hearts, spades}
+    kept = _void_text("B", card, hearts, spades, frozenset({hearts}))[0]
+    assert "no trump" not in kept and "keep any trump back" in kept
+    assert "has no trump" in _void_text("B", card, hearts, spades, frozenset({hearts, spades}))[0]
+    trumping = Situation(hand=parse_cards("S2"), trump="S", trick=parse_cards("H9"))
+    assert voids_shown(parse_card("S2"), trumping, Rules()) == {hearts}
+    following = Situation(hand=parse_cards("H2"), trump="S", trick=parse_cards("H9"))
+    assert voids_shown(parse_card("H2"), following, Rules()) == frozenset()

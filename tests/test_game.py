@@ -310,7 +310,7 @@ def test_discarding_more_than_the_draw_allows():
     game = play_until(Game(rules, 4, seed=2), lambda g: g.phase == "draw", first_choice)
     three = " ".join(c.code for c in game.cards_of(game.to_act)[:3])
     error = refuse(game, f"discard {three}", IllegalAction, "at most 2", "not 3", "'keep'")
-    assert error.rule == "draw", "a house limit at a table of four is not wikipedia's rule"
+    assert error.rule_id == "draw", "a house limit at a table of four is not wikipedia's rule"
     assert max(len(a.split()) - 1 for a in game.legal_actions()) == 2
 
 
@@ -319,7 +319,7 @@ def test_a_seventh_players_fourth_discard_is_refused():
     game = play_until(Game(WIKIPEDIA, 7, seed=3), lambda g: g.phase == "draw", first_choice)
     four = " ".join(c.code for c in game.cards_of(game.to_act)[:4])
     error = refuse(game, f"discard {four}", IllegalAction, "at most 3", "table of 7", "not 4")
-    assert error.rule == "wikipedia-seven"
+    assert error.rule_id == "wikipedia-seven"
     three = " ".join(c.code for c in game.cards_of(game.to_act)[:3])
     game.apply(f"discard {three}")  # three is fine
 
@@ -331,7 +331,7 @@ def test_the_dealer_may_not_pass_a_turned_ace_under_pagat():
     assert game.to_act == "A"
     assert game.legal_actions() == ["play"]
     error = refuse(game, "pass", IllegalAction, "ace", "must play", "'play'")
-    assert error.rule == "pagat-dealer-ace"
+    assert error.rule_id == "pagat-dealer-ace"
     # glimne lets the dealer pass the same ace
     glimne = Game(GLIMNE, 4, deal=TURNED_ACE).play("play", "play", "play")
     assert glimne.legal_actions() == ["play", "pass"]
@@ -356,7 +356,7 @@ def test_the_dealer_may_discard_the_turned_card_under_every_preset():
     error = refuse(
         game, f"discard {turned.code}", IllegalAction, str(turned), "house rule", "no source"
     )
-    assert error.rule == "dealer-trump-card"
+    assert error.rule_id == "dealer-trump-card"
     assert not any(turned.code in a for a in game.legal_actions())
 
 
@@ -411,7 +411,7 @@ def test_an_illegal_play_names_the_rule_and_the_alternatives():
     over = sorted(c for c in held if c.suit == trump and c.rank > best)
     wrong = next(c for c in held if c.suit == trump and c.rank < best)
     error = refuse(game, wrong.code, IllegalPlay, str(wrong), "(glimne 5)", "overtrump")
-    assert error.rule == "glimne-5"
+    assert error.rule_id == "glimne-5"
     assert error.alternatives == tuple(c.code for c in over)
     assert error.verdict.card == wrong
     assert not error.verdict.legal
@@ -873,7 +873,7 @@ def test_speaking_out_of_turn_sits_the_player_out_of_the_next_deal():
     glimne = Game(Rules.preset("glimne"), 4, 3)
     with pytest.raises(IllegalAction, match="no penalty for speaking out of turn") as refused:
         glimne.apply("out-of-turn C")
-    assert refused.value.rule == "pagat-out-of-turn"
+    assert refused.value.rule_id == "pagat-out-of-turn"
 
 
 def test_taking_the_turned_card_is_refused_with_the_variants_reason():
@@ -882,7 +882,7 @@ def test_taking_the_turned_card_is_refused_with_the_variants_reason():
     rules = dataclasses.replace(PAGAT, separate_trump_card="nobody")
     game = at_dealers_draw(rules, 4, seed=6)
     error = refuse(game, "take discard " + game.cards_of("A")[0].code, IllegalAction, "nobody")
-    assert error.rule == "pagat-separate-trump" and "only the dealer" not in str(error)
+    assert error.rule_id == "pagat-separate-trump" and "only the dealer" not in str(error)
 
 
 def test_void_in_a_led_trump_reads_once():

@@ -104,12 +104,12 @@ def test_the_draw_tells_a_misread_discard_from_a_forbidden_one():
         assert isinstance(error, UnreadableAction), action
         assert "'keep'" in str(error) and "must draw now" in str(error)
     not_held = refused(game, f"discard {stranger.code}")
-    assert type(not_held) is IllegalAction and not_held.rule == "hand"
+    assert type(not_held) is IllegalAction and not_held.rule_id == "hand"
     assert "does not hold" in str(not_held)
     wrong_phase = refused(game, "play")
     assert type(wrong_phase) is IllegalAction and "is not a draw" in str(wrong_phase)
     no_variant = refused(game, f"take discard {held[0].code}")
-    assert type(no_variant) is IllegalAction and no_variant.rule == "pagat-separate-trump"
+    assert type(no_variant) is IllegalAction and no_variant.rule_id == "pagat-separate-trump"
 
 
 def test_discard_with_no_cards_is_keep():
@@ -134,7 +134,7 @@ def test_the_play_tells_a_misread_card_from_a_broken_rule():
     for action in ("renege Z9", "renege H7 H8"):
         assert isinstance(refused(game, action), UnreadableAction), action
     not_held = refused(game, stranger.code)
-    assert type(not_held) is IllegalAction and not_held.rule == "hand"
+    assert type(not_held) is IllegalAction and not_held.rule_id == "hand"
     no_renege = refused(game, f"renege {legal[0]}")
     assert type(no_renege) is IllegalAction and "breaks no rule" in str(no_renege)
     assert type(refused(game, "keep")) is IllegalAction
@@ -165,7 +165,7 @@ def test_a_card_against_the_play_rules_is_an_illegal_play():
     assert type(error) is IllegalPlay
     assert not isinstance(error, UnreadableAction)
     assert error.verdict.card.code == "D2" and not error.verdict.legal
-    assert error.rule == "glimne-4" and error.alternatives == ("S2",)
+    assert error.rule_id == "glimne-4" and error.alternatives == ("S2",)
 
 
 def test_after_the_hand_a_misread_deal_is_unreadable():

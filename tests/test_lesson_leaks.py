@@ -234,7 +234,7 @@ def replayed_scenes(cells: list[Cell], asked: dict[int, str]) -> list[str]:
     hands = {
         frozenset(c.code for c in m.hand): scene_id
         for scene_id in set(asked.values())
-        for m in scenes[scene_id].moments
+        for m in scenes[scene_id].positions
     }
     found = []
     for i, cell in enumerate(cells):
@@ -356,7 +356,7 @@ def scene_texts(scene_id: str) -> str:
     and every step of a story."""
     scene = catalogue()[scene_id]
     parts = [scene.title, scene.summary, scene.note or ""]
-    parts += [m.caption for m in scene.moments]
+    parts += [m.caption for m in scene.positions]
     if scene.kind == "story":
         for step in scene.steps(Rules.preset("pagat")):
             parts += [step.caption, step.detail]
@@ -542,7 +542,7 @@ def judging_captions(scene_ids, scenes=None) -> list[str]:
     return [
         f"{scene_id}: {m.caption}"
         for scene_id in scene_ids
-        for m in scenes[scene_id].moments
+        for m in scenes[scene_id].positions
         if any(words in m.caption for words in JUDGING)
     ]
 
@@ -556,8 +556,8 @@ def test_a_caption_that_judges_a_card_is_caught():
     from dataclasses import replace
 
     high = catalogue()["laws-high"]
-    moment = replace(high.moments[0], caption="Nobody can beat the K♥, so any heart is allowed.")
-    planted = {"laws-high": replace(high, moments=(moment,))}
+    moment = replace(high.positions[0], caption="Nobody can beat the K♥, so any heart is allowed.")
+    planted = {"laws-high": replace(high, positions=(moment,))}
     assert judging_captions(["laws-high"], planted) == [
         "laws-high: Nobody can beat the K♥, so any heart is allowed."
     ]

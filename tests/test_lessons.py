@@ -411,8 +411,8 @@ def test_lesson_05a_says_pagat_has_neither_duty_as_the_engine_does() -> None:
     assert top.legal("pagat") == {parse_card("QC"), parse_card("9C")}
     assert top.legal("glimne") == {parse_card("QC")}
     assert "At a pagat table you may lead anything here" in text
-    assert out.legal("pagat") == set(out.moments[0].hand)
-    assert out.legal("glimne") == {c for c in out.moments[0].hand if c.suit == out.trump}
+    assert out.legal("pagat") == set(out.positions[0].hand)
+    assert out.legal("glimne") == {c for c in out.positions[0].hand if c.suit == out.trump}
 
 
 def test_lesson_05b_counts_sure_trump_tricks_as_the_engine_does() -> None:
@@ -444,9 +444,9 @@ def test_lesson_05b_wikipedia_example_gets_pagats_answer() -> None:
     """Lesson 05b says pagat's rules give wikipedia's A-Q-J forced play the same answer."""
     assert "pagat's rules give the same answer" in _prose(_lesson("05b"))
     scene = catalogue_scene("wikipedia-cinch-aqj")
-    for moment in range(len(scene.moments)):
+    for moment in range(len(scene.positions)):
         assert scene.legal("pagat", moment) == scene.legal("wikipedia", moment)
-        assert scene.legal("pagat", moment) == scene.moments[moment].answer
+        assert scene.legal("pagat", moment) == scene.positions[moment].answer
 
 
 def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:

@@ -158,7 +158,7 @@ def test_laws_missing_rank_with_no_legal_card_is_invalid():
     """laws 46B4, second case: "the two" when the only two (D2) may not be played: invalid."""
     result = designate("the two", FOLLOW)
     assert (result.kind, result.clause) == ("invalid", "laws-46B4")
-    assert result.verdict is not None and result.verdict.rule == "pagat-3"
+    assert result.verdict is not None and result.verdict.rule_id == "pagat-3"
     assert "2♦" in result.reason
 
 
@@ -166,7 +166,7 @@ def test_laws_missing_suit_with_no_legal_card_is_invalid():
     """laws 46B4 with pagat 1: "a club" while you must follow diamonds names no legal card."""
     result = designate("a club", FOLLOW)
     assert (result.kind, result.clause) == ("invalid", "laws-46B4")
-    assert result.verdict is not None and result.verdict.rule == "pagat-1"
+    assert result.verdict is not None and result.verdict.rule_id == "pagat-1"
 
 
 def test_laws_any_lets_opponent_choose():
@@ -198,7 +198,7 @@ def test_named_illegal_card_quotes_engine_verdict():
     result = designate("S4", sit, Rules.preset("glimne"))
     assert (result.kind, result.clause, result.card) == ("renege", "laws-45C4a", card("S4"))
     assert result.verdict is not None
-    assert result.verdict.rule == "glimne-5"
+    assert result.verdict.rule_id == "glimne-5"
     assert not result.verdict.legal
     assert "glimne 5" in result.reason
     assert result.verdict.reason in result.reason
@@ -207,7 +207,7 @@ def test_named_illegal_card_quotes_engine_verdict():
 def test_named_illegal_card_cites_the_presets_source():
     """laws 45C4a with pagat 2: the same refusal cites the pagat rule under the pagat preset."""
     sit = situation("S4 SJ DK", trick="H6 S6 H2", players_after=0)
-    assert designate("4 of spades", sit, Rules.preset("pagat")).verdict.rule == "pagat-2"
+    assert designate("4 of spades", sit, Rules.preset("pagat")).verdict.rule_id == "pagat-2"
 
 
 # --- decisions where the laws are silent --------------------------------------------------------------

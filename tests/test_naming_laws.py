@@ -266,7 +266,7 @@ def test_45C4a_a_named_illegal_card_is_a_renege_under_the_rulebook(
     assert (result.kind, result.clause, result.card) == ("renege", "laws-45C4a", parse_card("S4"))
     assert result.reneged and not result.played
     assert result.renege == renege_rule
-    assert result.verdict is not None and result.verdict.rule == engine_rule
+    assert result.verdict is not None and result.verdict.rule_id == engine_rule
     assert f"[{cite(renege_rule)}]" in result.reason and cite(engine_rule) in result.reason
     assert "say" not in result.reason.lower().split("renege")[-1]
 

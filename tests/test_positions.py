@@ -34,7 +34,7 @@ SEEDS = range(6)
 
 def refused(s: Situation, rules: Rules) -> dict:
     """Card -> rule id, for every card of the hand the engine refuses."""
-    return {v.card: v.rule for v in verdicts(s, rules) if not v.legal}
+    return {v.card: v.rule_id for v in verdicts(s, rules) if not v.legal}
 
 
 def led_cards(s: Situation) -> set:
@@ -62,7 +62,7 @@ def test_beat_positions_refuse_a_lower_card_of_the_led_suit(preset):
         no = refused(s, rules)
         assert not s.trumped
         assert any(c.suit == s.led and r == BEAT[preset] for c, r in no.items())
-        assert all(explain(s, c, rules).rule == BEAT[preset] for c in legal_plays(s, rules))
+        assert all(explain(s, c, rules).rule_id == BEAT[preset] for c in legal_plays(s, rules))
 
 
 @pytest.mark.parametrize("preset", PRESETS)

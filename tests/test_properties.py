@@ -81,10 +81,10 @@ def test_every_verdict_names_its_card(situation, rules, stranger):
         verdict = explain(situation, card, rules)
         assert verdict.card == card
         assert str(card) in verdict.reason
-        assert verdict.rule
+        assert verdict.rule_id
         if card not in situation.hand:
             assert not verdict.legal
-            assert verdict.rule == "hand"
+            assert verdict.rule_id == "hand"
 
 
 def relabel(cards: tuple[Card, ...], mapping: dict[Suit, Suit]) -> tuple[Card, ...]:

@@ -50,13 +50,13 @@ def test_unknown_scene_id_names_the_choices():
 
 @pytest.mark.parametrize(
     ("scene_id", "moment"),
-    [(s.id, i) for s in PLAY for i in range(len(s.moments))],
+    [(s.id, i) for s in PLAY for i in range(len(s.positions))],
 )
 def test_stated_answer_is_the_engines_answer_under_the_sources_preset(scene_id, moment):
     """Each play scene states its source's answer; the engine must agree under that preset,
     with the scene's own switch overrides (the glimne cinch scenes: cinch "strict")."""
     scene = ALL[scene_id]
-    stated = scene.moments[moment].answer
+    stated = scene.positions[moment].answer
     assert stated, "a play scene must state an answer"
     assert scene.legal(scene.rules(scene.preset), moment) == stated
 
@@ -97,7 +97,7 @@ def test_glimne_cinch_answers_do_not_depend_on_the_presets_cinch(base, monkeypat
     for scene in GLIMNE_CINCH:
         if scene.kind != "play":
             continue
-        for i, moment in enumerate(scene.moments):
+        for i, moment in enumerate(scene.positions):
             assert scene.legal("glimne", i) == moment.answer, (scene.id, i)
             assert scene.legal(scene.rules(), i) == moment.answer, (scene.id, i)
 
@@ -145,13 +145,13 @@ def test_glimne_9_scene_says_which_readings_are_the_engines():
     assert "the last player to a trick only has to win it, as pagat says" in scene.note
     assert "borrowed from pagat, lesson 05b" in scene.note
     assert "cinch" not in scene.note.lower()
-    assert "B still plays after you" in scene.moments[0].caption
+    assert "B still plays after you" in scene.positions[0].caption
 
 
 LEARNER_TEXT = [
     (s.id, text)
     for s in ALL.values()
-    for text in (s.title, s.summary, s.note, *(m.caption for m in s.moments))
+    for text in (s.title, s.summary, s.note, *(m.caption for m in s.positions))
     if text
 ]
 
@@ -192,7 +192,7 @@ def test_learner_text_cites_with_a_space_and_shows_card_symbols(scene_id, text):
 def test_play_positions_are_consistent_tables(scene_id):
     """Cards appear once, the hand fits the tricks played, earlier tricks use the same seats."""
     scene = ALL[scene_id]
-    for m in scene.moments:
+    for m in scene.positions:
         cards = [*m.hand, *(c for _, c in m.trick), *m.seen]
         assert len(cards) == len(set(cards))
         assert set(cards) <= set(DECK)
@@ -216,7 +216,7 @@ def test_pick_and_summary_are_present(scene_id):
 
 def test_known_disagreements_are_reported():
     """docs/rules.md, disagreements A, B and C: the scenes where the rulebooks differ say so."""
-    disagreeing = {s.id for s in PLAY if any(s.disagreement(i) for i in range(len(s.moments)))}
+    disagreeing = {s.id for s in PLAY if any(s.disagreement(i) for i in range(len(s.positions)))}
     for expected in (
         "glimne-6",
         "wikipedia-2-cannot-win",
@@ -309,12 +309,12 @@ NAMING = [s for s in ALL.values() if s.kind == "naming"]
 
 @pytest.mark.parametrize(
     ("scene_id", "moment"),
-    [(s.id, i) for s in NAMING for i in range(len(s.moments))],
+    [(s.id, i) for s in NAMING for i in range(len(s.positions))],
 )
 def test_naming_scene_answer_is_what_the_laws_designate(scene_id, moment):
     """laws 45C4a and 46B: each laws row's phrase names the card the catalogue states."""
     scene = ALL[scene_id]
-    m = scene.moments[moment]
+    m = scene.positions[moment]
     named = scene.designation(Rules.preset(scene.preset), moment)
     assert named.kind == m.expect
     assert named.clause.startswith("laws-")
@@ -337,7 +337,7 @@ def test_each_laws_row_cites_its_own_clause():
     }
     for scene_id, clause in expected.items():
         scene = ALL[scene_id]
-        for i in range(len(scene.moments)):
+        for i in range(len(scene.positions)):
             assert scene.designation(Rules.preset("pagat"), i).clause.startswith(clause)
 
 
@@ -347,7 +347,7 @@ def test_the_rank_scene_reads_a_lead_in_the_suit_that_won():
     stik" (if dummy is to lead and declarer names a rank but no suit, declarer is taken to have
     continued in the suit in which dummy won the previous trick): the scene's last step."""
     scene = ALL["laws-rank"]
-    last = len(scene.moments) - 1
+    last = len(scene.positions) - 1
     assert scene.situation(last).won_last_trick_with == parse_card("CA")
     named = scene.designation(Rules.preset("pagat"), last)
     assert (named.kind, named.card, named.clause) == ("played", parse_card("CK"), "laws-46B3a")

@@ -54,4 +54,4 @@ def test_the_table_reads_as_text_and_as_escaped_html():
     assert "      pagat: 9♣ Q♣" in text
     html = table._repr_html_()
     assert html.count("<tr><th scope='row'>") == 2
-    assert "<td>Next hand: C and E put in 1 each; A, B and D skip.</td>" in html
+    assert "<td>Next hand: C and E put in 1 each; A, B and D skip this ante.</td>" in html

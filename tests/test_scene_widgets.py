@@ -46,9 +46,9 @@ def test_every_scene_builds_steps_and_prints(scene_id):
 def test_clicking_every_card_agrees_with_the_stated_answer(scene_id):
     """Clicking each card at each moment: ✔ exactly for the source's answer (its own preset)."""
     w = show(scene_id)
-    for i, moment in enumerate(w.scene.moments):
+    for i, moment in enumerate(w.scene.positions):
         to_turn(w)
-        assert w.moment_index == i
+        assert w.position_index == i
         for card in moment.hand:
             w.table.click(card.code)
             text = feedback_text(w)
@@ -129,7 +129,7 @@ def test_rulebook_switch_recomputes_the_verdict_live():
 def test_disagreement_is_shown_side_by_side():
     w = to_turn(show("wikipedia-2-cannot-win"))
     assert w.table.compare == [] and "disagree" not in w.to_text(), "not before a try"
-    w.table.click(w.moment.hand[0].code)
+    w.table.click(w.position.hand[0].code)
     text = w.to_text()
     assert "The rulebooks disagree here: glimne: 2♠ 4♠ | wikipedia: 2♠ 4♠ 5♦ 9♣" in text
     assert [row["rulebook"] for row in w.table.compare] == ["glimne", "wikipedia", "pagat"]
@@ -152,7 +152,7 @@ def test_a_baseline_scene_plays_pagat_with_no_selector_and_nothing_beside_it():
     assert w.rulebook not in controls and w.cinch not in controls
     assert w.table.compare == [] and "disagree" not in w.to_text()
     assert "Played by pagat&#x27;s rules" in w.header.value
-    wrong = next(c for c in w.moment.hand if c not in w.legal())
+    wrong = next(c for c in w.position.hand if c not in w.legal())
     w.table.click(wrong.code)
     assert feedback_text(w).startswith("✘") and "pagat" in feedback_text(w)
     chooser = to_turn(show("wikipedia-2-cannot-win"))
@@ -172,7 +172,7 @@ def test_the_side_by_side_table_judges_the_card_you_tried_under_each_rulebook():
         "wikipedia": "legal",
         "pagat": "illegal",
     }
-    assert rows["glimne"]["rule"] == "glimne-6" and rows["pagat"]["rule"] == "pagat-2"
+    assert rows["glimne"]["rule_id"] == "glimne-6" and rows["pagat"]["rule_id"] == "pagat-2"
     assert rows["wikipedia"]["label"].endswith("K♦ allowed (wikipedia 2)")
     w.show_answer()
     assert all(row["verdict"] == "" for row in w.table.compare), "no card tried: no verdicts"
@@ -213,7 +213,7 @@ def test_try_again_and_multi_moment_scenes():
     assert w.played is None and w.your_turn
     w.play("SA")
     w.next_button.click()
-    assert w.moment_index == 1 and "Position 2 of 3" in w.to_text()
+    assert w.position_index == 1 and "Position 2 of 3" in w.to_text()
     assert "K♠" in w.play("SK") and w.played is not None
 
 
@@ -264,9 +264,9 @@ def test_every_control_is_a_focusable_button_or_input():
 def test_naming_scenes_accept_exactly_the_named_cards(scene_id):
     """laws scenes: click the card the phrase names; ✔ only for the designated card(s)."""
     w = show(scene_id)
-    for i, moment in enumerate(w.scene.moments):
+    for i, moment in enumerate(w.scene.positions):
         to_turn(w)
-        assert w.moment_index == i
+        assert w.position_index == i
         assert f"You say: “{moment.phrase}”" in w.to_text()
         for card in moment.hand:
             w.table.click(card.code)
@@ -320,17 +320,18 @@ def _dom_classes(widget) -> set[str]:
 
 @pytest.mark.parametrize("kind", ["play", "naming", "story"])
 def test_scene_widget_returns_the_view_for_the_scene_kind(kind):
-    from bourre_lessons.widgets.scene import SceneWidget
+    from bourre_lessons.widgets.scene import SceneView
     from bourre_lessons.widgets.scene_naming import NamingView
     from bourre_lessons.widgets.scene_play import PlayView
     from bourre_lessons.widgets.scene_story import StoryView
+    from bourre_lessons.widgets.scene_views import scene_view
 
     view = {"play": PlayView, "naming": NamingView, "story": StoryView}[kind]
     scene = next(s for s in ALL.values() if s.kind == kind)
-    for w in (SceneWidget(scene), show(scene.id), view(scene)):
-        assert type(w) is view and isinstance(w, SceneWidget)
+    for w in (scene_view(scene), show(scene.id), view(scene)):
+        assert type(w) is view and isinstance(w, SceneView)
         assert w.scene is scene
-    classes = _dom_classes(SceneWidget(scene))
+    classes = _dom_classes(scene_view(scene))
     assert ("bourre-chart" in classes) == (kind == "story")
     for card_control in ("bourre-say", "bourre-show-answer", "bourre-why"):
         assert (card_control in classes) == (kind != "story")
@@ -340,11 +341,11 @@ def test_scene_widget_returns_the_view_for_the_scene_kind(kind):
 def test_scene_widget_refuses_an_unknown_kind():
     from dataclasses import replace
 
-    from bourre_lessons.widgets.scene import SceneWidget
+    from bourre_lessons.widgets.scene_views import scene_view
 
     scene = replace(next(iter(ALL.values())), kind="quiz")
     with pytest.raises(ValueError, match=r"play, naming, story.*'quiz'"):
-        SceneWidget(scene)
+        scene_view(scene)
 
 
 def test_story_scenes_take_no_cards():
@@ -395,7 +396,7 @@ def test_a_course_scene_keeps_its_rule_back_until_the_learner_has_tried():
     play = to_turn(show_baseline("glimne-2a"))
     rule = play.scene.summary
     assert RULE_KEPT_BACK in play.to_text() and rule not in play.header.value
-    play.table.click(next(c for c in play.moment.hand if c not in play.legal()).code)
+    play.table.click(next(c for c in play.position.hand if c not in play.legal()).code)
     assert rule in play.to_text() and html.escape(rule) in play.header.value
     play.try_again()
     assert rule in play.to_text(), "once shown, the rule stays"
@@ -426,7 +427,7 @@ def test_lesson_05a_scenes_show_no_rule_and_no_rulebooks_before_the_first_try(sc
         if w.step < w.step_count - 1:
             w.next()
     w.restart()
-    w.to_turn().table.click(w.moment.hand[0].code)
+    w.to_turn().table.click(w.position.hand[0].code)
     assert w.table.compare and "The rulebooks disagree here" in w.to_text()
     assert html.escape(scene.summary) in w.header.value
 
@@ -434,8 +435,8 @@ def test_lesson_05a_scenes_show_no_rule_and_no_rulebooks_before_the_first_try(sc
 def test_a_message_that_is_no_try_keeps_the_rule_back():
     """Not your turn, a card not in the hand, words not understood: none of these is a try."""
     w = show("glimne-5")
-    w.play(w.moment.hand[0])  # not your turn yet
-    w.to_turn().play(next(c for c in DECK if c not in w.moment.hand))
+    w.play(w.position.hand[0])  # not your turn yet
+    w.to_turn().play(next(c for c in DECK if c not in w.position.hand))
     assert RULE_KEPT_BACK in w.to_text()
     w.to_turn().say("zzz qqq")
     assert RULE_KEPT_BACK in w.to_text()

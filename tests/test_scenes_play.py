@@ -77,7 +77,7 @@ def check_verdict(sit: Situation, preset: str, code: str, *, allowed: bool, rule
     verdict = explain(sit, code, rules_for(preset))
     assert verdict.card == card
     assert verdict.legal is allowed, verdict
-    assert verdict.rule == rule, verdict
+    assert verdict.rule_id == rule, verdict
     assert str(card) in verdict.reason, verdict
 
 
@@ -863,7 +863,7 @@ def test_pagat_cinch_fourth_lead_the_remaining_trump(hand, trump):
 def test_pagat_cinch_fourth_scene_is_the_same_position():
     """The pagat-cinch-fourth scene: three tricks won, on lead with J♠ and 5♦: only J♠."""
     scene = get("pagat-cinch-fourth")
-    m = scene.moments[0]
+    m = scene.positions[0]
     assert m.tricks_won == 3 and not m.trick
     assert {c.code for c in m.seen} == codes(FOURTH_SEEN)
     assert {c.code for c in scene.legal("pagat")} == {"SJ"}
@@ -904,7 +904,7 @@ def test_the_stand_in_scene_shows_a_stand_in_at_every_moment():
     A-K, J from K-J with the Q gone). Each moment must tell that apart from both no cinch (more
     cards) and the strict cinch (the top card alone), or it shows nothing."""
     scene = get("pagat-cinch-equal")
-    for index in range(len(scene.moments)):
+    for index in range(len(scene.positions)):
         pot = scene.legal(scene.rules(cinch="pot"), index)
         assert len(pot) == 2, "the required trump and its stand-in"
         assert scene.legal(scene.rules(cinch="strict"), index) < pot

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from switches import every_switch
 
 from bourre_lessons import Rules, settle
 from bourre_lessons.scenes import get
+from bourre_lessons.scenes.planned import PlannedRenege, planned_hand
 
 PRESETS = ("glimne", "wikipedia", "pagat")
 
@@ -276,3 +278,63 @@ def test_unknown_reneger_is_refused(keyword):
     assert keyword in message
     assert "A, B" in message  # the players who are accepted
     assert "unknown: Z" in message
+
+
+# --- the settlement stories are played through Game ---------------------------------------------
+
+SETTLEMENT_STORIES = (
+    "glimne-pay",
+    "glimne-split-five",
+    "wikipedia-bourre",
+    "wikipedia-split",
+    "pagat-ante",
+    "pagat-renege",
+)
+
+
+@pytest.mark.parametrize("name, value", every_switch(), ids=lambda x: str(x))
+def test_the_planned_hands_take_their_tricks_under_every_switch(name, value):
+    """Each settlement story's hand, dealt and played through `Game`, takes the tricks its
+    story names under every value of every switch of `Rules` (on each preset that can take
+    it), the renege included; the engine refuses any card the rules forbid."""
+    plans = [
+        ("ABCDEF", "ABCD", "AABBC", None),
+        ("ABCDE", "ABC", "AAABB", None),
+        ("ABCDE", "ABCDE", "ABCDE", None),
+        ("ABCDE", "ABCD", "CBAAA", PlannedRenege("A")),
+    ]
+    for preset in PRESETS:
+        try:
+            rules = replace(Rules.preset(preset), **{name: value})
+        except ValueError:
+            continue
+        for seats, playing, winners, renege in plans:
+            if len(seats) > rules.max_players:
+                continue
+            game = planned_hand(rules, seats, playing, winners, renege)
+            result = game.hand_record.settlement
+            assert result is not None and game.phase == "settled"
+            assert dict(result.tricks) == {p: winners.count(p) for p in playing}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("scene_id", SETTLEMENT_STORIES)
+def test_a_settlement_story_shows_the_games_pots(scene_id, preset):
+    """The pots of a settlement story are the game's: the first step holds the antes only,
+    each step of the settlement the pot after that move, and the last the next hand's pot;
+    the settlement's words are `Settlement.describe`."""
+    steps = get(scene_id).steps(preset)
+    rules = get(scene_id).rules(preset)
+    starts = [i for i, step in enumerate(steps) if "Antes:" in step.caption]
+    for start, stop in zip(starts, [*starts[1:], len(steps)], strict=True):
+        story = steps[start:stop]
+        table = 6 if scene_id == "glimne-pay" else 5
+        assert story[0].pot == table, "the antes of a new table"
+        assert story[-1].caption.startswith("Next hand:")
+        assert story[-1].detail.startswith("Tricks ")
+        pots = [step.pot for step in story]
+        assert all(p is not None and p >= 0 for p in pots)
+        if rules.pays_second_ante:
+            assert pots[1] > pots[0]
+        else:
+            assert pots[1] == pots[0]

@@ -150,7 +150,7 @@ def test_pagat_separate_trump_option_one_belongs_to_nobody():
     before = Game(nobody, 4, game.seed, actions=game.actions[:-1])
     with pytest.raises(IllegalAction) as refused:
         before.apply("take discard " + " ".join(c.code for c in thrown))
-    assert refused.value.rule == "pagat-separate-trump"
+    assert refused.value.rule_id == "pagat-separate-trump"
     assert "refuses" in SEPARATE.steps("pagat")[-1].caption
     # the story switches the variant on even when handed rules without it
     plain = SEPARATE.steps(Rules.preset("pagat"))

@@ -113,7 +113,7 @@ def test_glimnes_variant_after_three_tricks_asks_for_a_trump_any_one():
     won3 = Situation(hand="S7 S9 H9", trump="S", tricks_won=3, seen="SA S2 H8 CA C4 C9 DA D2 D5")
     assert {c.code for c in legal_plays(won3, strict)} == {"S7", "S9"}
     verdict = explain(won3, "H9", strict)
-    assert verdict.rule == "glimne-cinch" and "a trump, any of yours" in verdict.reason
+    assert verdict.rule_id == "glimne-cinch" and "a trump, any of yours" in verdict.reason
     # pagat's own rule after three tricks still asks for the highest (pagat cinch, fourth trick)
     assert {c.code for c in legal_plays(won3, PAGAT)} == {"S9"}
 
@@ -132,7 +132,7 @@ def test_glimnes_variant_still_leads_the_top_trump_after_three_tricks():
 def test_the_fast_core_and_the_reference_follow_glimnes_three_tricks_rule():
     """The compiled rules and exercise set 3's reference agree with `legal_plays` on the same
     positions (glimne: "spela ut ett trumfkort om du har något", lead a trump if you have one)."""
-    from bourre_lessons.exercises.reference import full_legal_plays
+    from bourre_lessons.exercises.worked_solutions import full_legal_plays
     from bourre_lessons.sim.fast import fast_legal
 
     strict = replace(GLIMNE, cinch="strict")
@@ -260,7 +260,7 @@ def test_no_cinch_scene_names_a_card_a_source_never_plays():
     in_seed("pagat", "A-K-QやK-Q-10-9-8のような切り札を持つならば")
     assert not found(r"(pagat|wikipedia)'s own example, [AKQJ]♠")
     for scene_id in ("wikipedia-cinch-ace", "wikipedia-cinch-ak", "wikipedia-cinch-aqj"):
-        assert all(m.pick is None for m in catalogue()[scene_id].moments), scene_id
+        assert all(p.pick is None for p in catalogue()[scene_id].positions), scene_id
 
 
 def test_pagats_second_diamond_is_filled_in():

@@ -104,26 +104,26 @@ def test_the_page_css_embeds_the_font_where_course_text_is_drawn():
 
 
 def test_feedback_carries_the_source_of_its_rule():
-    entry = feedback_entry("✘ 4♠ is not allowed. [pagat 3: beat it]")
+    entry = feedback_entry("4♠ is not allowed.", "illegal", rule_id="pagat-3", summary="beat it")
     source = entry["source"]
-    assert entry["rule"] == "pagat-3" and source["id"] == "pagat-3"
+    assert entry["rule_id"] == "pagat-3" and source["id"] == "pagat-3"
     assert source["lang"] == "ja" and source["quote"].startswith("{マストフォロー}")
     assert "no example" in source["example"]
-    assert feedback_entry("✔ fine. [lead]")["source"]["kind"] == "reading"
-    assert feedback_entry("✔ no rule cited")["source"] == {}
+    assert feedback_entry("fine.", "legal", rule_id="lead")["source"]["kind"] == "reading"
+    assert feedback_entry("no rule cited", "legal")["source"] == {}
 
 
 def test_the_card_table_to_text_shows_the_open_popover():
     table = CardTable()
-    table.feedback = feedback_entry("✘ 9♣ is not allowed. [glimne 9: play it]")
+    table.feedback = feedback_entry("9♣ is not allowed.", "illegal", rule_id="glimne-9")
     assert "Our translation" not in table.to_text()
     table.open_source()
     text = table.to_text()
     assert "glimne 9 (Swedish): Vet du säkert om" in text and "Our translation:" in text
     assert "Engine's reading:" in text
-    table.feedback = feedback_entry("✘ 4♠ is not allowed. [pagat 2: trump]")
+    table.feedback = feedback_entry("4♠ is not allowed.", "illegal", rule_id="pagat-2")
     assert not table.source_open, "a verdict on another rule closes the popover"
-    table.feedback = feedback_entry("✔ fine, no rule")
+    table.feedback = feedback_entry("fine, no rule", "legal")
     table.open_source()
     assert not table.source_open, "nothing to open without a rule"
 
@@ -136,7 +136,7 @@ def test_chip_html_is_a_keyboard_disclosure_with_the_quotation_in_its_language()
     )
     assert "lang='ja'" in html and "プレイヤーは可能な限り" in html and "Our translation:" in html
     assert chip_html("glimne 99") == "<span class='bourre-rule'>glimne 99</span>"
-    callout = callout_html(feedback_entry("✘ no [glimne 5: overtrump]"))
+    callout = callout_html(feedback_entry("no", "illegal", rule_id="glimne-5", summary="overtrump"))
     assert "<details class='bourre-source-chip' data-rule='glimne-5'>" in callout
 
 

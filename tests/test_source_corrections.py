@@ -138,7 +138,7 @@ def test_glimnes_preset_has_no_cinch_and_its_variant_is_strict():
     assert legal_plays(lead, GLIMNE) == frozenset(lead.hand)
     strict = replace(GLIMNE, cinch="strict")
     assert {c.code for c in legal_plays(lead, strict)} == {"SA"}
-    assert explain(lead, "H9", strict).rule == "glimne-cinch"
+    assert explain(lead, "H9", strict).rule_id == "glimne-cinch"
 
 
 def test_pagats_fourth_trick_lead_is_pagats_own_cinch_rule():
@@ -147,7 +147,7 @@ def test_pagats_fourth_trick_lead_is_pagats_own_cinch_rule():
     still applies: lead your remaining trump to the fourth trick)."""
     s = Situation(hand="S4 HK", trump="S", seen="SA H2 H3 SK D2 D3 SQ C2 C3", tricks_won=3)
     assert {c.code for c in legal_plays(s, PAGAT)} == {"S4"}
-    assert explain(s, "HK", PAGAT).rule == "pagat-cinch"
+    assert explain(s, "HK", PAGAT).rule_id == "pagat-cinch"
 
 
 # --- 5. glimne's player count is a recommendation ---------------------------------------------------
@@ -170,7 +170,7 @@ def test_a_wikipedia_verdict_cites_wikipedia():
     pagat."""
     s = Situation(hand="S4 SJ DK", trump="S", trick="H6")
     verdict = explain(s, "DK", WIKIPEDIA)
-    assert not verdict.legal and verdict.rule == "wikipedia-2"
+    assert not verdict.legal and verdict.rule_id == "wikipedia-2"
     assert "no rule of its own" not in verdict.reason
 
 
@@ -179,18 +179,18 @@ def test_where_the_chosen_source_is_silent_the_verdict_says_whom_it_follows():
     you to follow); the engine follows pagat 3 there and says so."""
     s = Situation(hand="H4 HJ", trump="S", trick="H7 HT", players_after=1)
     verdict = explain(s, "H4", WIKIPEDIA)
-    assert not verdict.legal and verdict.rule == "pagat-3"
+    assert not verdict.legal and verdict.rule_id == "pagat-3"
     assert "wikipedia has no rule of its own here; the engine follows pagat 3" in verdict.reason
-    assert explain(s, "H4", GLIMNE).rule == "glimne-2"
-    assert explain(s, "H4", PAGAT).rule == "pagat-3"
+    assert explain(s, "H4", GLIMNE).rule_id == "glimne-2"
+    assert explain(s, "H4", PAGAT).rule_id == "pagat-3"
 
 
 @pytest.mark.parametrize("preset", SOURCES)
 def test_every_concept_cites_the_presets_own_rule_or_says_it_is_silent(preset):
-    from bourre_lessons.play import _CITATIONS, silence_note
+    from bourre_lessons.play import CITATIONS, silence_note
 
     rules = PRESETS[preset]
-    for concept, cites in _CITATIONS.items():
+    for concept, cites in CITATIONS.items():
         rule = rule_id(concept, rules)
         assert rule in known_rule_ids() and rule_summary(rule).endswith(".")
         if preset in cites:

@@ -144,10 +144,10 @@ def test_readings_read_existing_entries_and_engine_rules_are_readings():
 
 
 def test_the_concept_table_is_the_registers():
-    from bourre_lessons.play import _CITATIONS
+    from bourre_lessons.play import CITATIONS
 
     for concept, cites in sources.concept_citations().items():
-        assert _CITATIONS[concept] == cites, concept
+        assert CITATIONS[concept] == cites, concept
 
 
 def test_resolve_reads_the_ways_the_course_cites():
@@ -284,7 +284,7 @@ def scene_places() -> list[Place]:
     for scene_id, scene in SCENES.items():
         where = f"scene {scene_id}"
         texts = [scene.title, scene.summary, scene.note]
-        texts += [m.caption for m in scene.moments]
+        texts += [m.caption for m in scene.positions]
         places += [Place(where, t, scene_id) for t in texts if t]
         if scene.kind == "story":
             for preset in SOURCES:
@@ -299,7 +299,7 @@ def verdict_places() -> list[Place]:
     cinch setting: the citation it carries and the reason it gives."""
     places = []
     for scene_id, scene in SCENES.items():
-        for number, moment in enumerate(scene.moments):
+        for number, moment in enumerate(scene.positions):
             for preset in SOURCES:
                 for cinch in ("off", "pot", "strict"):
                     rules = scene.rules(preset, cinch=cinch)
@@ -307,7 +307,7 @@ def verdict_places() -> list[Place]:
                     for card in moment.hand:
                         v = explain(situation, card, rules)
                         where = f"verdict {scene_id}#{number} {preset}/{cinch} {card}"
-                        places.append(Place(where, f"{sources.cite(v.rule)} {v.reason}"))
+                        places.append(Place(where, f"{sources.cite(v.rule_id)} {v.reason}"))
                     if moment.phrase:
                         named = designate(moment.phrase, situation, rules)
                         places.append(Place(f"naming {scene_id}#{number}", str(named)))
@@ -529,7 +529,7 @@ def test_scene_picks_are_cards_the_source_plays():
     bad = []
     for scene_id, scene in SCENES.items():
         found = sources.entry_for_scene(scene_id, scene.citation)
-        for moment in scene.moments:
+        for moment in scene.positions:
             if moment.pick is not None and found.example != "full":
                 bad.append(f"{scene_id}: pick {moment.pick}, but {found.id} is {found.example}")
     assert bad == []
@@ -558,7 +558,7 @@ def test_scenes_whose_cards_are_ours_say_so():
     bad = []
     for scene_id, scene in SCENES.items():
         found = sources.entry_for_scene(scene_id, scene.citation)
-        ours = scene.kind != "story" and scene.moments and found.example == "none"
+        ours = scene.kind != "story" and scene.positions and found.example == "none"
         if ours and "ours" not in scene.note:
             bad.append(f"{scene_id} ({found.id} has no example): note {scene.note!r}")
     assert bad == []
@@ -584,12 +584,12 @@ def test_lessons_say_part_of_the_table_only_where_the_source_gives_part():
 def test_verdicts_name_the_engines_readings_they_rest_on():
     """A verdict under a rulebook silent on its rule rests on `reading-followed`; the known top
     card, the others' voids and the cinch rest on the engine's own readings; each id exists."""
-    from bourre_lessons.play import _CITATIONS, Situation
+    from bourre_lessons.play import CITATIONS, Situation
 
     ids = {r.id for r in READINGS}
     seen: set[str] = set()
     for scene_id, scene in SCENES.items():
-        for number, moment in enumerate(scene.moments):
+        for number, moment in enumerate(scene.positions):
             for preset in SOURCES:
                 rules = scene.rules(preset)
                 for card in moment.hand:
@@ -597,10 +597,10 @@ def test_verdicts_name_the_engines_readings_they_rest_on():
                     assert set(v.readings) <= ids, (scene_id, v.readings)
                     seen |= set(v.readings)
                     concept = next(
-                        (c for c, cites in _CITATIONS.items() if v.rule in cites.values()), ""
+                        (c for c, cites in CITATIONS.items() if v.rule_id in cites.values()), ""
                     )
-                    if concept and preset not in _CITATIONS[concept]:
-                        assert "reading-followed" in v.readings, (scene_id, preset, v.rule)
+                    if concept and preset not in CITATIONS[concept]:
+                        assert "reading-followed" in v.readings, (scene_id, preset, v.rule_id)
                         assert "the engine follows" in v.reason
     assert {"reading-followed", "reading-known-top", "reading-sure-tricks"} <= seen
     top = Situation(

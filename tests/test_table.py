@@ -159,7 +159,7 @@ def test_transcript_prints_and_saves(tmp_path):
     table = TableWidget("pagat", players=3, seed=4)
     text = table.transcript()
     assert text.startswith("== Hand 1")
-    assert table.feedback == text
+    assert table.feedback == text.rstrip("\n")
     saved = table.save_transcript(tmp_path / "hand.txt")
     assert saved.read_text(encoding="utf-8") == text.split("(Other players")[0]
 
@@ -436,8 +436,9 @@ def test_a_refused_say_keeps_the_heard_words_and_the_engine_verdict():
     """What the words designated leads the message, then the engine's refusal; nothing moves."""
     table = TableWidget("pagat", players=3, seed=1)
     before = list(table.game.actions)
-    message = table._act("SA", heard="You said “the ace”: test")
-    assert message.startswith("✘ You said “the ace”: test\n✘ ")
+    message = table._act("SA", heard=("You said “the ace”: test", "laws-45C4a"))
+    assert message.startswith("✘ You said “the ace”: test [laws 45C4a]\n✘ ")
+    assert table.said["rule_id"] == "laws-45C4a", "the clause reaches the callout as data"
     assert table.game.actions == before and table.feedback == message
 
 

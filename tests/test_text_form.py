@@ -102,12 +102,12 @@ def _views():
     from bourre_lessons.widgets.classroom import Classroom
     from bourre_lessons.widgets.exercise_apps import LegalCardsWidget, NamingWidget, SettlePotWidget
     from bourre_lessons.widgets.first_hand_view import FirstHandView
-    from bourre_lessons.widgets.scene import SceneWidget
+    from bourre_lessons.widgets.scene_views import scene_view
     from bourre_lessons.widgets.table import TableWidget
 
-    yield "scene", lambda: SceneWidget(get("glimne-5"))
-    yield "story", lambda: SceneWidget(get("wikipedia-bourre"))
-    yield "naming scene", lambda: SceneWidget(get("laws-high"))
+    yield "scene", lambda: scene_view(get("glimne-5"))
+    yield "story", lambda: scene_view(get("wikipedia-bourre"))
+    yield "naming scene", lambda: scene_view(get("laws-high"))
     yield "classroom", lambda: Classroom(["glimne-2a", "glimne-3"])
     yield "set 1", lambda: LegalCardsWidget(seed=37)
     yield "set 2", lambda: SettlePotWidget(seed=32)
@@ -141,9 +141,9 @@ def test_ipython_displays_the_text_form_and_keeps_the_repr_in_metadata():
     from IPython.core.formatters import DisplayFormatter
 
     from bourre_lessons.scenes import get
-    from bourre_lessons.widgets.scene import SceneWidget
+    from bourre_lessons.widgets.scene_views import scene_view
 
-    view = SceneWidget(get("glimne-3"))
+    view = scene_view(get("glimne-3"))
     data, metadata = DisplayFormatter().format(view)
     assert data["text/plain"] == view.to_text()
     assert WIDGET_VIEW in data

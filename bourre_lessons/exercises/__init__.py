@@ -4,7 +4,7 @@ Set 1, "Which cards may I play?": `LegalCardsExercise`, `LegalCardsSeries`,
 `check_legal_selection`. Set 2, "Settle the pot": `SettlePotExercise`, `SettlePotSeries`,
 `source_settle_exercises`, `check_settlement`. Set 3, "Write the rule yourself":
 `RuleFunctionExercise`, `rule_function_exercises`, `check_rule_function`, with worked
-solutions in `bourre_lessons.exercises.reference`. Every checker returns a `Feedback`.
+solutions in `bourre_lessons.exercises.worked_solutions`. Every checker returns a `Feedback`.
 Set 4, "Name the card": `NamingExercise`, `NamingSeries`, `naming_exercise`, `check_naming`.
 Set 5, "Play or pass": `PlayOrPassExercise`, `PlayOrPassSeries`, `play_or_pass_exercise`,
 `check_play_or_pass` (judged by the advisor's expected chips; loaded on first use, since the
@@ -20,7 +20,7 @@ The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.widgets.exercise
 
 import importlib
 
-from . import reference
+from . import worked_solutions
 from .drills import (
     DRILL_KINDS,
     DRILL_LEVELS,
@@ -111,7 +111,6 @@ __all__ = [
     "naming_exercise",
     "play_or_pass_exercise",
     "read_cards",
-    "reference",
     "rule_function_exercises",
     "rule_positions",
     "settle_pot_exercise",
@@ -119,6 +118,7 @@ __all__ = [
     "sure_tricks_drill",
     "trick_winner_drill",
     "whole_hand_exercise",
+    "worked_solutions",
 ]
 
 # Set 5, its costly-decision item and the discard drill run the compiled simulator (Numba):

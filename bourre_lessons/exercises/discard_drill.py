@@ -201,7 +201,7 @@ class DiscardDrill(ShownAsPrompt):
 
     # --- simulation ---
 
-    def _table(self, index: int) -> Game:
+    def game_at_draw(self, index: int) -> Game:
         """Deal `index` up to your draw: you said play (and, in two rounds, everybody did)."""
         deal = {ME: " ".join(c.code for c in self.hand), "turned": self.trump_card.code}
         game = Game(self.rules, self.players, seed=self.seed + index, deal=deal)
@@ -212,7 +212,7 @@ class DiscardDrill(ShownAsPrompt):
     def _play(self, index: int, discard: frozenset[Card]) -> int:
         """Your chips from deal `index` when you throw `discard` (the engine settles)."""
         bot, play_bots = _bots()
-        game = self._table(index)
+        game = self.game_at_draw(index)
         before = game.bankrolls[ME]
         game.apply("discard " + " ".join(c.code for c in sorted(discard)) if discard else "keep")
         while game.phase == "declare":  # one round: the others say play, each then draws
@@ -277,7 +277,7 @@ class DiscardDrill(ShownAsPrompt):
             f"The turned card is {turned}, in the dealer's hand: {turned.suit.plural} are "
             "trumps.\n"
             f"Your hand: {_show(self.hand)}\n"
-            f"The pot holds {count(self._table(0).pot, 'chip')}. You may throw away up to "
+            f"The pot holds {count(self.game_at_draw(0).pot, 'chip')}. You may throw away up to "
             f"{count(self.limit, 'card')}; each is replaced from the stock.\n"
             'Which cards do you throw away? Give them, e.g. {"2♠", "3♦"}, or "keep".'
         )

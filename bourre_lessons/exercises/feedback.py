@@ -38,12 +38,14 @@ ON_REQUEST = "Hint and Show solution (hint() and solution() in code) tell more w
 
 NOT_CHECKED = "✎ Not checked"
 """The mark of an answer that was not read (no answer yet, or one the check cannot use)."""
+_SIGNS = {"right": "✔", "wrong": "✘", "unread": NOT_CHECKED.split()[0]}
+_WORDS = {"right": "Right", "wrong": "Not yet", "unread": NOT_CHECKED.split(" ", 1)[1]}
 
 
 def verdict_line(verdict: Verdict, label: str = "") -> str:
     """One engine verdict as a line: its reason, then the rule id in brackets."""
     prefix = f"{label}: " if label else ""
-    return f"{prefix}{verdict.reason} [{cite(verdict.rule)}]"
+    return f"{prefix}{verdict.reason} [{cite(verdict.rule_id)}]"
 
 
 def parts_wrong(wrong: int, total: int, part: str = "answer") -> str:
@@ -96,16 +98,26 @@ class Feedback:
         return "right" if self.correct else "wrong"
 
     @property
+    def sign(self) -> str:
+        """The verdict's sign: ✔, ✘, or ✎ for an answer that was not read."""
+        return _SIGNS[self.verdict]
+
+    @property
     def mark(self) -> str:
         """A word-and-sign label that does not rely on colour: '✔ Right', '✘ Not yet', or
         '✎ Not checked' for an answer that was not read."""
-        return {"right": "✔ Right", "wrong": "✘ Not yet", "unread": NOT_CHECKED}[self.verdict]
+        return f"{self.sign} {_WORDS[self.verdict]}"
+
+    def body(self) -> str:
+        """The feedback without its sign: the label's word and the summary, then one line per
+        detail (what a callout that draws the sign itself shows)."""
+        lines = [f"{_WORDS[self.verdict]}: {self.summary}"]
+        lines += [f"  {line}" if line.startswith(" ") else f"- {line}" for line in self.details]
+        return "\n".join(lines)
 
     def to_text(self) -> str:
         """The feedback as plain text: the label and summary, then one line per detail."""
-        lines = [f"{self.mark}: {self.summary}"]
-        lines += [f"  {line}" if line.startswith(" ") else f"- {line}" for line in self.details]
-        return "\n".join(lines)
+        return f"{self.sign} {self.body()}"
 
     def __str__(self) -> str:
         return self.to_text()

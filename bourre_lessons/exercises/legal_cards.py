@@ -100,8 +100,8 @@ def check_legal_selection(
     legal = legal_plays(situation, rules)
     missed, extra = legal - chosen, chosen - legal
     if not missed and not extra:
-        rule = explain(situation, min(legal), rules).rule
-        summary = f"You may play exactly {_show(legal)} [{cite(rule)}]."
+        rule_id = explain(situation, min(legal), rules).rule_id
+        summary = f"You may play exactly {_show(legal)} [{cite(rule_id)}]."
         details = [verdict_line(v) for v in verdicts(situation, rules)]
         return Feedback(True, summary, details, situation=situation)
     # counts only: which cards are missing or wrong is the answer, given on request

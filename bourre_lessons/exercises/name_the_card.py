@@ -252,7 +252,7 @@ def _reneged(said: str, named: Designation, situation: Situation, rules: Rules) 
     details = [
         f"Heard: {named.heard}.",
         _law_line(named.clause),
-        f"Is {card} legal? No [{cite(verdict.rule)}]: {verdict.reason}",
+        f"Is {card} legal? No [{cite(verdict.rule_id)}]: {verdict.reason}",
         f"A named card counts as played, so it cannot be taken back by saying another. "
         f"Under the {rules.source} rules ({rule}): {outcome}",
         "Name only a card you may play.",
@@ -268,7 +268,7 @@ def _not_played(
     details.append(_law_line(named.clause))
     verdict = named.verdict
     if verdict is not None and not verdict.legal and verdict.card in situation.hand:
-        details.append(f"Is {verdict.card} legal? No [{cite(verdict.rule)}].")
+        details.append(f"Is {verdict.card} legal? No [{cite(verdict.rule_id)}].")
     if named.kind == "ask":
         summary = f"“{said}” does not pick one card yet: {named.question} [{cite(named.clause)}]"
         details.append("Add the suit or the rank so that only one card fits.")

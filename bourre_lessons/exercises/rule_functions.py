@@ -24,9 +24,9 @@ from ..play import Situation, Verdict, beats, legal_plays, verdicts
 from ..progress import Progress, record_attempt
 from ..rules import Rules
 from ..sim.positions import describe_situation, played_hand, situation_code
-from . import reference
 from .feedback import Feedback, not_checked, verdict_line
 from .series import ShownAsPrompt
+from .worked_solutions import full_legal_plays, must_beat, must_follow, must_trump, my_legal_plays
 
 __all__ = [
     "CORE_RULES",
@@ -435,11 +435,11 @@ _HINTS = {
     ),
 }
 
-_REFERENCES: dict[str, Callable[..., object]] = {
-    "must_follow": reference.must_follow,
-    "must_beat": reference.must_beat,
-    "must_trump": reference.must_trump,
-    "legal_plays": reference.my_legal_plays,
+_WORKED_SOLUTIONS: dict[str, Callable[..., object]] = {
+    "must_follow": must_follow,
+    "must_beat": must_beat,
+    "must_trump": must_trump,
+    "legal_plays": my_legal_plays,
 }
 
 
@@ -461,11 +461,11 @@ class RuleFunctionExercise(ShownAsPrompt):
         return f"{SET_ID}/{self.kind}"
 
     @property
-    def reference(self) -> Callable[..., object]:
+    def worked_solution(self) -> Callable[..., object]:
         """The worked solution, a function that passes the checker."""
         if self.kind == "legal_plays" and self.rules != CORE_RULES:
-            return reference.full_legal_plays
-        return _REFERENCES[self.kind]
+            return full_legal_plays
+        return _WORKED_SOLUTIONS[self.kind]
 
     def prompt(self) -> str:
         """What to write, in plain text."""
@@ -484,17 +484,15 @@ class RuleFunctionExercise(ShownAsPrompt):
         return _HINTS[self.kind]
 
     def solution(self) -> str:
-        """The worked solution: the reference function's source code."""
-        func = self.reference
+        """The worked solution: the function's source code."""
+        func = self.worked_solution
         source = inspect.getsource(func)
-        helpers = (
-            ""
-            if func is not reference.full_legal_plays
-            else (
-                "\n# full_legal_plays uses helpers defined in bourre_lessons/exercises/reference.py"
-            )
+        if func is not full_legal_plays:
+            return source
+        return source + (
+            "\n# full_legal_plays uses helpers defined in "
+            "bourre_lessons/exercises/worked_solutions.py"
         )
-        return source + helpers
 
 
 def rule_function_exercises(rules: Rules | None = None) -> list[RuleFunctionExercise]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..progress import Progress, record_attempt
 from ..rules import SEAT_LETTERS, SOURCES, Rules
-from ..settle import Settlement, settle
+from ..settle import Settlement, antes, settle
 from ..text import names
 from .feedback import Feedback, not_checked, parts_wrong, wrong_answer
 from .series import Series, ShownAsPrompt
@@ -161,16 +161,21 @@ class SettlePotExercise(ShownAsPrompt):
     def expected(self) -> dict[str, Any]:
         """The right answer, field by field (only the fields this exercise asks)."""
         result = self.settlement()
-        out = frozenset(result.skips_next_ante | result.sits_out_next)
         values = {
             "winner": result.winner,
             "taken": result.taken,
             "payments": dict(result.payments),
             "pot_carried": result.pot_carried,
             "skips_next_ante": set(result.skips_next_ante),
-            "next_pot": result.pot_carried + sum(1 for seat in self.seats if seat not in out),
+            "next_pot": result.pot_carried + sum(self.next_antes(result).values()),
         }
         return {name: values[name] for name in self.asks}
+
+    def next_antes(self, result: Settlement) -> dict:
+        """The next hand's antes (`settle.antes`): every seat but those sitting out is dealt
+        in, and those the settlement lets off put in nothing (the first seat deals)."""
+        dealt = [seat for seat in self.seats if seat not in result.sits_out_next]
+        return antes(dealt, dealt[0], self.rules, result.skips_next_ante)
 
     def prompt(self) -> str:
         """The hand to settle and the fields to fill in, in plain text."""
@@ -488,9 +493,10 @@ def _why(name: str, ex: SettlePotExercise, r: Settlement, values: dict[str, Any]
         return lines
     out = r.skips_next_ante | r.sits_out_next
     anteing = [s for s in ex.seats if s not in out]
+    chips = sum(ex.next_antes(r).values())
     return [
         f"{r.pot_carried} stays, and {len(anteing)} seats ante ({_names(anteing)}): "
-        f"{r.pot_carried} + {len(anteing)} = {r.pot_carried + len(anteing)}. {_rule('next pot')}"
+        f"{r.pot_carried} + {chips} = {r.pot_carried + chips}. {_rule('next pot')}"
     ]
 
 
@@ -525,15 +531,15 @@ def _pot_story(
     rules: Rules, seats: tuple[str, ...], played: list[str], carried: int
 ) -> tuple[int, str]:
     """The pot at the end of play and how it got there, in words."""
-    antes = len(seats)
+    put_in = sum(antes(seats, seats[0], rules).values())
     who = (
         "The dealer antes for the whole table" if rules.dealer_antes_for_all else "Every seat antes"
     )
     parts = []
     if carried:
         parts.append(f"{carried} stayed in the pot from the last hand.")
-    parts.append(f"{who}: {antes} in all.")
-    pot = carried + antes
+    parts.append(f"{who}: {put_in} in all.")
+    pot = carried + put_in
     if rules.pays_second_ante:
         parts.append(f"The {len(played)} players who play each add a second ante: {len(played)}.")
         pot += len(played)

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from .catalogue import SCENES
-from .model import YOU, Moment, Scene, StoryStep, rules_for
+from .model import YOU, Scene, ScenePosition, StoryStep, rules_for
 
 __all__ = [
     "BASELINE",
     "YOU",
-    "Moment",
     "Scene",
+    "ScenePosition",
     "StoryStep",
     "catalogue",
     "get",
@@ -43,9 +43,9 @@ def get(scene_id: str) -> Scene:
 
 def show(scene_id: str, **options: object):
     """The interactive widget for one scene (options: preset, size, four_colour)."""
-    from ..widgets.scene import SceneWidget
+    from ..widgets.scene_views import scene_view
 
-    return SceneWidget(get(scene_id), **options)
+    return scene_view(get(scene_id), **options)
 
 
 def show_baseline(scene_id: str, **options: object):

@@ -2,20 +2,20 @@
 
 Cards are written suit first, as docs/scenes.md does (`H7`, `ST`). Where an example leaves cards
 out, the scene fills them in with cards that change nothing and says so in `note`. The
-`answer` of each moment is the source's own answer; a test checks it against the engine.
+`answer` of each position is the source's own answer; a test checks it against the engine.
 """
 
 from __future__ import annotations
 
 from ..cards import Suit
-from .model import Moment, Scene
+from .model import Scene, ScenePosition
 from .stories import STORIES
 from .variants import VARIANT_SCENES
 
 __all__ = ["SCENES"]
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
-M = Moment.of
+M = ScenePosition.of
 # Three earlier tricks: you took two, and A took the third with the ace of trumps.
 HISTORY_AS = ("You:CA A:C4 B:C9", "You:DA A:D2 B:D5", "You:H5 A:SA B:H2")
 FILL = "The source gives only part of the table; the other cards are filled in and change nothing."
@@ -32,16 +32,18 @@ GLIMNE_VARIANT = {"cinch": "strict"}
 
 
 def _play(
-    id: str, rule: str, title: str, summary: str, trump: Suit, *moments: Moment, **kw
+    id: str, rule: str, title: str, summary: str, trump: Suit, *positions: ScenePosition, **kw
 ) -> Scene:
-    return Scene(id, id.split("-")[0], rule, title, summary, "play", trump, moments, **kw)
+    return Scene(id, id.split("-")[0], rule, title, summary, "play", trump, positions, **kw)
 
 
 def _story(id: str, rule: str, title: str, summary: str, **kw) -> Scene:
     return Scene(id, id.split("-")[0], rule, title, summary, "story", story=STORIES[id], **kw)
 
 
-def _glimne_cinch(id: str, title: str, summary: str, *moments: Moment, note: str = FILL) -> Scene:
+def _glimne_cinch(
+    id: str, title: str, summary: str, *positions: ScenePosition, note: str = FILL
+) -> Scene:
     """A glimne cinch scene: glimne's named local variant, so the cinch is switched to strict."""
     return _play(
         id,
@@ -49,7 +51,7 @@ def _glimne_cinch(id: str, title: str, summary: str, *moments: Moment, note: str
         title,
         summary,
         S,
-        *moments,
+        *positions,
         note=f"{GLIMNE_CINCH} {note}",
         switches=("cinch",),
         rules_overrides=GLIMNE_VARIANT,
@@ -641,9 +643,15 @@ PAGAT = [
 
 
 def _naming(
-    id: str, law: str, title: str, summary: str, trump: Suit, *moments: Moment, note: str = ""
+    id: str,
+    law: str,
+    title: str,
+    summary: str,
+    trump: Suit,
+    *positions: ScenePosition,
+    note: str = "",
 ) -> Scene:
-    return Scene(id, "laws", law, title, summary, "naming", trump, moments, note=note)
+    return Scene(id, "laws", law, title, summary, "naming", trump, positions, note=note)
 
 
 LAWS = [

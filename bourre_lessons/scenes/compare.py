@@ -1,6 +1,6 @@
 """The rulebooks side by side, for lesson 08: one row a scene, one column a rulebook.
 
-A play scene's row gives the cards each rulebook allows at the first moment where they
+A play scene's row gives the cards each rulebook allows at the first position where they
 differ; a story's row gives what each rulebook makes happen at the first step where the
 stories part. Nothing is replayed by the learner: the engine computes every cell.
 """
@@ -53,11 +53,11 @@ def rulebook_row(scene_id: str, step: int | None = None) -> RulebookRow:
 
 
 def _play_answers(scene) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """Legal cards under each rulebook at the first moment where they differ."""
-    moment = next((m for m in range(len(scene.moments)) if scene.disagreement(m)), 0)
-    caption = scene.moments[moment].caption
+    """Legal cards under each rulebook at the first position where they differ."""
+    position = next((m for m in range(len(scene.positions)) if scene.disagreement(m)), 0)
+    caption = scene.positions[position].caption
     answers = tuple(
-        (name, card_list(sorted(scene.legal(name, moment)), sep=" ")) for name in SOURCES
+        (name, card_list(sorted(scene.legal(name, position)), sep=" ")) for name in SOURCES
     )
     return f"May be played ({caption})" if caption else "May be played", answers
 

@@ -1,6 +1,6 @@
 """What a scene is: data about one numbered example, with no widget code and no rules logic.
 
-A play scene is one or more *moments*: a table as you see it when it is your turn, and the
+A play scene is one or more *positions* (`ScenePosition`): a table as you see it when it is your turn, and the
 answer the source gives. A story scene (payments, restock, the dealer's ace...) is a list of
 steps that the engine computes for the rulebook chosen. The renderer in `widget.py` shows
 either kind; the answers always come from the engine.
@@ -16,7 +16,7 @@ from ..cards import Card, Suit, parse_card, parse_cards
 from ..play import Situation, legal_plays, trick_winner
 from ..rules import SOURCES, Rules
 
-__all__ = ["YOU", "Moment", "Scene", "StoryStep", "rules_for"]
+__all__ = ["YOU", "Scene", "ScenePosition", "StoryStep", "rules_for"]
 
 YOU = "You"
 
@@ -35,7 +35,7 @@ def seat_plays(text: str) -> Plays:
 
 
 @dataclass(frozen=True)
-class Moment:
+class ScenePosition:
     """One decision: your hand, the trick so far (by seat), earlier tricks, the source's answer."""
 
     hand: tuple[Card, ...]
@@ -64,8 +64,8 @@ class Moment:
         caption: str = "",
         phrase: str = "",
         expect: str = "",
-    ) -> Moment:
-        """A moment written compactly: cards suit first, plays as 'A:H7 B:HT'."""
+    ) -> ScenePosition:
+        """A position written compactly: cards suit first, plays as 'A:H7 B:HT'."""
         return cls(
             hand=parse_cards(hand),
             trick=seat_plays(trick),
@@ -86,7 +86,7 @@ class Moment:
         return tuple(card for trick in self.history for _, card in trick)
 
     def situation(self, trump: Suit) -> Situation:
-        """The engine's view of this moment."""
+        """The engine's view of this position."""
         return Situation(
             hand=self.hand,
             trump=trump,
@@ -138,7 +138,7 @@ class Scene:
     summary: str
     kind: str = "play"
     trump: Suit | None = None
-    moments: tuple[Moment, ...] = ()
+    positions: tuple[ScenePosition, ...] = ()
     story: Callable[[Rules], tuple[StoryStep, ...]] | None = None
     note: str = ""
     switches: tuple[str, ...] = ()
@@ -163,18 +163,18 @@ class Scene:
         """A preset (default: the scene's own) with the scene's overrides, then `switches`."""
         return rules_for(preset or self.preset, **{**self.rules_overrides, **switches})
 
-    def situation(self, moment: int = 0) -> Situation:
-        """The engine's view of one moment of a play or naming scene."""
-        if self.trump is None or not self.moments:
+    def situation(self, position: int = 0) -> Situation:
+        """The engine's view of one position of a play or naming scene."""
+        if self.trump is None or not self.positions:
             raise ValueError(f"scene {self.id} is a {self.kind} scene with no position to play")
-        return self.moments[moment].situation(self.trump)
+        return self.positions[position].situation(self.trump)
 
-    def legal(self, rules: Rules | str, moment: int = 0) -> frozenset[Card]:
-        """The engine's legal cards at one moment under `rules` (a preset name gets the
+    def legal(self, rules: Rules | str, position: int = 0) -> frozenset[Card]:
+        """The engine's legal cards at one position under `rules` (a preset name gets the
         scene's overrides; a `Rules` is used as it is)."""
         if isinstance(rules, str):
             rules = self.rules(rules)
-        return legal_plays(self.situation(moment), rules)
+        return legal_plays(self.situation(position), rules)
 
     def steps(self, rules: Rules | str | None = None) -> tuple[StoryStep, ...]:
         """A story scene's steps under `rules`: a `Rules` as it is, or a preset name (default:
@@ -183,25 +183,25 @@ class Scene:
             raise ValueError(f"scene {self.id} is a {self.kind} scene, not a story")
         return self.story(rules if isinstance(rules, Rules) else self.rules(rules))
 
-    def designation(self, rules: Rules, moment: int = 0):
-        """What the laws make of a naming scene's phrase at one moment (a `Designation`)."""
+    def designation(self, rules: Rules, position: int = 0):
+        """What the laws make of a naming scene's phrase at one position (a `Designation`)."""
         from ..naming import designate
 
-        phrase = self.moments[moment].phrase
+        phrase = self.positions[position].phrase
         if not phrase:
-            raise ValueError(f"scene {self.id} has no phrase to read at moment {moment}")
-        return designate(phrase, self.situation(moment), rules, language="auto")
+            raise ValueError(f"scene {self.id} has no phrase to read at position {position}")
+        return designate(phrase, self.situation(position), rules, language="auto")
 
-    def disagreement(self, moment: int = 0) -> dict[str, frozenset[Card]]:
-        """Legal cards under each rulebook (and cinch setting, for cinch scenes) at one moment,
+    def disagreement(self, position: int = 0) -> dict[str, frozenset[Card]]:
+        """Legal cards under each rulebook (and cinch setting, for cinch scenes) at one position,
         each with the scene's overrides; the cinch rows change only the scene's own rulebook.
 
         Empty when every rulebook gives the same answer.
         """
-        answers = {name: self.legal(self.rules(name), moment) for name in SOURCES}
+        answers = {name: self.legal(self.rules(name), position) for name in SOURCES}
         if "cinch" in self.switches:
             for value in ("off", "pot", "strict"):
-                answers[f"cinch {value}"] = self.legal(self.rules(cinch=value), moment)
+                answers[f"cinch {value}"] = self.legal(self.rules(cinch=value), position)
         return answers if len(set(answers.values())) > 1 else {}
 
 

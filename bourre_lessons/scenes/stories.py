@@ -9,51 +9,20 @@ messages are shown as citations ('pagat dealer's ace').
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import replace
 
 from ..cards import Card, Suit, parse_cards
+from ..chips import antes_words
 from ..game import Game, IllegalAction
 from ..play import Situation, cite, explain, legal_plays, trick_winner
 from ..rules import Rules
-from ..settle import Settlement, settle
+from ..settle import Settlement
+from ..sources import REGISTER
 from .model import StoryStep
+from .planned import PlannedRenege, planned_hand
 
 __all__ = ["LAY_DOWN_HANDS", "LAY_DOWN_TRUMP", "STORIES", "lay_down_tricks", "separate_trump_game"]
-
-
-class _Ledger:
-    """A pot and each player's chips since the story began, recorded step by step."""
-
-    def __init__(self, players: str) -> None:
-        self.pot = 0
-        self.chips = dict.fromkeys(players, 0)
-        self.steps: list[StoryStep] = []
-
-    def pay(self, player: str, amount: int) -> None:
-        self.chips[player] -= amount
-        self.pot += amount
-
-    def take(self, player: str, amount: int) -> None:
-        self.chips[player] += amount
-        self.pot -= amount
-
-    def step(self, caption: str, detail: str = "") -> None:
-        self.steps.append(StoryStep(caption, self.pot, dict(self.chips), detail))
-
-    def antes(self, players: str, rules: Rules, dealer: str, skip: frozenset = frozenset()) -> str:
-        """Everyone not skipping puts in one (the dealer pays for all under that variant)."""
-        owing = [p for p in players if p not in skip]
-        if rules.dealer_antes_for_all:
-            self.pay(dealer, len(owing))
-            return f"the dealer {dealer} puts in {len(owing)} for the table"
-        for p in owing:
-            self.pay(p, 1)
-        skipped = f"; {_join(skip)} {'skips' if len(skip) == 1 else 'skip'}" if skip else ""
-        if not owing:
-            return f"nobody antes{skipped}"
-        each = "puts in 1" if len(owing) == 1 else "put in 1 each"
-        return f"{_join(owing)} {each}{skipped}"
 
 
 def _join(players) -> str:
@@ -63,8 +32,8 @@ def _join(players) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _tricks(tricks: dict[str, int]) -> str:
-    return ", ".join(f"{p} {n}" for p, n in tricks.items())
+def _tricks(tricks: Mapping[Hashable, int]) -> str:
+    return ", ".join(f"{p} {n}" for p, n in sorted(tricks.items(), key=lambda t: str(t[0])))
 
 
 def _outcome(result: Settlement) -> str:
@@ -77,75 +46,83 @@ def _outcome(result: Settlement) -> str:
 
 def _settle_story(
     rules: Rules,
-    players: str,
+    seats: str,
     playing: str,
-    tricks: dict[str, int],
+    winners: str,
     intro: str,
-    renegers: tuple[str, ...] = (),
-    corrected: tuple[str, ...] = (),
-) -> _Ledger:
-    """Antes, second antes, tricks, settlement and next antes for one hand, as steps. The
-    first step is `intro` with the antes, so its pot is the pot the hand starts with; who
-    plays is said once, in the step after."""
-    ledger = _Ledger(players)
-    dealer = players[-1]
-    antes = ledger.antes(players, rules, dealer)
-    ledger.step(f"{intro} Antes: {antes}.")
+    renege: PlannedRenege | None = None,
+) -> tuple[StoryStep, ...]:
+    """One hand played through `Game` to the planned tricks (`planned.planned_hand`), told as
+    steps: the antes (with `intro`, so its pot is the pot the hand starts with), who plays
+    (and any second ante), the tricks and the settlement move by move (`Settlement.moves`),
+    and the next hand's antes. Every pot is the game's or its settlement's."""
+    game = planned_hand(rules, seats, playing, winners, renege)
+    rec, result = game.hand_record, game.hand_record.settlement
+    assert result is not None
+    first_card = next(i for i, a in enumerate(game.actions) if a[:1] not in "pdk")
+    declared = game.replayed(game.actions[:first_card])
+    antes = antes_words(dict(sorted(rec.antes.items())), (), rules.dealer_antes_for_all)
+    steps = [StoryStep(f"{intro} Antes: {antes}.", game.replayed([]).pot)]
     if rules.pays_second_ante:
-        for p in playing:
-            ledger.pay(p, 1)
-        ledger.step(f"{_join(playing)} play and each put in a second ante.")
+        said = f"{_join(playing)} play and each put in a second ante."
     else:
-        passing = [p for p in players if p not in playing]
+        passing = [p for p in seats if p not in playing]
         who = f"; {_join(passing)} {'passes' if len(passing) == 1 else 'pass'}" if passing else ""
-        ledger.step(f"{_join(playing)} play{who}. These rules ask no second ante.")
-    result = settle(ledger.pot, tricks, rules, renegers=renegers, corrected=corrected)
-    to_winner = result.winner is not None and result.taken > result.pot_before
-    if result.winner is not None and not to_winner:
-        ledger.take(str(result.winner), result.taken)
-    ledger.step(f"Tricks: {_tricks(tricks)}. {_outcome(result)}.")
-    where = "into the pot, which then goes to the winner" if to_winner else "into the next pot"
-    for player, amount in result.payments.items():
-        ledger.pay(str(player), amount)
-        why = "reneged" if player in result.renegers else "took no trick (bourré)"
-        ledger.step(f"{player} {why} and pays {amount}, what the pot held, {where}.")
-    if to_winner:
-        ledger.take(str(result.winner), result.taken)
-        ledger.step(
-            f"{result.winner} takes the pot with the payments: {result.taken} "
-            "(glimne read literally; pagat and wikipedia leave the payments for the next hand)."
-        )
+        said = f"{_join(playing)} play{who}. These rules ask no second ante."
+    steps.append(StoryStep(said, declared.pot))
+    steps += _settlement_steps(result)
     if result.sits_out_next:
-        ledger.step(
+        out = (
             f"{_join(result.sits_out_next)} will sit out the next deal (pagat) and so put in no "
             "ante for it (the engine's reading: pagat does not say)."
         )
-    ledger.step(
-        f"Next hand: {ledger.antes(players, rules, dealer, result.skips_next_ante)}.",
-        detail=result.describe(),
-    )
-    return ledger
+        steps.append(StoryStep(out, steps[-1].pot))
+    game.apply("deal")
+    nxt = game.hand_record
+    skipped = sorted(p for p in nxt.seats if p not in nxt.antes)
+    words = antes_words(dict(sorted(nxt.antes.items())), skipped, rules.dealer_antes_for_all)
+    steps.append(StoryStep(f"Next hand: {words}.", game.pot, detail=result.describe()))
+    return tuple(steps)
+
+
+def _settlement_steps(result: Settlement) -> list[StoryStep]:
+    """The tricks and the outcome, then each chip move of the settlement with the pot after it."""
+    moves, pots = result.moves(), result.pots()
+    taken_first = bool(moves) and moves[0].why == "takes"
+    outcome = f"Tricks: {_tricks(result.tricks)}. {_outcome(result)}."
+    steps = [StoryStep(outcome, pots[0] if taken_first else result.pot_before)]
+    to_winner = result.winner is not None and not taken_first
+    where = "into the pot, which then goes to the winner" if to_winner else "into the next pot"
+    for move, pot in list(zip(moves, pots, strict=True))[taken_first:]:
+        if move.why == "takes":
+            words = (
+                f"{move.player} takes the pot with the payments: {-move.chips} (glimne read "
+                "literally; pagat and wikipedia leave the payments for the next hand)."
+            )
+        else:
+            why = "reneged" if move.why == "renege" else "took no trick (bourré)"
+            words = f"{move.player} {why} and pays {move.chips}, what the pot held, {where}."
+        steps.append(StoryStep(words, pot))
+    return steps
 
 
 def glimne_pay(rules: Rules) -> tuple[StoryStep, ...]:
     """glimne's payment example: six at the table, four play, tricks 2-2-1-0."""
     intro = "Six players, A to F, sit down to a hand; the tricks will go A 2, B 2, C 1, D 0."
-    tricks = {"A": 2, "B": 2, "C": 1, "D": 0}
-    return tuple(_settle_story(rules, "ABCDEF", "ABCD", tricks, intro).steps)
+    return _settle_story(rules, "ABCDEF", "ABCD", "AABBC", intro)
 
 
 def wikipedia_bourre(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia: a bourréd player matches the pot; five players, three play."""
     intro = "Five players, A to E, sit down to a hand; the tricks will go A 3, B 2, C 0."
-    return tuple(_settle_story(rules, "ABCDE", "ABC", {"A": 3, "B": 2, "C": 0}, intro).steps)
+    return _settle_story(rules, "ABCDE", "ABC", "AAABB", intro)
 
 
 def wikipedia_split(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia: with five tricks the only splits are 2-2-1 and 1-1-1-1-1."""
-    first = _settle_story(rules, "ABCDE", "ABC", {"A": 2, "B": 2, "C": 1}, "A 2-2-1 split.")
+    first = _settle_story(rules, "ABCDE", "ABC", "AABBC", "A 2-2-1 split.")
     intro = "A 1-1-1-1-1 split: each of the five players takes one trick."
-    second = _settle_story(rules, "ABCDE", "ABCDE", dict.fromkeys("ABCDE", 1), intro)
-    return (*first.steps, *second.steps)
+    return first + _settle_story(rules, "ABCDE", "ABCDE", "ABCDE", intro)
 
 
 def glimne_split_five(rules: Rules) -> tuple[StoryStep, ...]:
@@ -154,15 +131,13 @@ def glimne_split_five(rules: Rules) -> tuple[StoryStep, ...]:
         "Five players, A to E. The tricks will go 2-2-1-0-0: A and B tie with two each, C "
         "takes one, and D and E take none."
     )
-    tricks = {"A": 2, "B": 2, "C": 1, "D": 0, "E": 0}
-    return tuple(_settle_story(rules, "ABCDE", "ABCDE", tricks, intro).steps)
+    return _settle_story(rules, "ABCDE", "ABCDE", "AABBC", intro)
 
 
 def pagat_ante(rules: Rules) -> tuple[StoryStep, ...]:
     """pagat: after a split pot and a bourré, tied and bourréd players skip the next ante."""
     intro = "Five players, A to E; the tricks will go A 2, B 2, C 1, D 0."
-    tricks = {"A": 2, "B": 2, "C": 1, "D": 0}
-    return tuple(_settle_story(rules, "ABCDE", "ABCD", tricks, intro).steps)
+    return _settle_story(rules, "ABCDE", "ABCD", "AABBC", intro)
 
 
 _NO_CORRECTION = {
@@ -175,22 +150,26 @@ _NO_CORRECTION = {
 
 
 def pagat_renege(rules: Rules) -> tuple[StoryStep, ...]:
-    """pagat: a renege corrected before the next player plays; other rulebooks: it stands."""
-    tricks = {"A": 3, "B": 1, "C": 1, "D": 0}
+    """pagat: a renege corrected before the next player plays; other rulebooks: it stands
+    (wikipedia's variants: the card is taken back)."""
     if rules.renege == "correct_before_next":
         intro = (
             "A reneges in the second trick and corrects it before B plays: the right card "
             "replaces the wrong one. A goes on to take three tricks."
         )
-        ledger = _settle_story(rules, "ABCDE", "ABCD", tricks, intro, corrected=("A",))
+    elif rules.renege in ("retract", "retract_and_penalty"):
+        pays = " and will pay the penalty" if rules.renege == "retract_and_penalty" else ""
+        intro = (
+            f"A reneges in the second trick. These rules (renege = {rules.renege!r}) have A "
+            f"take the card back and play again{pays}; A goes on to take three tricks."
+        )
     else:
         intro = (
             f"A reneges in the second trick. {_NO_CORRECTION.get(rules.source, '')}"
             f"The engine's reading (renege = {rules.renege!r}): the card stands, and A takes "
             "three tricks."
         )
-        ledger = _settle_story(rules, "ABCDE", "ABCD", tricks, intro, renegers=("A",))
-    return tuple(ledger.steps)
+    return _settle_story(rules, "ABCDE", "ABCD", "CBAAA", intro, PlannedRenege("A"))
 
 
 # --- glimne's lay-down: three tricks in one sweep, each card checked by the play rules ----
@@ -199,45 +178,38 @@ LAY_DOWN_TRUMP = Suit.SPADES
 LAY_DOWN_HANDS: dict[str, tuple[Card, ...]] = {
     "You": parse_cards("SA SK SQ H4 D6"),
     "A": parse_cards("S9 S3 HK C8 D2"),
-    "B": parse_cards("ST H8 H2 CJ C5"),
+    "B": parse_cards("H8 H2 CJ C5 ST"),
 }
 """Filled in: you lead holding A-K-Q of trump; A holds two trumps, B one."""
 
 Play = tuple[str, Card, str]
 
 
+LAY_DOWN_SEATS = ("B", "You", "A")
+"""B deals (and turns its ten of spades); you lead, A and B answer."""
+
+
 def lay_down_tricks(rules: Rules) -> tuple[tuple[Play, ...], ...]:
-    """The three tricks of the lay-down: you lead your top trump each time; A and B each play
-    their lowest legal card. Each play is (player, card, the engine's reason)."""
-    order = tuple(LAY_DOWN_HANDS)
-    hands = {p: list(cards) for p, cards in LAY_DOWN_HANDS.items()}
-    won = dict.fromkeys(order, 0)
-    seen: list[Card] = []
+    """The three tricks of the lay-down, played through `Game`: you lead your top trump each
+    time; A and B each play their lowest legal card. Each play is (player, card, the engine's
+    reason)."""
+    deal = {seat: " ".join(c.code for c in LAY_DOWN_HANDS[seat]) for seat in LAY_DOWN_SEATS}
+    game = Game(rules, LAY_DOWN_SEATS, deal=deal)
+    while game.phase in ("declare", "draw"):
+        game.apply("play" if game.phase == "declare" else "keep")
     tricks = []
     for _ in range(3):
         plays: list[Play] = []
-        for i, player in enumerate(order):
-            trick = tuple(card for _, card, _ in plays)
-            situation = Situation(
-                hand=tuple(hands[player]),
-                trump=LAY_DOWN_TRUMP,
-                trick=trick,
-                seen=tuple(seen),
-                tricks_won=won[player],
-                players_after=len(order) - 1 - i,
-            )
-            legal = legal_plays(situation, rules)
+        for _ in LAY_DOWN_SEATS:
+            player, situation = game.to_act, game.situation()
+            assert player is not None
             if player == "You":
-                card = max(c for c in hands[player] if c.suit == LAY_DOWN_TRUMP)
-                if card not in legal:  # pragma: no cover - the top trump may always be led
-                    raise RuntimeError(f"{card} is not a legal lead here under these rules")
+                card = max(c for c in situation.hand if c.suit == LAY_DOWN_TRUMP)
             else:
+                legal = legal_plays(situation, rules)
                 card = min(legal, key=lambda c: (c.rank, c.suit.index))
             plays.append((player, card, explain(situation, card, rules).reason))
-            hands[player].remove(card)
-        cards = [card for _, card, _ in plays]
-        won[plays[trick_winner(cards, LAY_DOWN_TRUMP)][0]] += 1
-        seen += cards
+            game.apply(card.code)  # the engine refuses a card the rules forbid
         tricks.append(tuple(plays))
     return tuple(tricks)
 
@@ -392,14 +364,14 @@ _RULE_ID = re.compile(r"\b(?:glimne|wikipedia|pagat|laws)-[a-z0-9]+(?:-[a-z0-9]+
 
 def _cited(text: str) -> str:
     """Engine text with its rule ids ('pagat-dealer-ace') written as learners read citations
-    ('pagat dealer's ace', 'glimne 5')."""
-    from . import catalogue
-
-    scenes = catalogue()
+    ('pagat dealer's ace', 'glimne 5'): by the register's first name for the entry, if any."""
 
     def one(match: re.Match[str]) -> str:
-        rule = match.group(0)
-        return scenes[rule].citation if rule in scenes else cite(rule)
+        rule_id = match.group(0)
+        named = REGISTER.get(rule_id)
+        if named is not None and named.names:
+            return f"{named.source} {named.names[0]}"
+        return cite(rule_id)
 
     return _RULE_ID.sub(one, text).replace("(rule ", "(")
 
@@ -512,7 +484,7 @@ def restock(rules: Rules) -> tuple[StoryStep, ...]:
             "throws away as many cards as the rules allow."
         )
     opening = f"{players} players: {dealt} cards are dealt and {52 - dealt} stay in the stock. "
-    steps = [StoryStep(opening + how, game.pot + (players - 1) * rules.pays_second_ante)]
+    steps: list[StoryStep] = []
     limit = rules.max_discards_for(players)
     while game.phase in ("declare", "draw"):
         if game.phase == "declare":
@@ -526,9 +498,9 @@ def restock(rules: Rules) -> tuple[StoryStep, ...]:
         lines = _lines_since(game, start)
         if "stock is empty" in lines:
             steps.append(StoryStep(f"{player} draws, and the stock runs out.", game.pot, {}, lines))
-    if len(steps) == 1:
+    if not steps:
         steps.append(StoryStep("The stock was enough for everybody this time.", game.pot))
-    return tuple(steps)
+    return (StoryStep(opening + how, game.pot), *steps)  # the pot once everyone has spoken
 
 
 def seven_players(rules: Rules) -> tuple[StoryStep, ...]:

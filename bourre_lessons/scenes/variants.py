@@ -18,7 +18,7 @@ from ..play import Situation, cite, legal_plays, trick_winner
 from ..rules import Rules
 from ..settle import Settlement, settle
 from ..text import and_list, card_list
-from .model import Moment, Scene, StoryStep
+from .model import Scene, ScenePosition, StoryStep
 
 __all__ = [
     "DOUBLE_ANTE_DEAL",
@@ -619,7 +619,7 @@ VARIANT_SCENES: tuple[Scene, ...] = (
         "led suit, you play a trump even when it cannot win the trick.",
         "play",
         Suit.SPADES,
-        (Moment.of("S2 S4 D5 C9", trick="A:H8 B:SK", after="C", answer="S2 S4"),),
+        (ScenePosition.of("S2 S4 D5 C9", trick="A:H8 B:SK", after="C", answer="S2 S4"),),
         note="The scene switches the variant on (trump_when_cannot_win) under every rulebook. "
         "The source states it without an example: every card here is ours.",
         rules_overrides={"trump_when_cannot_win": True},

@@ -129,9 +129,9 @@ def rulebook_disagreements(
             for strict_book, other in ((a, b), (b, a)):
                 for card in sets[other] - sets[strict_book]:
                     verdict = explain(situation, card, PRESETS[strict_book])
-                    refusing.add(verdict.rule)
-                    concepts[verdict.rule] = rule_concept(verdict.rule, PRESETS[strict_book])
-                    summaries[verdict.rule] = verdict.summary or rule_summary(verdict.rule)
+                    refusing.add(verdict.rule_id)
+                    concepts[verdict.rule_id] = rule_concept(verdict.rule_id, PRESETS[strict_book])
+                    summaries[verdict.rule_id] = verdict.summary or rule_summary(verdict.rule_id)
         by_rule.update(sorted(refusing))  # sorted: the same order whatever the hash seed
         if len(shown) < examples:
             shown.append(situation)

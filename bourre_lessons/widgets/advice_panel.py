@@ -20,7 +20,7 @@ from ..rules import SOURCES, Rules
 from ..sim.advisor import Advice, advise
 from .card_table import CardTable
 from .kit import tag_attributes, write
-from .table_model import TableScene, feedback_entry, hand_entries, seat_entry, trump_entry
+from .table_model import CardTableContent, feedback_entry, hand_entries, seat_entry, trump_entry
 from .text_form import TextForm
 
 __all__ = ["AdvisorWidget"]
@@ -128,7 +128,7 @@ class AdvisorWidget(TextForm, widgets.VBox):
             f"pass {a.chips_pass.value:+.2f}, from {a.deals} simulated deals."
         )
         self.table.show(
-            TableScene(
+            CardTableContent(
                 seats=seats,
                 hand=hand_entries(cards, enabled=False),
                 trump=trump_entry(turned.suit, turned, beside=str(players)),

@@ -25,7 +25,7 @@ import traitlets
 
 from ..cards import CardError, parse_card
 from .source_chip import chip_text, page_css
-from .table_model import TableScene, feedback_entry, text_lines
+from .table_model import CardTableContent, feedback_entry, text_lines
 
 __all__ = ["CardTable"]
 
@@ -80,7 +80,7 @@ class CardTable(anywidget.AnyWidget):
         """Click a card of the hand, exactly as the browser would (by its code, e.g. 'H7')."""
         self._handle_custom_msg({"type": "play", "card": card}, [])
 
-    def show(self, scene: TableScene) -> None:
+    def show(self, scene: CardTableContent) -> None:
         """Show one moment of a table: every drawn trait at once."""
         with self.hold_sync():
             for name, value in scene.traits().items():
@@ -108,7 +108,7 @@ class CardTable(anywidget.AnyWidget):
     def _close_source_on_new_rule(self, change: dict) -> None:
         """A verdict citing another rule closes the popover of the last one."""
         old, new = change["old"] or {}, change["new"] or {}
-        if old.get("rule") != new.get("rule"):
+        if old.get("rule_id") != new.get("rule_id"):
             self.source_open = False
 
     def _drawn_values(self) -> dict[str, Any]:
@@ -137,4 +137,6 @@ class CardTable(anywidget.AnyWidget):
         except CardError:
             card = repr(code)
         held = " ".join(entry["text"] for entry in self.hand) or "no cards"
-        self.feedback = feedback_entry(f"✘ {card} is not a card of your hand.\nYou hold: {held}.")
+        self.feedback = feedback_entry(
+            f"{card} is not a card of your hand.\nYou hold: {held}.", "illegal"
+        )

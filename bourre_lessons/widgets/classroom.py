@@ -3,7 +3,7 @@
 `make present` serves `present/classroom.ipynb` with Voila; that notebook only calls
 `classroom()`. All controls are ordinary buttons and a drop-down, so a teacher can drive the
 app from the keyboard: Tab to a button and press Enter (or Space), or Tab to the picker and use
-the arrow keys. No rules logic lives here: each scene is the same `SceneWidget` the lessons use.
+the arrow keys. No rules logic lives here: each scene is the same scene view the lessons use (`scene_views.scene_view`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import ipywidgets as widgets
 
 from ..scenes import catalogue, get
 from ..scenes.lessons import LESSON_SCENES, NOT_YET_IN_A_LESSON, lesson_of
-from .scene import SIZES, SceneWidget, neutral_title
+from .scene import SIZES, SceneView, neutral_title
+from .scene_views import scene_view
 from .text_form import TextForm
 
 __all__ = ["Classroom", "classroom", "scene_order", "start_from_query"]
@@ -110,6 +111,23 @@ def _label(scene_id: str, number: int | None = None) -> str:
     return line if number is None else f"{number} · {line}"
 
 
+def _checked_ids(scene_ids: Iterable[str] | None, start: str | None, size: str) -> list[str]:
+    """The classroom's scene ids (default: every scene in `scene_order`), after checking
+    them, the start and the size; bad values raise, saying what is accepted."""
+    ids = scene_order() if scene_ids is None else list(scene_ids)
+    if not ids:
+        raise ValueError("a classroom needs at least one scene id; see scenes.catalogue()")
+    for scene_id in ids:
+        get(scene_id)  # an unknown id raises KeyError naming close matches
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"each scene may appear once in a classroom, got {ids}")
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}, got {size!r}")
+    if start is not None and start not in ids:
+        raise ValueError(f"start must be one of the classroom's scenes, got {start!r}")
+    return ids
+
+
 class Classroom(TextForm, widgets.VBox):
     """Scenes one at a time for a projector: pick one, or step with Previous / Next scene."""
 
@@ -124,22 +142,28 @@ class Classroom(TextForm, widgets.VBox):
         """`pinned`: the picker and the scene's buttons stay at the window's top and bottom
         edges, as in the projector app (the default at classroom size); in a lesson's cell
         they stay in place."""
-        ids = scene_order() if scene_ids is None else list(scene_ids)
-        if not ids:
-            raise ValueError("a classroom needs at least one scene id; see scenes.catalogue()")
-        for scene_id in ids:
-            get(scene_id)  # an unknown id raises KeyError naming close matches
-        if len(set(ids)) != len(ids):
-            raise ValueError(f"each scene may appear once in a classroom, got {ids}")
-        if size not in SIZES:
-            raise ValueError(f"size must be one of {', '.join(SIZES)}, got {size!r}")
-        if start is not None and start not in ids:
-            raise ValueError(f"start must be one of the classroom's scenes, got {start!r}")
+        ids = _checked_ids(scene_ids, start, size)
         self.scene_ids = tuple(ids)
         self.size = size
         self.four_colour = four_colour
-        self._scenes: dict[str, SceneWidget] = {}
+        self._scenes: dict[str, SceneView] = {}
+        self._build_navigation(ids, start)
+        self._build_predict()
+        self.counter = widgets.HTML()
+        self.stage = widgets.Box()  # replaced by a fresh one for every scene shown
+        self.counter.add_class("bourre-scene-counter")
+        self._wire()
+        toolbar = self._toolbar_box()
+        self._style, self._toolbar = widgets.HTML(STYLE), toolbar
+        super().__init__([self._style, toolbar, self.stage])
+        self.add_class("bourre-classroom-app")
+        self.pinned = size == "classroom" if pinned is None else pinned
+        if self.pinned:
+            self.add_class("bourre-pinned")
+        self._show()
 
+    def _build_navigation(self, ids: list[str], start: str | None) -> None:
+        """The scene picker and the Previous / Next scene buttons."""
         self.picker = widgets.Dropdown(
             options=[(_label(i, n), i) for n, i in enumerate(ids, start=1)],
             value=start or ids[0],
@@ -153,6 +177,12 @@ class Classroom(TextForm, widgets.VBox):
         for button in (self.previous_button, self.next_button):
             button.style.font_size = BUTTON_FONT
             button.layout = widgets.Layout(width="200px", height="48px")
+        self.picker.add_class("bourre-picker")
+        self.previous_button.add_class("bourre-previous-scene")
+        self.next_button.add_class("bourre-next-scene")
+
+    def _build_predict(self) -> None:
+        """Predict mode's switch and its Reveal button."""
         self.predict = widgets.ToggleButton(
             value=False,
             description="Predict",
@@ -164,18 +194,17 @@ class Classroom(TextForm, widgets.VBox):
             control.layout = widgets.Layout(width="140px", height="48px")
         self.predict.add_class("bourre-predict")
         self.reveal_button.add_class("bourre-reveal")
-        self.counter = widgets.HTML()
-        self.stage = widgets.Box()  # replaced by a fresh one for every scene shown
-        self.picker.add_class("bourre-picker")
-        self.previous_button.add_class("bourre-previous-scene")
-        self.next_button.add_class("bourre-next-scene")
-        self.counter.add_class("bourre-scene-counter")
 
+    def _wire(self) -> None:
+        """What the picker and the buttons call."""
         self.picker.observe(lambda _: self._show(), names="value")
         self.previous_button.on_click(lambda _: self.previous_scene())
         self.next_button.on_click(lambda _: self.next_scene())
         self.predict.observe(lambda _: self._show(), names="value")
         self.reveal_button.on_click(lambda _: self.reveal())
+
+    def _toolbar_box(self) -> widgets.HBox:
+        """The picker, the buttons and the counter in one wrapping row."""
         toolbar = widgets.HBox(
             [
                 self.picker,
@@ -188,13 +217,7 @@ class Classroom(TextForm, widgets.VBox):
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         toolbar.add_class("bourre-toolbar")
-        self._style, self._toolbar = widgets.HTML(STYLE), toolbar
-        super().__init__([self._style, toolbar, self.stage])
-        self.add_class("bourre-classroom-app")
-        self.pinned = size == "classroom" if pinned is None else pinned
-        if self.pinned:
-            self.add_class("bourre-pinned")
-        self._show()
+        return toolbar
 
     def __repr__(self) -> str:
         return f"<classroom: scene {self.index + 1} of {len(self.scene_ids)}, {self.scene_id}>"
@@ -210,11 +233,11 @@ class Classroom(TextForm, widgets.VBox):
         return self.scene_ids.index(self.scene_id)
 
     @property
-    def scene(self) -> SceneWidget:
+    def scene(self) -> SceneView:
         """The scene widget on screen (built on first visit, then kept with its state)."""
         return self._scene_widget(self.scene_id)
 
-    def go(self, scene_id: str) -> SceneWidget:
+    def go(self, scene_id: str) -> SceneView:
         """Show one scene by id, as the picker does; returns its widget."""
         if scene_id not in self.scene_ids:
             get(scene_id)  # unknown anywhere: KeyError with close matches
@@ -222,11 +245,11 @@ class Classroom(TextForm, widgets.VBox):
         self.picker.value = scene_id
         return self.scene
 
-    def next_scene(self) -> SceneWidget:
+    def next_scene(self) -> SceneView:
         """Show the following scene (the last one stays); returns its widget."""
         return self.go(self.scene_ids[min(self.index + 1, len(self.scene_ids) - 1)])
 
-    def previous_scene(self) -> SceneWidget:
+    def previous_scene(self) -> SceneView:
         """Show the scene before (the first one stays); returns its widget."""
         return self.go(self.scene_ids[max(self.index - 1, 0)])
 
@@ -241,11 +264,11 @@ class Classroom(TextForm, widgets.VBox):
         """What is on screen, as plain text: where we are, then the scene's own text."""
         return f"Scene {self.index + 1} of {len(self.scene_ids)}\n{self.scene.to_text()}"
 
-    def _scene_widget(self, scene_id: str) -> SceneWidget:
+    def _scene_widget(self, scene_id: str) -> SceneView:
         if scene_id not in self._scenes:
             # Try first, in a lesson (lesson 08) and on the projector alike: the rule and the
             # rulebooks side by side wait for the class's first try (in Predict mode, Reveal).
-            self._scenes[scene_id] = SceneWidget(
+            self._scenes[scene_id] = scene_view(
                 get(scene_id), size=self.size, four_colour=self.four_colour, rule_after_try=True
             )
         return self._scenes[scene_id]

@@ -18,22 +18,65 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from ..exercises.drills import DRILL_LEVELS, DrillSeries
 from ..exercises.feedback import Feedback
 from ..progress import Progress
 from ..rules import SOURCES
 from .card_table import CardTable
 from .kit import callout_html, connect_buttons, tag_attributes
-from .table_model import TableScene, feedback_entry, text_lines
+from .table_model import CardTableContent, feedback_entry, feedback_text, text_lines
 from .text_form import TextForm
 
-__all__ = ["ANY", "ExerciseApp"]
+__all__ = [
+    "ANY",
+    "DrillApp",
+    "ExerciseApp",
+    "exercise_and_series",
+    "feedback_callout",
+]
 
 ANY = ""  # the dropdown value for "any level" / "any rulebook"
 _VERDICT = {"right": "legal", "wrong": "illegal", "unread": "info"}
+
+
+def exercise_and_series(
+    exercise: Any, practice: bool | None, make_series: Callable[[], Any]
+) -> tuple[Any, Any]:
+    """The exercise an app opens with and the series its New button draws from: a given
+    exercise alone (unless `practice`), or the first of a new series (`make_series()`)."""
+    series = make_series() if exercise is None or practice else None
+    return (series.next() if exercise is None else exercise), series
+
+
+def feedback_callout(feedback: Feedback) -> dict:
+    """A checker's `Feedback` as the callout's data: its verdict, its sign, its words."""
+    return feedback_entry(feedback.body(), _VERDICT[feedback.verdict], mark=feedback.sign)
+
+
+class DrillApp:
+    """For a set-6 drill's app (list it first): built from a drill, or from a series of the
+    drill named by the app's `kind`, with its levels to pick from; a restart draws a new
+    series at the level chosen. `drill_options` go to the app's base."""
+
+    drill_options: ClassVar[dict[str, Any]] = {}
+
+    def __init__(
+        self, exercise: Any = None, seed: int | str = 0, progress: Progress | bool | None = None
+    ) -> None:
+        kind: str = self.kind  # type: ignore[attr-defined]
+        self.seed = seed
+        series = DrillSeries(kind, seed) if exercise is None else None
+        levels = [("any level", ANY)] + [(level, level) for level in DRILL_LEVELS[kind]]
+        first = exercise if exercise is not None else series.next()  # type: ignore[union-attr]
+        super().__init__(first, series, progress=progress, levels=levels, **self.drill_options)  # type: ignore[call-arg]
+
+    def _restart(self) -> None:
+        self.series = DrillSeries(self.kind, self.seed, self.level.value or None)  # type: ignore[attr-defined]
+        self.new_position()  # type: ignore[attr-defined]
 
 
 class ExerciseApp(TextForm, widgets.VBox):
@@ -64,6 +107,7 @@ class ExerciseApp(TextForm, widgets.VBox):
         self.exercise, self.series, self.progress = exercise, series, progress
         self.feedback: Feedback | None = None
         self.message = ""
+        self.said: dict = feedback_entry()
         self._quiet = False
         self._listeners: list[Callable[[ExerciseApp, Feedback], object]] = []
         self.title_html = widgets.HTML()
@@ -112,7 +156,7 @@ class ExerciseApp(TextForm, widgets.VBox):
 
     # --- what a set's app says ----------------------------------------------------------------
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         """The table for the exercise on screen, with the learner's answer marked."""
         raise NotImplementedError
 
@@ -222,7 +266,7 @@ class ExerciseApp(TextForm, widgets.VBox):
         if answer_area is not None:
             children.append(answer_area)
         self.children = [*children, row, self.callout]
-        self._show(self.message, _VERDICT[self.feedback.verdict] if self.feedback else "info")
+        self._tell(self.said)
         self._render()
 
     def _render(self) -> None:
@@ -234,16 +278,20 @@ class ExerciseApp(TextForm, widgets.VBox):
     def _judged(self, feedback: Feedback) -> Feedback:
         self.feedback = feedback
         self._render()
-        self._show(feedback.to_text(), _VERDICT[feedback.verdict])
+        self._tell(feedback_callout(feedback))
         for listener in list(self._listeners):
             listener(self, feedback)
         return feedback
 
     def _show(self, text: str, verdict: str = "info") -> str:
         """Write a message to the callout (kept for to_text) and return it."""
-        self.message = text
-        self.callout.value = callout_html(feedback_entry(text, verdict if text else ""))
-        return text
+        return self._tell(feedback_entry(text, verdict))
+
+    def _tell(self, entry: dict) -> str:
+        """Draw a callout (a `feedback_entry`) and return it in words (kept for to_text)."""
+        self.said, self.message = entry, feedback_text(entry)
+        self.callout.value = callout_html(entry)
+        return self.message
 
     def _changed(self) -> None:
         """The answer changed: the last verdict no longer applies."""

@@ -10,18 +10,18 @@ cards you may play. `select(...)` and `pick(...)` are the clicks' twins in code.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import Card, parse_card
-from ..exercises.drills import DRILL_LEVELS, DrillSeries, LeadTrumpDrill, TrickWinnerDrill
+from ..exercises.drills import TrickWinnerDrill
 from ..exercises.feedback import Feedback
 from ..exercises.legal_cards import LegalCardsExercise, LegalCardsSeries, read_cards
 from ..progress import Progress
 from ..rules import Rules
 from ..sim.positions import LEVEL_TITLES, levels_for
-from .exercise_base import ANY, ExerciseApp
+from .exercise_base import ANY, DrillApp, ExerciseApp, exercise_and_series
 from .exercise_tables import discard_scene, position_scene, trick_scene
-from .table_model import TableScene
+from .table_model import CardTableContent
 
 __all__ = ["DiscardApp", "LeadTrumpApp", "LegalCardsWidget", "TrickWinnerApp"]
 
@@ -46,13 +46,17 @@ class CardChoiceApp(ExerciseApp):
     def select(self, *cards: Card | str) -> CardChoiceApp:
         """Choose exactly these cards (as clicking them would), the others not; codes such as
         'H7' or '7♥'. A card not held is refused with a message."""
-        picked, problems = read_cards(list(cards), self.exercise.situation.hand)
+        picked, problems = read_cards(list(cards), self._hand())
         self.chosen = set(picked)
         self._changed()
         self._render()
         if problems:
             self._show("\n".join(problems))
         return self
+
+    def _hand(self) -> tuple[Card, ...]:
+        """The cards to choose from: the hand of the position."""
+        return self.exercise.situation.hand
 
     def click(self, card: Card | str) -> None:
         """Click one card of the hand, exactly as the browser would."""
@@ -94,7 +98,7 @@ class CardChoiceApp(ExerciseApp):
         self.revealed = False
         super()._changed()
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         legal = self.exercise.legal() if self.revealed else None
         return position_scene(self.exercise.situation, self.chosen, legal)
 
@@ -117,11 +121,9 @@ class LegalCardsWidget(CardChoiceApp):
         rules = exercise.rules if exercise is not None else Rules.preset(preset)
         level = exercise.level if exercise is not None else level
         self.seed = seed
-        series = None
-        if exercise is None or practice:
-            series = LegalCardsSeries(seed, level, rules)
-        if exercise is None:
-            exercise = series.next()  # type: ignore[union-attr]
+        exercise, series = exercise_and_series(
+            exercise, practice, lambda: LegalCardsSeries(seed, level, rules)
+        )
         super().__init__(
             exercise,
             series,
@@ -155,33 +157,13 @@ def _levels(rules: Rules) -> list[tuple[str, str]]:
     return [("any level", ANY)] + [(LEVEL_TITLES[lv], lv) for lv in levels_for(rules)]
 
 
-class LeadTrumpApp(CardChoiceApp):
+class LeadTrumpApp(DrillApp, CardChoiceApp):
     """Set 6, glimne 10: on lead, click every card you may lead, then Check."""
 
     kind = "lead-trump"
     verb = "lead"
     pick_rulebook = False
-
-    def __init__(
-        self,
-        exercise: LeadTrumpDrill | None = None,
-        seed: int | str = 0,
-        progress: Progress | bool | None = None,
-    ) -> None:
-        self.seed = seed
-        series = DrillSeries("lead-trump", seed) if exercise is None else None
-        levels = [("any level", ANY)] + [(lv, lv) for lv in DRILL_LEVELS["lead-trump"]]
-        super().__init__(
-            exercise or series.next(),  # type: ignore[union-attr]
-            series,
-            progress=progress,
-            levels=levels,
-            rulebook="glimne",
-        )
-
-    def _restart(self) -> None:
-        self.series = DrillSeries("lead-trump", self.seed, self.level.value or None)
-        self.new_position()
+    drill_options: ClassVar[dict[str, Any]] = {"rulebook": "glimne"}
 
 
 class DiscardApp(CardChoiceApp):
@@ -191,18 +173,12 @@ class DiscardApp(CardChoiceApp):
     verb = "throw away"
 
     def __init__(self, exercise: Any, progress: Progress | bool | None = None) -> None:
-        self.pot = exercise._table(0).pot
+        self.pot = exercise.game_at_draw(0).pot
         super().__init__(exercise, None, progress=progress)
 
-    def select(self, *cards: Card | str) -> CardChoiceApp:
-        """Choose exactly these cards to throw away (as clicking them would)."""
-        picked, problems = read_cards(list(cards), self.exercise.hand)
-        self.chosen = set(picked)
-        self._changed()
-        self._render()
-        if problems:
-            self._show("\n".join(problems))
-        return self
+    def _hand(self) -> tuple[Card, ...]:
+        """The cards to choose from: the hand dealt, before the draw."""
+        return self.exercise.hand
 
     def _answer(self) -> object:
         return set(self.chosen) if self.chosen else "keep"
@@ -217,11 +193,11 @@ class DiscardApp(CardChoiceApp):
             "Check; Check with no card chosen keeps all five."
         )
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         return discard_scene(self.exercise, self.chosen, self.pot)
 
 
-class TrickWinnerApp(ExerciseApp):
+class TrickWinnerApp(DrillApp, ExerciseApp):
     """Set 6: which card takes this trick? Click it in the middle of the table."""
 
     kind = "trick-winner"
@@ -238,15 +214,7 @@ class TrickWinnerApp(ExerciseApp):
     ) -> None:
         self.picked: Card | None = None
         self._record = True
-        self.seed = seed
-        series = DrillSeries("trick-winner", seed) if exercise is None else None
-        levels = [("any level", ANY)] + [(lv, lv) for lv in DRILL_LEVELS["trick-winner"]]
-        super().__init__(
-            exercise or series.next(),  # type: ignore[union-attr]
-            series,
-            progress=progress,
-            levels=levels,
-        )
+        super().__init__(exercise, seed, progress)
         self._lay_out(None)
 
     def pick(self, card: Card | str, record: bool = True) -> Feedback:
@@ -264,10 +232,6 @@ class TrickWinnerApp(ExerciseApp):
         self.picked = parse_card(code)
         self.check(self._record)
 
-    def _restart(self) -> None:
-        self.series = DrillSeries("trick-winner", self.seed, self.level.value or None)
-        self.new_position()
-
     def _answer(self) -> object:
         return self.picked
 
@@ -280,7 +244,7 @@ class TrickWinnerApp(ExerciseApp):
     def _clear_answer(self) -> None:
         self.picked = None
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         ex = self.exercise
         right = self.feedback is not None and self.feedback.correct
         return trick_scene(ex.trick, ex.trump, self.picked, ex.winner if right else None)

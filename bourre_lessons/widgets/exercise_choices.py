@@ -12,14 +12,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..exercises.drills import DRILL_LEVELS, DrillSeries, SureTricksDrill
 from ..exercises.feedback import Feedback
 from ..game import Game
 from ..progress import Progress
-from .exercise_base import ANY, ExerciseApp
+from .exercise_base import DrillApp, ExerciseApp
 from .exercise_tables import deal_scene, finished_hand_scene, position_scene
 from .kit import toggle_class
-from .table_model import TableScene
+from .table_model import CardTableContent
 
 __all__ = ["CostlyDecisionApp", "PlayOrPassApp", "SureTricksApp"]
 
@@ -99,7 +98,7 @@ class PlayOrPassApp(_ButtonAnswer):
     def _question(self) -> str:
         return "Do you play this hand or pass? Click your choice."
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         return deal_scene(self.exercise, self.pot)
 
 
@@ -135,31 +134,15 @@ class CostlyDecisionApp(_ButtonAnswer):
     def _answer_words(self) -> str:
         return "none clicked yet" if self.choice is None else f"decision {self.choice}"
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         return finished_hand_scene(self.exercise.game, "A")
 
 
-class SureTricksApp(_ButtonAnswer):
+class SureTricksApp(DrillApp, _ButtonAnswer):
     """Set 6: on lead, how many sure trump tricks do you hold? Click the number."""
 
     kind = "sure-tricks"
     pick_rulebook = False
-
-    def __init__(
-        self,
-        exercise: SureTricksDrill | None = None,
-        seed: int | str = 0,
-        progress: Progress | bool | None = None,
-    ) -> None:
-        self.seed = seed
-        series = DrillSeries("sure-tricks", seed) if exercise is None else None
-        levels = [("any level", ANY)] + [(lv, lv) for lv in DRILL_LEVELS["sure-tricks"]]
-        super().__init__(
-            exercise or series.next(),  # type: ignore[union-attr]
-            series,
-            progress=progress,
-            levels=levels,
-        )
 
     def _choices(self) -> list[tuple[object, str]]:
         return [(n, str(n)) for n in range(6)]
@@ -167,10 +150,6 @@ class SureTricksApp(_ButtonAnswer):
     def _question(self) -> str:
         return "How many sure trump tricks do you hold? Click the number."
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         status = "You are on lead. Count the tricks your trumps are sure to win."
         return position_scene(self.exercise.situation, enabled=False, status=status)
-
-    def _restart(self) -> None:
-        self.series = DrillSeries("sure-tricks", self.seed, self.level.value or None)
-        self.new_position()

@@ -18,9 +18,9 @@ from ..exercises.name_the_card import (
 )
 from ..progress import Progress
 from ..rules import Rules
-from .exercise_base import ANY, ExerciseApp
+from .exercise_base import ANY, ExerciseApp, exercise_and_series
 from .exercise_tables import position_scene
-from .table_model import TableScene
+from .table_model import CardTableContent
 
 __all__ = ["NamingWidget"]
 
@@ -42,11 +42,9 @@ class NamingWidget(ExerciseApp):
         rules = exercise.rules if exercise is not None else Rules.preset(preset)
         level = exercise.level if exercise is not None else level
         self.seed = seed
-        series = None
-        if exercise is None or practice:
-            series = NamingSeries(seed, level, rules)
-        if exercise is None:
-            exercise = series.next()  # type: ignore[union-attr]
+        exercise, series = exercise_and_series(
+            exercise, practice, lambda: NamingSeries(seed, level, rules)
+        )
         self.say_box = widgets.Text(
             placeholder="a heart, the king, low, win it…",
             continuous_update=False,
@@ -102,7 +100,7 @@ class NamingWidget(ExerciseApp):
         )
         self.new_position()
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         ex = self.exercise
         status = "Your turn: say the card you play."
         return position_scene(

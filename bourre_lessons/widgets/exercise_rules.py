@@ -14,14 +14,12 @@ import ipywidgets as widgets
 from ..exercises.feedback import Feedback
 from ..play import Situation
 from .card_table import CardTable
+from .exercise_base import feedback_callout
 from .exercise_tables import position_scene
 from .kit import callout_html
-from .table_model import feedback_entry
 from .text_form import TextForm
 
 __all__ = ["PositionView", "RuleCheck", "show_position"]
-
-_VERDICT = {"right": "legal", "wrong": "illegal", "unread": "info"}
 
 
 class PositionView(TextForm, widgets.VBox):
@@ -52,9 +50,7 @@ class RuleCheck(TextForm, widgets.VBox):
 
     def __init__(self, feedback: Feedback) -> None:
         self.feedback = feedback
-        callout = widgets.HTML(
-            callout_html(feedback_entry(feedback.to_text(), _VERDICT[feedback.verdict]))
-        )
+        callout = widgets.HTML(callout_html(feedback_callout(feedback)))
         callout.add_class("bourre-ex-feedback")
         children: list[widgets.Widget] = [callout]
         if feedback.situation is not None and feedback.verdict == "wrong":

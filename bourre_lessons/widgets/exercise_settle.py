@@ -23,9 +23,9 @@ from ..exercises.settle_pot import (
     read_settle_field,
 )
 from ..progress import Progress
-from .exercise_base import ANY, ExerciseApp
+from .exercise_base import ANY, ExerciseApp, exercise_and_series
 from .exercise_tables import settle_scene
-from .table_model import TableScene
+from .table_model import CardTableContent
 
 __all__ = ["QUESTIONS", "SettlePotWidget"]
 
@@ -71,11 +71,9 @@ class SettlePotWidget(ExerciseApp):
         practice: bool | None = None,
     ) -> None:
         self.seed = seed
-        series = None
-        if exercise is None or practice:
-            series = SettlePotSeries(seed, level, preset)
-        if exercise is None:
-            exercise = series.next()  # type: ignore[union-attr]
+        exercise, series = exercise_and_series(
+            exercise, practice, lambda: SettlePotSeries(seed, level, preset)
+        )
         self.winner = widgets.ToggleButtons(index=None)
         self.taken = _chips_box()
         self.pot_carried = _chips_box()
@@ -167,7 +165,7 @@ class SettlePotWidget(ExerciseApp):
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def _scene(self) -> TableScene:
+    def _scene(self) -> CardTableContent:
         return settle_scene(self.exercise)
 
     def _answer(self) -> object:

@@ -2,7 +2,7 @@
 
 Every exercise app draws its question on the card table (`card_table.CardTable`) as the
 scenes do: the seats, the trick, earlier cards, the trump, the pot as chips and your hand.
-These functions compute that `TableScene` from the exercise alone, with no widget library, so
+These functions compute that `CardTableContent` from the exercise alone, with no widget library, so
 the picture is tested without a browser and its text form is the table's `to_text()`.
 
 Two rules keep the first promise of the course (try first, then see):
@@ -24,7 +24,7 @@ from ..rules import SEAT_LETTERS
 from ..text import card_list
 from .table_model import (
     OUT_OF_TRUMP,
-    TableScene,
+    CardTableContent,
     card_entry,
     card_label,
     past_entries,
@@ -94,7 +94,7 @@ def position_scene(
     enabled: bool = True,
     status: str = "",
     chosen_words: str = "chosen",
-) -> TableScene:
+) -> CardTableContent:
     """One decision (a `play.Situation`) on the table: the players before you with the cards
     they played, you with your tricks, the players still to come, the cards played in earlier
     tricks, the trump and your hand (your chosen cards marked; the legal ones lifted only when
@@ -113,7 +113,7 @@ def position_scene(
         notes.append(f"You have won {s.tricks_won} trick{'s' * (s.tricks_won != 1)} so far.")
     notes.append(status or f"Your turn: {'lead' if s.is_lead else 'play'} a card.")
     hand = sorted(s.hand, key=lambda c: (c.suit.index, -int(c.rank)))
-    return TableScene(
+    return CardTableContent(
         seats=seats,
         hand=chosen_hand(hand, chosen, legal, enabled, chosen_words),
         trick=trick_entries(plays, s.trump),
@@ -155,7 +155,7 @@ def trick_scene(
     chosen: Card | None = None,
     winner: Card | None = None,
     pickable: bool = True,
-) -> TableScene:
+) -> CardTableContent:
     """A finished trick on the table, to say which card takes it: one seat a card, the led
     card marked; the winner lit only when `winner` (the answer) is given."""
     seats = [seat_entry(SEAT_LETTERS[i], status="plays") for i in range(len(trick))]
@@ -167,10 +167,10 @@ def trick_scene(
         f"{SEAT_LETTERS[i]} {card}" + (" (led)" if i == 0 else "") for i, card in enumerate(trick)
     )
     status = f"The trick is complete. In the order played: {order}."
-    return TableScene(seats=seats, trick=entries, trump=trump_entry(trump), status=status)
+    return CardTableContent(seats=seats, trick=entries, trump=trump_entry(trump), status=status)
 
 
-def settle_scene(exercise: Any) -> TableScene:
+def settle_scene(exercise: Any) -> CardTableContent:
     """A hand to settle (a `SettlePotExercise`): every seat, whether it played or passed, the
     tricks each player took, who reneged, and the pot as it stands at the end of play."""
     ex = exercise
@@ -186,7 +186,7 @@ def settle_scene(exercise: Any) -> TableScene:
         elif letter in ex.corrected:
             status = "renege corrected"
         seats.append(seat_entry(letter, status=status, tricks=tricks[letter]))
-    return TableScene(seats=seats, pot=ex.pot, status=ex.story)
+    return CardTableContent(seats=seats, pot=ex.pot, status=ex.story)
 
 
 def _spoken(heard: Sequence[bool] | None, players: int, drew: Sequence[int] = ()) -> dict[str, str]:
@@ -201,7 +201,7 @@ def _spoken(heard: Sequence[bool] | None, players: int, drew: Sequence[int] = ()
     }
 
 
-def deal_scene(exercise: Any, pot: int | None = None) -> TableScene:
+def deal_scene(exercise: Any, pot: int | None = None) -> CardTableContent:
     """A play-or-pass question (a `PlayOrPassExercise`) on the table: the seats in speaking
     order, what the earlier seats declared (and, in one round, how many cards they drew), the
     turned card beside the dealer, your five cards and the antes in the pot."""
@@ -222,7 +222,7 @@ def deal_scene(exercise: Any, pot: int | None = None) -> TableScene:
         for letter in order
     ]
     turned = ex.trump_card
-    return TableScene(
+    return CardTableContent(
         seats=seats,
         hand=chosen_hand(ex.hand, enabled=False),
         trump=trump_entry(turned.suit, turned, beside="A"),
@@ -231,7 +231,9 @@ def deal_scene(exercise: Any, pot: int | None = None) -> TableScene:
     )
 
 
-def discard_scene(drill: Any, chosen: Iterable[Card] = (), pot: int | None = None) -> TableScene:
+def discard_scene(
+    drill: Any, chosen: Iterable[Card] = (), pot: int | None = None
+) -> CardTableContent:
     """The draw question (a `DiscardDrill`): everybody plays, you sit on the dealer's left and
     draw first; your cards to throw away marked as chosen."""
     players = drill.players
@@ -249,7 +251,7 @@ def discard_scene(drill: Any, chosen: Iterable[Card] = (), pot: int | None = Non
         for letter in order
     ]
     turned = drill.trump_card
-    return TableScene(
+    return CardTableContent(
         seats=seats,
         hand=chosen_hand(drill.hand, chosen, chosen_words="to throw away"),
         trump=trump_entry(turned.suit, turned, beside="A"),
@@ -258,7 +260,7 @@ def discard_scene(drill: Any, chosen: Iterable[Card] = (), pot: int | None = Non
     )
 
 
-def finished_hand_scene(game: Game, seat: str) -> TableScene:
+def finished_hand_scene(game: Game, seat: str) -> CardTableContent:
     """A hand that is over, as `seat` saw it: every trick face up, the seats with their tricks
     and chips, the turned card; no hand left to play."""
     hand = game.hand_record
@@ -276,7 +278,7 @@ def finished_hand_scene(game: Game, seat: str) -> TableScene:
                 dealer=hand.dealer == player,
             )
         )
-    return TableScene(
+    return CardTableContent(
         seats=seats,
         past=past_entries([t.plays for t in hand.tricks], trump),
         trump=trump_entry(trump, hand.trump_card, beside=hand.dealer),

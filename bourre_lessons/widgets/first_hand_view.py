@@ -15,14 +15,13 @@ import ipywidgets as widgets
 
 from ..actions import GameError
 from ..cards import Card, parse_card
-from ..first_hand import FIRST_HAND_SEED, TERMS, FirstHand, Moment
-from ..play import cite
+from ..first_hand import FIRST_HAND_SEED, TERMS, FirstHand, HandStep
 from .card_table import CardTable
 from .kit import SIZES, callout_html, style_sheet, tag_attributes
-from .table_model import feedback_entry, seen_table
+from .table_model import feedback_entry, feedback_text, refusal_entry, seen_table
 from .text_form import TextForm
 
-__all__ = ["GLOSSARY", "FirstHandView", "history_html", "moment_html", "refusal"]
+__all__ = ["GLOSSARY", "FirstHandView", "history_html", "step_html"]
 
 GLOSSARY = "../docs/glossary.md"
 """Where the new words link to, from a lesson in notebooks/."""
@@ -63,7 +62,8 @@ class FirstHandView(TextForm, widgets.VBox):
         self.seed, self.size, self.deal = seed, size, deal
         self.words_known = () if new_words else tuple(TERMS)
         self.selected: set[Card] = set()
-        self.feedback = ""
+        self.feedback = ""  # the callout in words; `said` is its data (a feedback_entry)
+        self.said: dict = feedback_entry()
         self.hint_text = ""
         self._build()
         super().__init__(
@@ -84,22 +84,22 @@ class FirstHandView(TextForm, widgets.VBox):
 
     # --- what the buttons call --------------------------------------------------------------
 
-    def restart(self) -> Moment:
+    def restart(self) -> HandStep:
         """Deal the same hand again, from the antes."""
         self.hand = FirstHand(self.seed, deal=self.deal, defined=self.words_known)
-        self.selected, self.feedback, self.hint_text = set(), "", ""
-        self._render()
+        self.selected, self.hint_text = set(), ""
+        self._tell(feedback_entry())
         return self.hand.now
 
-    def next(self) -> Moment:
+    def next(self) -> HandStep:
         """The next player acts (or the view says it is your turn)."""
         return self._step(self.hand.next)
 
-    def declare(self, play: bool) -> Moment:
+    def declare(self, play: bool) -> HandStep:
         """Say play (True) or pass (False)."""
         return self._step(lambda: self.hand.declare(play))
 
-    def exchange(self) -> Moment:
+    def exchange(self) -> HandStep:
         """Throw away the cards you selected (none selected: keep all five)."""
         return self._step(lambda: self.hand.discard(*sorted(self.selected)))
 
@@ -111,15 +111,13 @@ class FirstHandView(TextForm, widgets.VBox):
             self._render()
             return f"chosen to throw away: {' '.join(map(str, sorted(self.selected))) or 'none'}"
         if self.hand.waiting_for != "card":
-            return self._refuse(f"✘ Not yet: {self.hand.hint()}")
+            return self._tell(feedback_entry(f"Not yet: {self.hand.hint()}", "illegal"))
         try:
             self._step(lambda: self.hand.play(chosen), raise_errors=True)
         except GameError as refused:
             self.table.shake_card(chosen.code)
-            return self._refuse(refusal(refused))
-        self.feedback = f"✔ You played {chosen}."
-        self._render()
-        return self.feedback
+            return self._tell(refusal_entry(refused))
+        return self._tell(feedback_entry(f"You played {chosen}.", "legal"))
 
     def show_hint(self) -> str:
         """Show help for the decision at hand."""
@@ -136,23 +134,24 @@ class FirstHandView(TextForm, widgets.VBox):
 
     # --- internals ----------------------------------------------------------------------------
 
-    def _step(self, call, raise_errors: bool = False) -> Moment:
+    def _step(self, call, raise_errors: bool = False) -> HandStep:
         """Run one call of the story; a refused action is shown, never lost state."""
         try:
-            moment = call()
+            step = call()
         except GameError as refused:
             if raise_errors:
                 raise
-            self._refuse(refusal(refused))
+            self._tell(refusal_entry(refused))
             return self.hand.now
-        self.selected, self.feedback, self.hint_text = set(), "", ""
-        self._render()
-        return moment
+        self.selected, self.hint_text = set(), ""
+        self._tell(feedback_entry())
+        return step
 
-    def _refuse(self, text: str) -> str:
-        self.feedback = text
+    def _tell(self, entry: dict) -> str:
+        """Show a callout on the table (a `feedback_entry`) and return it in words."""
+        self.said, self.feedback = entry, feedback_text(entry)
         self._render()
-        return text
+        return self.feedback
 
     def _build(self) -> None:
         self.table = CardTable(size=self.size)
@@ -189,7 +188,7 @@ class FirstHandView(TextForm, widgets.VBox):
             self.restart_button,
         ]
 
-    def _keep(self) -> Moment:
+    def _keep(self) -> HandStep:
         self.selected = set()
         return self.exchange()
 
@@ -197,7 +196,7 @@ class FirstHandView(TextForm, widgets.VBox):
         hand, waiting = self.hand, self.hand.waiting_for
         status = "Your turn: " + hand.now.asks if hand.now.asks else _status(waiting)
         live = status if waiting in ("card", "draw") else None
-        scene = seen_table(hand.game, hand.you, self.selected, live, self.feedback)
+        scene = seen_table(hand.game, hand.you, self.selected, live, self.said)
         if live is None:
             scene.status = status
         self.table.show(scene)
@@ -209,17 +208,8 @@ class FirstHandView(TextForm, widgets.VBox):
         font = SIZES[self.size]["text"]
         hint = feedback_entry("Hint: " + self.hint_text, "info") if self.hint_text else None
         self.hint_view.value = callout_html(hint, font) if hint else ""
-        self.story.value = moment_html(hand.now, font)
+        self.story.value = step_html(hand.now, font)
         self.history.value = history_html(hand.story[:-1])
-
-
-def refusal(refused: GameError) -> str:
-    """The feedback for a refused action: ✘, the reason, and the rule cited as the callout
-    reads it (`[pagat-2]`)."""
-    verdict = getattr(refused, "verdict", None)
-    reason = verdict.reason if verdict is not None else str(refused)
-    rule = getattr(refused, "rule", "")
-    return f"✘ {reason} [{cite(rule)}]" if rule else f"✘ {reason}"
 
 
 def _status(waiting: str) -> str:
@@ -230,38 +220,38 @@ def _status(waiting: str) -> str:
     }.get(waiting, "")
 
 
-def moment_html(moment: Moment, font_size: str = "15px") -> str:
+def step_html(step: HandStep, font_size: str = "15px") -> str:
     """One step as HTML: what happened, what it means, each new word with a glossary link."""
     esc = html.escape
-    events = "".join(f"<li>{esc(line)}</li>" for line in moment.lines)
+    events = "".join(f"<li>{esc(line)}</li>" for line in step.lines)
     words = "".join(
         f"<li><a href='{GLOSSARY}#{t.anchor}' target='_blank'><b>{esc(t.word)}</b></a>: "
         f"{esc(t.meaning)}</li>"
-        for t in moment.words
+        for t in step.words
     )
     parts = [f"<ul class='bourre-first-hand-events'>{events}</ul>" if events else ""]
-    parts.append(f"<p class='bourre-first-hand-meaning'>{esc(moment.meaning)}</p>")
+    parts.append(f"<p class='bourre-first-hand-meaning'>{esc(step.meaning)}</p>")
     if words:
         parts.append(
             "<div class='bourre-first-hand-words' role='note'><b>New words</b>"
             f"<ul>{words}</ul></div>"
         )
-    if moment.asks:
-        parts.append(f"<p class='bourre-first-hand-ask'><b>Your turn:</b> {esc(moment.asks)}</p>")
+    if step.asks:
+        parts.append(f"<p class='bourre-first-hand-ask'><b>Your turn:</b> {esc(step.asks)}</p>")
     return (
         f"<div class='bourre-first-hand-now' aria-live='polite' style='font-size:{font_size}'>"
         f"{''.join(parts)}</div>"
     )
 
 
-def history_html(moments: list[Moment]) -> str:
+def history_html(steps: list[HandStep]) -> str:
     """The earlier steps, folded under 'The story so far'."""
-    if not moments:
+    if not steps:
         return ""
     rows = "".join(
-        f"<li>{html.escape(' · '.join(m.lines) or m.meaning)}</li>" for m in moments if m.lines
+        f"<li>{html.escape(' · '.join(m.lines) or m.meaning)}</li>" for m in steps if m.lines
     )
     return (
         f"<details class='bourre-first-hand-so-far'><summary>The story so far "
-        f"({len(moments)} steps)</summary><ol>{rows}</ol></details>"
+        f"({len(steps)} steps)</summary><ol>{rows}</ol></details>"
     )

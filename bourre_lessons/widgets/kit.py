@@ -104,9 +104,9 @@ def callout_html(feedback: Mapping[str, Any], font_size: str = "15px") -> str:
         mark = feedback.get("mark", "")
         head = f"<span class='bourre-mark'>{esc(mark)}</span>" if mark else ""
         head += esc(feedback.get("reason", feedback["head"]))
-        if feedback.get("rule"):
-            rule = feedback.get("cite") or feedback["rule"]
-            head += chip_html(feedback["rule"], label=rule)
+        if feedback.get("rule_id"):
+            label = feedback.get("cite") or feedback["rule_id"]
+            head += chip_html(feedback["rule_id"], label=label)
         parts.append(f"<div class='bourre-feedback-head'>{head}</div>")
     if feedback.get("summary"):
         parts.append(f"<div class='bourre-feedback-summary'>{esc(feedback['summary'])}</div>")

@@ -25,7 +25,7 @@ from .scene import card_colour
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from .scene import SceneWidget
+    from .scene import SceneView
 
 __all__ = [
     "DealView",
@@ -308,7 +308,7 @@ def act(game: Game, *actions: str) -> str:
     return "\n".join(game.transcript().splitlines()[start:])
 
 
-def last_step(scene: SceneWidget) -> SceneWidget:
+def last_step(scene: SceneView) -> SceneView:
     """Press Next on a scene until its last step; returns the scene."""
     while scene.step < scene.step_count - 1:
         scene.next()

@@ -1,8 +1,8 @@
-"""The scene widget: one base with what every scene kind shares, and a small view per kind.
+"""The base of the scene views: what every scene kind shares (a small view per kind sits on it).
 
-`SceneWidget(scene, ...)` returns the view for the scene's kind (`PlayView` in
+`scene_views.scene_view(scene, ...)` returns the view for the scene's kind (`PlayView` in
 `scene_play`, `NamingView` in `scene_naming`, `StoryView` in `scene_story`); each is a
-`SceneWidget`. The base holds navigation (Back / Next / Restart), the rulebook and cinch
+`SceneView`, and each imports this module, never the other way round. The base holds navigation (Back / Next / Restart), the rulebook and cinch
 selectors, sizes, the feedback, the Say box plumbing and the skeleton of `to_text()`. Play and
 naming scenes draw on the card table (`card_table.CardTable`: seats, trick, hand, the verdict as
 a coloured callout, the rulebooks side by side); a story draws its steps and the same callout.
@@ -34,10 +34,10 @@ from .kit import (
     write,
 )
 from .source_chip import chip_html
-from .table_model import feedback_entry
+from .table_model import feedback_entry, feedback_text
 from .text_form import TextForm
 
-__all__ = ["SIZES", "SceneWidget", "card_colour", "neutral_title"]
+__all__ = ["SIZES", "SceneView", "card_colour", "neutral_title"]
 
 SAY_HINT = (
     "Name a card (QH, Q♥, 10H, hj7) or say it in words: 'the king', 'a heart', 'high', "
@@ -51,12 +51,12 @@ RULE_KEPT_BACK = "The rule shows here once you have tried (or reached the last s
 def neutral_title(scene: Scene) -> str:
     """A title that names the position, never its answer: 'Hearts led', 'Your lead',
     'You say “win it”', 'A story' (the scene's own title may state the rule)."""
-    if scene.kind == "story" or not scene.moments:
+    if scene.kind == "story" or not scene.positions:
         return "A story"
-    phrase = next((m.phrase for m in scene.moments if m.phrase), "")
+    phrase = next((m.phrase for m in scene.positions if m.phrase), "")
     if scene.kind == "naming" and phrase:
         return f"You say “{phrase}”"
-    first = scene.moments[0]
+    first = scene.positions[0]
     if not first.trick:
         return "Your lead"
     return f"{first.trick[0][1].suit.plural.capitalize()} led"
@@ -66,29 +66,9 @@ def _cards_text(cards: Iterable[Card]) -> str:
     return card_list(cards, sep=" ", empty="none")
 
 
-def _view_class(kind: str) -> type[SceneWidget]:
-    """The view class for a scene kind ("play", "naming" or "story")."""
-    from .scene_naming import NamingView
-    from .scene_play import PlayView
-    from .scene_story import StoryView
-
-    views: dict[str, type[SceneWidget]] = {
-        "play": PlayView,
-        "naming": NamingView,
-        "story": StoryView,
-    }
-    if kind not in views:
-        raise ValueError(f"scene kind must be one of {', '.join(views)}, got {kind!r}")
-    return views[kind]
-
-
-class SceneWidget(TextForm, widgets.VBox):
-    """A scene a learner steps through with Back / Next; `SceneWidget(scene)` returns the
-    view for the scene's kind."""
-
-    def __new__(cls, scene: Scene, *args: object, **kwargs: object) -> SceneWidget:
-        view = _view_class(scene.kind) if cls is SceneWidget else cls
-        return super().__new__(view, scene, *args, **kwargs)
+class SceneView(TextForm, widgets.VBox):
+    """A scene a learner steps through with Back / Next: the base of the view of each scene
+    kind (`scene_views.scene_view(scene)` chooses it)."""
 
     _RENAMED: ClassVar[dict[str, str]] = {
         "classroom": "classroom-toggle",
@@ -122,7 +102,8 @@ class SceneWidget(TextForm, widgets.VBox):
         self.tried = False
         self.step = 0
         self.played: Card | None = None
-        self.feedback = ""
+        self.feedback = ""  # the callout in words (`feedback_text`); `said` is its data
+        self.said: dict = feedback_entry()
         self.answer_shown = False
         self._last: tuple[str, Card | str | None] = ("", None)
         self._build_controls(preset, size, four_colour, cinch)
@@ -282,7 +263,7 @@ class SceneWidget(TextForm, widgets.VBox):
             self.step += 1
             self._new_position()
 
-    def to_turn(self) -> SceneWidget:
+    def to_turn(self) -> SceneView:
         """Step forward until the trick reaches you (or the scene ends); returns the scene."""
         while self._waiting() and self.step < self.step_count - 1:
             self.next()
@@ -376,18 +357,25 @@ class SceneWidget(TextForm, widgets.VBox):
         self.played = None
         self.answer_shown = False
         self._last = ("", None)
-        self.feedback = ""
+        self.feedback, self.said = "", feedback_entry()
         write(self.output, "")
         self._render()
 
-    def _say(self, text: str, tried: bool = False) -> str:
-        """Show `text` as the feedback; `tried`: it answers the learner's own try (a card
-        judged, words read, Show answer or Why?), which lets the rule show."""
+    def _say(self, text: str, tried: bool = False, verdict: str = "info") -> str:
+        """Show `text` as the feedback (a plain message: "info" unless `verdict` says "legal"
+        or "illegal"); see `_show`."""
+        return self._show(feedback_entry(text, verdict), tried)
+
+    def _show(self, entry: dict, tried: bool = False) -> str:
+        """Show a callout (a `table_model.feedback_entry`: the engine's verdict as data) and
+        return it in words; `tried`: it answers the learner's own try (a card judged, words
+        read, Show answer or Why?), which lets the rule show."""
         self.tried = self.tried or tried
-        self.feedback = text
-        write(self.output, text)
+        self.said = entry
+        self.feedback = feedback_text(entry)
+        write(self.output, self.feedback)
         self._render()
-        return text
+        return self.feedback
 
     def _rules_label(self) -> str:
         label = self.rulebook.value
@@ -452,7 +440,7 @@ class SceneWidget(TextForm, widgets.VBox):
         self._render_body()
         self.back_button.disabled = self.step == 0
         self.next_button.disabled = self.step >= self.step_count - 1
-        self.notice.value = callout_html(feedback_entry(self.feedback), self._size()["text"])
+        self.notice.value = callout_html(self.said, self._size()["text"])
 
     def _citation_html(self) -> str:
         """The scene's citation as a rule chip (the source's own words), once the rule itself

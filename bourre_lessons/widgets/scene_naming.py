@@ -6,8 +6,8 @@ What a phrase names comes from the engine (`Scene.designation`, laws 45C4a and 4
 from __future__ import annotations
 
 from ..cards import Card
-from ..play import cite
 from .scene_play import PlayView
+from .table_model import feedback_entry
 
 __all__ = ["NamingView"]
 
@@ -19,12 +19,13 @@ class NamingView(PlayView):
         """Highlight the card (or cards) the phrase names and say why."""
         self.answer_shown = True
         self._last = ("answer", None)
-        return self._say(self._phrase_reading(), tried=True)
+        reading, clause = self._phrase_reading()
+        return self._show(feedback_entry(reading, rule_id=clause), tried=True)
 
-    def _phrase_reading(self) -> str:
-        """What the phrase names, with the clause of the laws that says so."""
+    def _phrase_reading(self) -> tuple[str, str]:
+        """What the phrase names, and the clause of the laws that says so (its rule id)."""
         named = self.designation
-        return f"“{self.moment.phrase}”: {named.reason} [{cite(named.clause)}]"
+        return f"“{self.position.phrase}”: {named.reason}", named.clause
 
     def _judge_click(self, card: Card) -> str:
         named = self.designation
@@ -33,19 +34,22 @@ class NamingView(PlayView):
             "ask": named.candidates,
             "opponent_chooses": named.candidates,
         }
-        text = self._phrase_reading()
+        reading, clause = self._phrase_reading()
         if card in fits.get(named.kind, ()):
             self.played = card
-            return self._say(f"✔ Yes, {card}. {text}", tried=True)
-        return self._say(f"✘ Not {card}. {text}", tried=True)
+            said = feedback_entry(f"Yes, {card}. {reading}", "legal", rule_id=clause)
+        else:
+            said = feedback_entry(f"Not {card}. {reading}", "illegal", rule_id=clause)
+        return self._show(said, tried=True)
 
     def _verdict_under(self, row: str, card: Card) -> None:
         """A naming scene's columns list the legal cards only: what a phrase names is judged
         by the laws, not by a rulebook's play rules."""
         return None
 
-    def _why_heading(self) -> list[str]:
-        return [self._phrase_reading()]
+    def _why_heading(self) -> tuple[list[str], str]:
+        reading, clause = self._phrase_reading()
+        return [reading], clause
 
     def _highlighted(self) -> frozenset[Card]:
         """Cards lit by Show answer: the ones the phrase names."""
@@ -53,5 +57,5 @@ class NamingView(PlayView):
         return frozenset(named.candidates or ((named.card,) if named.card else ()))
 
     def _phrase_text(self) -> list[str]:
-        phrase = self.moment.phrase
+        phrase = self.position.phrase
         return [f"You say: “{phrase}”"] if phrase else []

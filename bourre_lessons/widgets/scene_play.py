@@ -12,14 +12,15 @@ import ipywidgets as widgets
 
 from ..cards import Card, parse_card
 from ..play import cite, explain, trick_winner, verdicts
-from ..scenes.model import YOU, Moment
+from ..scenes.model import YOU, ScenePosition
 from .card_table import CardTable
 from .chart_style import rulebook_colour
 from .kit import connect_buttons
-from .scene import SAY_HINT, SceneWidget, _cards_text
+from .scene import SAY_HINT, SceneView, _cards_text
 from .table_model import (
+    MARKS,
     OUT_OF_TRUMP,
-    TableScene,
+    CardTableContent,
     compare_entry,
     feedback_entry,
     hand_entries,
@@ -27,12 +28,13 @@ from .table_model import (
     seat_entry,
     trick_entries,
     trump_entry,
+    verdict_entry,
 )
 
 __all__ = ["PlayView"]
 
 
-class PlayView(SceneWidget):
+class PlayView(SceneView):
     """A play scene: step to your turn, then click a card (or say it) and ask why."""
 
     chosen: Card | None = None
@@ -47,7 +49,7 @@ class PlayView(SceneWidget):
         self.why_button = widgets.Button(description="Why?")
 
     _RENAMED: ClassVar[dict[str, str]] = {
-        **SceneWidget._RENAMED,
+        **SceneView._RENAMED,
         "retry_button": "try-again",
         "answer_button": "show-answer",
     }
@@ -76,41 +78,41 @@ class PlayView(SceneWidget):
     # --- public, for code cells and tests ---------------------------------------------------
 
     @property
-    def moment_index(self) -> int:
-        """Which moment of a play scene the current step belongs to."""
+    def position_index(self) -> int:
+        """Which position of a play scene the current step belongs to."""
         return self._position()[0]
 
     @property
-    def moment(self) -> Moment:
-        """The moment on screen."""
-        return self.scene.moments[self.moment_index]
+    def position(self) -> ScenePosition:
+        """The position on screen."""
+        return self.scene.positions[self.position_index]
 
     @property
     def your_turn(self) -> bool:
         """True when every card before yours is on the table and you have not yet played."""
         m, shown = self._position()
-        return shown == len(self.scene.moments[m].trick) and self.played is None
+        return shown == len(self.scene.positions[m].trick) and self.played is None
 
     @property
     def step_count(self) -> int:
         """How many steps Back / Next move through."""
-        return sum(len(m.trick) + 1 for m in self.scene.moments)
+        return sum(len(m.trick) + 1 for m in self.scene.positions)
 
     @property
     def designation(self):
         """What the laws make of a naming scene's phrase under the rules in force."""
-        return self.scene.designation(self.rules, self.moment_index)
+        return self.scene.designation(self.rules, self.position_index)
 
     def legal(self) -> frozenset[Card]:
-        """The engine's legal cards at the moment on screen, under the rules in force."""
-        return self.scene.legal(self.rules, self.moment_index)
+        """The engine's legal cards at the position on screen, under the rules in force."""
+        return self.scene.legal(self.rules, self.position_index)
 
     def play(self, card: Card | str) -> str:
         """Play a card as if clicked; returns the feedback shown."""
         card = parse_card(card)
-        if card not in self.moment.hand:
+        if card not in self.position.hand:
             return self._say(
-                f"{card} is not in your hand; you hold {_cards_text(self.moment.hand)}."
+                f"{card} is not in your hand; you hold {_cards_text(self.position.hand)}."
             )
         if self.played is not None:
             return self._say(f"You already played {self.played}. Press Try again to choose again.")
@@ -132,8 +134,8 @@ class PlayView(SceneWidget):
 
     def _on_card(self, code: str) -> None:
         """A card of the hand was clicked on the table: play it; a refused card shakes back."""
-        text = self.play(code)
-        if text.startswith("✘") and self.played is None:
+        self.play(code)
+        if self.said["verdict"] == "illegal" and self.played is None:
             self.table.shake_card(code)
 
     def say(self, text: str) -> str:
@@ -142,36 +144,36 @@ class PlayView(SceneWidget):
 
         if not self.your_turn:
             return self._say("It is not your turn yet: press Next until the trick reaches you.")
-        situation = self.scene.situation(self.moment_index)
+        situation = self.scene.situation(self.position_index)
         try:
             named = designate(text, situation, self.rules, language="auto")
         except NamingError as problem:
             first = str(problem).split(". Understood", 1)[0]
-            return self._say(f"✘ {first}. {SAY_HINT}")
-        heard = f"You said “{text.strip()}”: {named.reason} [{cite(named.clause)}]"
+            return self._say(f"{first}. {SAY_HINT}", verdict="illegal")
+        heard = f"You said “{text.strip()}”: {named.reason}"
         if named.kind == "renege":
             return self._say_renege(named, text, heard)
         if named.kind != "played" or named.card is None:
-            if named.kind == "invalid":
-                heard += " Nothing is played: say it again."
-            return self._say(heard, tried=True)
+            note = " Nothing is played: say it again." if named.kind == "invalid" else ""
+            return self._show(feedback_entry(heard, rule_id=named.clause, note=note), tried=True)
         self.played = named.card
         self._last = ("say", text)
-        return self._say(f"✔ {heard}", tried=True)
+        return self._show(feedback_entry(heard, "legal", rule_id=named.clause), tried=True)
 
     def _say_renege(self, named, text: str, heard: str) -> str:
         """laws 45C4a: a card named in full is played even when the rules forbid it (the engine's
         reading); that is a renege, settled by the rulebook (pagat: correct it before the next player plays)."""
         self._last = ("say", text)
-        if self.rules.renege in ("retract", "retract_and_penalty"):
-            return self._say(f"✘ {heard}", tried=True)
-        self.played = named.card
-        if self.rules.renege == "correct_before_next":
-            return self._say(f"✘ {heard} Press Try again to correct it.", tried=True)
-        return self._say(f"✘ {heard}", tried=True)
+        note = ""
+        if self.rules.renege not in ("retract", "retract_and_penalty"):
+            self.played = named.card
+            if self.rules.renege == "correct_before_next":
+                note = " Press Try again to correct it."
+        refused = feedback_entry(heard, "illegal", rule_id=named.clause, note=note)
+        return self._show(refused, tried=True)
 
     def try_again(self) -> None:
-        """Take back your card at this moment and choose again."""
+        """Take back your card at this position and choose again."""
         self.played = self.chosen = None
         self._last = ("", None)
         self._say("Choose again.")
@@ -189,11 +191,13 @@ class PlayView(SceneWidget):
     def why(self) -> str:
         """List every card of the hand with its verdict."""
         self._last = ("why", None)
-        lines = [*self._why_heading(), f"Every card under {self._rules_label()}:"]
-        for v in verdicts(self.scene.situation(self.moment_index), self.rules):
-            mark = "✔" if v.legal else "✘"
-            lines.append(f"{mark} {v.card} [{cite(v.rule)}] {v.reason}")
-        return self._say("\n".join(lines), tried=True)
+        heading, rule_id = self._why_heading()
+        lines = [*heading, f"Every card under {self._rules_label()}:"]
+        for v in verdicts(self.scene.situation(self.position_index), self.rules):
+            lines.append(
+                f"{MARKS['legal' if v.legal else 'illegal']} {v.card} [{cite(v.rule_id)}] {v.reason}"
+            )
+        return self._show(feedback_entry("\n".join(lines), rule_id=rule_id), tried=True)
 
     # --- judging ------------------------------------------------------------------------
 
@@ -202,24 +206,23 @@ class PlayView(SceneWidget):
         return self._judge(card)
 
     def _judge(self, card: Card) -> str:
-        verdict = explain(self.scene.situation(self.moment_index), card, self.rules)
+        """The engine's verdict on `card`, shown as data (the callout words it)."""
+        verdict = explain(self.scene.situation(self.position_index), card, self.rules)
         if verdict.legal:
             self.played = card
-            text = f"✔ {verdict.reason} [{cite(verdict.rule)}]{self._pick_note()}"
-        else:
-            text = f"✘ {verdict.reason} [{cite(verdict.rule)}: {verdict.summary}]"
-        return self._say(text, tried=True)
+        note = self._pick_note() if verdict.legal else ""
+        return self._show(verdict_entry(verdict, note), tried=True)
 
-    def _why_heading(self) -> list[str]:
-        """Lines Why? puts before the verdicts."""
-        return []
+    def _why_heading(self) -> tuple[list[str], str]:
+        """Lines Why? puts before the verdicts, and the rule id the first of them cites."""
+        return [], ""
 
     def _highlighted(self) -> frozenset[Card]:
         """Cards lit by Show answer: the legal cards."""
         return self.legal()
 
     def _pick_note(self) -> str:
-        m = self.moment
+        m = self.position
         if m.pick is not None and m.pick in self.legal() and len(self.legal()) > 1:
             return f" (In {self.scene.source}'s own example, {m.pick} is the card played.)"
         return ""
@@ -245,18 +248,18 @@ class PlayView(SceneWidget):
     # --- drawing ------------------------------------------------------------------------
 
     def _position(self) -> tuple[int, int]:
-        """(moment index, cards of the current trick shown) for the current step."""
+        """(position index, cards of the current trick shown) for the current step."""
         remaining = self.step
-        for i, m in enumerate(self.scene.moments):
+        for i, m in enumerate(self.scene.positions):
             if remaining <= len(m.trick):
                 return i, remaining
             remaining -= len(m.trick) + 1
-        last = len(self.scene.moments) - 1
-        return last, len(self.scene.moments[last].trick)
+        last = len(self.scene.positions) - 1
+        return last, len(self.scene.positions[last].trick)
 
     def _shown_plays(self) -> list[tuple[str, Card]]:
         m, shown = self._position()
-        plays = list(self.scene.moments[m].trick[:shown])
+        plays = list(self.scene.positions[m].trick[:shown])
         if self.played is not None:
             plays.append((YOU, self.played))
         return plays
@@ -267,38 +270,38 @@ class PlayView(SceneWidget):
 
     def _status(self) -> str:
         m, shown = self._position()
-        moment = self.scene.moments[m]
+        position = self.scene.positions[m]
         part = (
-            f"Position {m + 1} of {len(self.scene.moments)}. "
-            if len(self.scene.moments) > 1
+            f"Position {m + 1} of {len(self.scene.positions)}. "
+            if len(self.scene.positions) > 1
             else ""
         )
         if self.played is not None:
             return part + f"You played {self.played}."
-        if shown < len(moment.trick):
-            return part + f"{moment.trick[shown][0]} is about to play: press Next."
-        verb = "lead" if not moment.trick else "play"
+        if shown < len(position.trick):
+            return part + f"{position.trick[shown][0]} is about to play: press Next."
+        verb = "lead" if not position.trick else "play"
         return part + f"Your turn: click a card to {verb} it."
 
     def _render_table(self, style: str) -> None:
         self.table.size = "classroom" if self.classroom.value else "normal"
         self.table.four_colour = self.four_colour.value
         self.table.heading = self.heading()
-        self.table.show(self._table_scene())
+        self.table.show(self._table_content())
 
-    def _table_scene(self) -> TableScene:
+    def _table_content(self) -> CardTableContent:
         """What the drawn table shows now, all of it from the scene and the engine."""
-        s, m = self.scene, self.moment
+        s, m = self.scene, self.position
         shown = self._shown_plays()
         legal = self._highlighted() if self.answer_shown else None
-        return TableScene(
+        return CardTableContent(
             seats=self._seat_entries(len(shown)),
             hand=hand_entries(m.hand, legal, self.played, enabled=self.your_turn),
             trick=trick_entries(shown, s.trump),
             past=past_entries(m.history, s.trump),
             trump=trump_entry(s.trump),
             status="\n".join(self._table_notes()),
-            feedback=feedback_entry(self.feedback),
+            feedback=self.said,
             compare=self._compare_entries() if self._rule_shown() else [],
         )
 
@@ -307,7 +310,7 @@ class PlayView(SceneWidget):
         in force marked, and each one's verdict on the card you tried (play scenes)."""
         if not self.rulebook_choice:
             return []  # one rulebook on screen: nothing to set beside it
-        answers = self.scene.disagreement(self.moment_index)
+        answers = self.scene.disagreement(self.position_index)
         kind, tried = self._last
         in_force = f"cinch {self.cinch.value}" if self.cinch.value else self.rulebook.value
         rows = []
@@ -333,12 +336,12 @@ class PlayView(SceneWidget):
             rules = self.scene.rules(cinch=row.removeprefix("cinch "))
         else:
             rules = self.scene.rules(row)
-        verdict = explain(self.scene.situation(self.moment_index), card, rules)
-        return card, verdict.legal, verdict.rule
+        verdict = explain(self.scene.situation(self.position_index), card, rules)
+        return card, verdict.legal, verdict.rule_id
 
     def _seat_entries(self, shown: int) -> list[dict]:
-        """The seats of the moment, whose turn it is, and your tricks won."""
-        m = self.moment
+        """The seats of the position, whose turn it is, and your tricks won."""
+        m = self.position
         nxt = m.trick[shown][0] if shown < len(m.trick) else (YOU if self.played is None else "")
         return [
             seat_entry(
@@ -352,7 +355,7 @@ class PlayView(SceneWidget):
 
     def _table_notes(self) -> list[str]:
         """Lines under the table: what is known, the caption, the phrase and whose turn."""
-        m = self.moment
+        m = self.position
         notes = [OUT_OF_TRUMP] * m.others_out_of_trump
         notes += [m.caption] if m.caption else []
         return [*notes, *self._phrase_text(), self._status()]
@@ -361,7 +364,7 @@ class PlayView(SceneWidget):
         self.retry_button.disabled = self.played is None
 
     def _body_text(self) -> list[str]:
-        s, m = self.scene, self.moment
+        s, m = self.scene, self.position
         assert s.trump is not None
         lines = [f"Trump: {s.trump.symbol} {s.trump.plural}"]
         for i, plays in enumerate(m.history, start=1):
@@ -388,5 +391,5 @@ class PlayView(SceneWidget):
         return lines
 
     def _compare_rows(self) -> list[tuple[str, str]]:
-        answers = self.scene.disagreement(self.moment_index)
+        answers = self.scene.disagreement(self.position_index)
         return [(name, _cards_text(cards)) for name, cards in answers.items()]

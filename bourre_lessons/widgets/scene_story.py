@@ -13,12 +13,12 @@ import io
 import ipywidgets as widgets
 
 from ..browser import missing_in_browser
-from .scene import SceneWidget
+from .scene import SceneView
 
 __all__ = ["StoryView"]
 
 
-class StoryView(SceneWidget):
+class StoryView(SceneView):
     """A story scene: Back / Next step through what happens, the pot charted as it grows."""
 
     def _build(self) -> None:

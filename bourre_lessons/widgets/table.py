@@ -29,13 +29,12 @@ from ..actions import hand_actions
 from ..browser import browser_note, missing_in_browser
 from ..cards import Card, parse_card
 from ..game import Game, GameError, IllegalAction
-from ..play import cite
 from ..rules import SOURCES, Rules
 from ..seat_view import transcript_for
 from ..sim.bots import Bot, resolve_bots
 from .card_table import CardTable
 from .kit import SIZES, connect_buttons, style_sheet, tag_attributes, write
-from .table_model import review_entries, seen_table
+from .table_model import MARKS, feedback_entry, feedback_text, review_entries, seen_table
 from .table_text import (
     SAID_NOTHING,
     YOU,
@@ -113,7 +112,7 @@ class TableWidget(TextForm, widgets.VBox):
         self.bots = dict(zip(self.names[1:], resolve_bots(bots, players - 1), strict=True))
         self.bankroll, self.size, self.four_colour = bankroll, size, four_colour
         self.selected: set[Card] = set()
-        self.feedback = ""
+        self.feedback, self.said = "", feedback_entry()
         self.replaying: tuple[int, int] | None = None
         self.reviewed: HandReview | None = None  # the coach's review of the hand just over
 
@@ -205,21 +204,25 @@ class TableWidget(TextForm, widgets.VBox):
         game = self.game
         mine = self._pending_is_yours()
         if game.phase != "play" or (game.to_act != YOU and not mine):
-            return self._say(f"✘ Say a card when it is your turn to play one: {self._status()}")
+            return self._say(
+                f"Say a card when it is your turn to play one: {self._status()}", "illegal"
+            )
         try:
             named = designate(text, game.situation(YOU), self.rules, language="auto")
         except NamingError as problem:
             first = str(problem).split(". Understood", 1)[0]
-            return self._say(f"✘ {first}. {SAY_HINT}")
-        heard = f"You said “{text.strip()}”: {named.reason} [{cite(named.clause)}]"
+            return self._say(f"{first}. {SAY_HINT}", "illegal")
+        heard = (f"You said “{text.strip()}”: {named.reason}", named.clause)
         card = named.card
         if card is not None and named.kind == "played":
             return self._act(f"correct {card.code}" if mine else card.code, heard)
         if card is not None and named.kind == "renege":
             if mine and named.verdict is not None:  # a correction must be a card you may play
-                return self._say(correction_refused(text.strip(), card, named.verdict))
+                return self._show(correction_refused(text.strip(), card, named.verdict))
             return self._act(f"renege {card.code}", heard)
-        return self._say(f"✘ {heard}{SAID_NOTHING.get(named.kind, '')}")
+        said, clause = heard
+        nothing = SAID_NOTHING.get(named.kind, "")
+        return self._show(feedback_entry(said, "illegal", rule_id=clause, note=nothing))
 
     def _say_from_box(self) -> None:
         """Say what the box holds, once; the box is emptied so the same words can come again."""
@@ -340,24 +343,32 @@ class TableWidget(TextForm, widgets.VBox):
     def _new_game(self) -> None:
         self.game = Game(self.rules, self.names, int(self.seed_box.value), self.bankroll)
         self.rulebook.value = self.rules.source
-        self.selected, self.replaying, self.feedback, self.reviewed = set(), None, "", None
+        self.selected, self.replaying, self.reviewed = set(), None, None
+        self.feedback, self.said = "", feedback_entry()
         write(self.output, "")
         self._render()
 
-    def _act(self, action: str, heard: str | None = None) -> str:
-        """Apply your action; `heard` (what the words designated, from `say`) leads the message."""
+    def _act(self, action: str, heard: tuple[str, str] | None = None) -> str:
+        """Apply your action; `heard` (what the words designated and the clause of the laws
+        that says so, from `say`) leads the message."""
         before = len(self.game.transcript().splitlines())
         try:
             self.game.apply(action)
         except IllegalAction as refused:
-            return self._say(f"✘ {refused}" if heard is None else f"✘ {heard}\n✘ {refused}")
+            if heard is None:
+                return self._say(str(refused), "illegal")
+            said, clause = heard
+            return self._show(
+                feedback_entry(said, "illegal", rule_id=clause, lines=[f"✘ {refused}"])
+            )
         self.selected.clear()
         self.replaying = None
         done = self._news(before)
-        mark = "✘" if action.startswith("renege") else "✔"  # a deliberate misplay is flagged
+        verdict = "illegal" if action.startswith("renege") else "legal"  # a misplay is flagged
         if heard is None:
-            return self._say(f"{mark} {done}")
-        return self._say(f"{mark} {heard}\n{done}")
+            return self._say(done, verdict)
+        said, clause = heard
+        return self._show(feedback_entry(said, verdict, rule_id=clause, lines=done.splitlines()))
 
     def _pending_is_yours(self) -> bool:
         pending = self.game.pending_renege
@@ -366,12 +377,17 @@ class TableWidget(TextForm, widgets.VBox):
     def _status(self) -> str:
         return status_text(self.game, self._pending_is_yours())
 
-    def _say(self, text: str) -> str:
-        """Show a message: a verdict on the drawn table; anything longer (the transcript) below."""
-        self.feedback = text
-        write(self.output, "" if text[:1] in "✔✘" else text)
+    def _say(self, text: str, verdict: str = "info") -> str:
+        """Show a message ("info" unless `verdict` says "legal" or "illegal"); see `_show`."""
+        return self._show(feedback_entry(text, verdict))
+
+    def _show(self, entry: dict) -> str:
+        """Show a callout (a `feedback_entry`): a verdict on the drawn table, anything else
+        (the transcript) below it; returns it in words."""
+        self.said, self.feedback = entry, feedback_text(entry)
+        write(self.output, "" if entry["verdict"] in MARKS else self.feedback)
         self._render()
-        return text
+        return self.feedback
 
     def _build_controls(self, seed: int, bots: str) -> None:
         """Create every control the table shows with its stable DOM class."""
@@ -473,7 +489,7 @@ class TableWidget(TextForm, widgets.VBox):
         self.header.value, _ = table_html(self._header_text(), game, status, text_size)
         shown = self._review_shown()
         rows = None if shown is None else review_entries(shown)
-        self.table.show(seen_table(game, YOU, self.selected, status, self.feedback, rows))
+        self.table.show(seen_table(game, YOU, self.selected, status, self.said, rows))
         self._render_buttons()
         self.replay_slider.layout.display = None if self.replaying is not None else "none"
         self.log_view.value = log_html(game, self._viewer())

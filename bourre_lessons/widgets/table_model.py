@@ -12,30 +12,32 @@ built from a `play.Situation` (`situation_table`) or from a `game.Game` as one s
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Suit
 from ..game import Game
-from ..play import Situation, cite, trick_winner
+from ..play import Situation, Verdict, cite, trick_winner
 from ..sources import chip
 from ..text import card_list
 
 __all__ = [
-    "TableScene",
+    "CardTableContent",
     "card_entry",
     "card_label",
     "compare_entry",
     "feedback_entry",
+    "feedback_text",
     "hand_entries",
+    "refusal_entry",
     "review_entries",
     "seat_entry",
     "seen_table",
     "situation_table",
     "source_of",
     "trick_entries",
+    "verdict_entry",
 ]
 
 VERDICTS = ("legal", "illegal", "info", "")
@@ -164,50 +166,90 @@ def seat_entry(
     }
 
 
-RULE_CITED = re.compile(
-    r"\s*\[(?P<rule>(?:glimne|wikipedia|pagat|laws) [\w-]+|[A-Za-z][\w-]*)"
-    r"(?::\s*(?P<summary>[^\]]*))?\]"
-)
-"""A rule cited in feedback as learners read it, `[glimne 5]` or `[glimne 5: the rule in one
-sentence]` (the rule id `[glimne-5]` is read too)."""
+MARKS = {"legal": "✔", "illegal": "✘"}
+"""The mark of each verdict of the callout (an "info" message has none)."""
 
 
-def feedback_entry(text: str, verdict: str | None = None, rule: str | None = None) -> dict:
-    """The feedback callout: a verdict (from a leading ✔ or ✘ unless given), its first line
-    (`head`) split into mark, reason, cited rule and the rule's summary, the other lines, and
-    `source`: what the rule chip opens (the register's words for the rule, `source_of`)."""
-    text = text.strip()
-    if verdict is None:
-        verdict = "legal" if text.startswith("✔") else "illegal" if text.startswith("✘") else ""
-        verdict = verdict or ("info" if text else "")
+def feedback_entry(
+    text: str = "",
+    verdict: str = "info",
+    *,
+    rule_id: str = "",
+    summary: str = "",
+    note: str = "",
+    readings: Iterable[str] = (),
+    lines: Iterable[str] = (),
+    mark: str | None = None,
+) -> dict:
+    """The feedback callout as data: the verdict ("legal", "illegal", "info"; "" when there
+    is nothing to say), the reason (the first line of `text`), the rule it rests on (`rule_id`,
+    with `summary`, the rule in one sentence, and the engine's `readings`), a `note` after the
+    citation, the other lines (those of `text`, then `lines`), and `source`: what the rule
+    chip opens (`source_of`). The mark is the verdict's (`MARKS`) unless `mark` is given.
+
+    `head` is the first line in words, '✘ reason [glimne 5: summary] note': this is the one
+    place the callout becomes a sentence (`feedback_text` gives all of it); nothing reads the
+    sentence back."""
+    text = "\n".join([text.strip(), *lines]).strip()
+    verdict = verdict if text else ""
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {', '.join(repr(v) for v in VERDICTS)}")
-    lines = text.splitlines()
-    head = lines[0] if lines else ""
-    mark = head[:1] if head[:1] in ("✔", "✘") else ""
-    reason, summary = head[len(mark) :].strip(), ""
-    cited = RULE_CITED.search(reason)
-    if cited and rule is None:
-        rule, summary = cited["rule"].replace(" ", "-", 1), (cited["summary"] or "").strip()
-        reason = (reason[: cited.start()] + reason[cited.end() :]).strip()
+    reason, *more = text.splitlines() or [""]
+    mark = MARKS.get(verdict, "") if mark is None else mark
+    cited = f"{cite(rule_id)}: {summary}" if rule_id and summary else cite(rule_id)
+    head = " ".join(part for part in (mark, reason) if part)
+    head += (f" [{cited}]" if rule_id else "") + note
     return {
         "verdict": verdict,
         "head": head,
         "mark": mark,
-        "reason": reason,
-        "rule": rule or "",
-        "cite": cite(rule) if rule else "",
+        "reason": (reason + note).strip(),
+        "rule_id": rule_id,
+        "cite": cite(rule_id) if rule_id else "",
         "summary": summary,
-        "lines": lines[1:],
-        "source": source_of(rule) if rule else {},
+        "readings": list(readings),
+        "lines": more,
+        "source": source_of(rule_id) if rule_id else {},
     }
 
 
-def source_of(rule: str) -> dict:
+def verdict_entry(verdict: Verdict, note: str = "") -> dict:
+    """The callout for one of the engine's verdicts, as data: ✔ or ✘, the reason, the rule id
+    (a refused card also gets the rule in one sentence), the readings, and a `note` after
+    the citation."""
+    return feedback_entry(
+        verdict.reason,
+        "legal" if verdict.legal else "illegal",
+        rule_id=verdict.rule_id,
+        summary="" if verdict.legal else verdict.summary,
+        note=note,
+        readings=verdict.readings,
+    )
+
+
+def refusal_entry(refused: Exception, before: str = "") -> dict:
+    """The callout for an action the engine refused (`IllegalAction`, or an `IllegalPlay` with
+    its verdict): ✘, the reason, and the rule it cites; `before` leads the reason."""
+    verdict = getattr(refused, "verdict", None)
+    reason = verdict.reason if verdict is not None else str(refused)
+    return feedback_entry(
+        before + reason,
+        "illegal",
+        rule_id=getattr(refused, "rule_id", ""),
+        readings=verdict.readings if verdict is not None else (),
+    )
+
+
+def feedback_text(entry: Mapping[str, Any]) -> str:
+    """The callout in words (what `to_text` and a screen reader get): its head, then its lines."""
+    return "\n".join([entry["head"], *entry["lines"]]) if entry.get("head") else ""
+
+
+def source_of(rule_id: str) -> dict:
     """What the rule chip opens: the register's quotation, translation, example status and
     readings for a rule id or citation (`sources.chip`); {} for one the register lacks."""
     try:
-        return chip(rule)
+        return chip(rule_id)
     except KeyError:
         return {}
 
@@ -221,7 +263,7 @@ def compare_entry(
     tried: tuple[Card, bool, str] | None = None,
 ) -> dict[str, Any]:
     """One rulebook's column of the side-by-side table: its legal cards here and, when a card
-    was tried, `tried` = (card, allowed?, rule) as that rulebook judges it."""
+    was tried, `tried` = (card, allowed?, rule id) as that rulebook judges it."""
     ordered = sorted(legal)
     cards = card_list(ordered, sep=" ", empty="none")
     entry: dict[str, Any] = {
@@ -232,20 +274,20 @@ def compare_entry(
         "colour": colour,
         "tried": "",
         "verdict": "",
-        "rule": "",
+        "rule_id": "",
     }
     words = f"{rulebook}{', in force' if current else ''}: legal {cards}"
     if tried is not None:
-        card, allowed, rule = tried
+        card, allowed, rule_id = tried
         verdict = "legal" if allowed else "illegal"
-        entry.update(tried=str(card), verdict=verdict, rule=rule, cite=cite(rule))
-        words += f"; {card} {'allowed' if allowed else 'refused'} ({cite(rule)})"
+        entry.update(tried=str(card), verdict=verdict, rule_id=rule_id, cite=cite(rule_id))
+        words += f"; {card} {'allowed' if allowed else 'refused'} ({cite(rule_id)})"
     entry["label"] = words
     return entry
 
 
 @dataclass
-class TableScene:
+class CardTableContent:
     """Everything the card table shows at one moment (the values of its synced traits)."""
 
     seats: list[dict[str, Any]] = field(default_factory=list)
@@ -255,7 +297,7 @@ class TableScene:
     trump: dict[str, Any] = field(default_factory=dict)
     pot: int | None = None
     status: str = ""
-    feedback: dict[str, Any] = field(default_factory=lambda: feedback_entry(""))
+    feedback: dict[str, Any] = field(default_factory=feedback_entry)
     compare: list[dict[str, Any]] = field(default_factory=list)
     review: dict[str, Any] = field(default_factory=dict)
 
@@ -408,9 +450,9 @@ def _stake(decision: Any) -> str:
 def situation_table(
     situation: Situation,
     legal: Iterable[Card] | None = None,
-    feedback: str = "",
+    feedback: Mapping[str, Any] | None = None,
     you: str = "You",
-) -> TableScene:
+) -> CardTableContent:
     """The drawn table for one decision of the engine (a `play.Situation`): the players
     before you (A, B, ...) with the cards they played, you, the players still to come, and your
     hand, with the legal cards lifted when `legal` is given."""
@@ -420,14 +462,14 @@ def situation_table(
     seats = [seat_entry(s) for s in before]
     seats.append(seat_entry(you, you=True, tricks=situation.tricks_won, turn=True))
     seats += [seat_entry(s) for s in after]
-    return TableScene(
+    return CardTableContent(
         seats=seats,
         hand=hand_entries(situation.hand, legal),
         trick=trick_entries(plays, situation.trump),
         trump=trump_entry(situation.trump),
         status=(OUT_OF_TRUMP + "\n") * situation.others_out_of_trump
         + f"Your turn: {'lead' if not plays else 'play'} a card.",
-        feedback=feedback_entry(feedback),
+        feedback=dict(feedback) if feedback else feedback_entry(),
     )
 
 
@@ -436,12 +478,13 @@ def seen_table(
     seat: str,
     selected: set[Card],
     status: str | None,
-    feedback: str,
+    feedback: Mapping[str, Any] | None,
     review: dict[str, Any] | None = None,
-) -> TableScene:
+) -> CardTableContent:
     """The drawn table as `seat` sees it: the others' hands as counts, never their cards; a
     trick just finished stays in the middle, its winner marked, until the next card is led;
-    the turned card is drawn until it is played, then only its suit."""
+    the turned card is drawn until it is played, then only its suit. Of the `feedback` (a
+    `feedback_entry`), only a verdict (✔ or ✘) is drawn on the table."""
     hand = game.hand_record
     trump = hand.trump_card.suit
     trick = game.current_trick
@@ -456,7 +499,7 @@ def seen_table(
         shown, done = trick_entries(done[-1], trump, finished=True), done[:-1]
     played = {c for t in hand.tricks for c in t.cards} | set(trick.cards if trick else ())
     turned = hand.trump_card if hand.trump_card not in played else None
-    return TableScene(
+    return CardTableContent(
         seats=[_seat(game, p, seat) for p in hand.seats],
         hand=cards,
         trick=shown,
@@ -464,7 +507,9 @@ def seen_table(
         trump=trump_entry(trump, turned, beside=hand.dealer),
         pot=game.pot,
         status=(status or "")[:1].upper() + (status or "")[1:],
-        feedback=feedback_entry(feedback if feedback[:1] in "✔✘" else ""),
+        feedback=dict(feedback)
+        if feedback and feedback.get("verdict") in MARKS
+        else feedback_entry(),
         review=review or {},
     )
 

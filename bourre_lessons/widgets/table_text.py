@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from ..cards import Card, CardError, parse_card
 from ..game import Game
 from ..hand_state import HandRecord
-from ..play import Verdict, cite
+from ..play import Verdict
 from ..rules import Rules
 from ..seat_view import HAND_HEADER, transcript_for
+from .table_model import feedback_entry
 
 __all__ = [
     "SAID_NOTHING",
@@ -192,10 +193,13 @@ SAID_NOTHING = {
 """What follows the heard words when they play no card, by the naming's kind."""
 
 
-def correction_refused(words: str, card: Card, verdict: Verdict) -> str:
-    """The message when the card named to correct a renege may not be played either."""
-    return (
-        f"✘ You said “{words}”: {card} may not be played either "
-        f"[{cite(verdict.rule)}]: {verdict.reason} "
-        "Correct your renege with a card you may play, or press Let it stand."
+def correction_refused(words: str, card: Card, verdict: Verdict) -> dict:
+    """The callout when the card named to correct a renege may not be played either."""
+    return feedback_entry(
+        f"You said “{words}”: {card} may not be played either",
+        "illegal",
+        rule_id=verdict.rule_id,
+        note=f": {verdict.reason} Correct your renege with a card you may play, or press Let "
+        "it stand.",
+        readings=verdict.readings,
     )

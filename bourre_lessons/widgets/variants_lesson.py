@@ -19,7 +19,8 @@ from ..rules import Rules
 from ..scenes.model import Scene, StoryStep
 from ..sim.variant_effects import for_fun_session
 from ..sources import chip, chip_text
-from .scene import SceneWidget
+from .scene import SceneView
+from .scene_views import scene_view
 from .source_chip import chip_html, page_css
 
 __all__ = ["SourceWords", "for_fun_scene", "show_for_fun", "source_words"]
@@ -108,6 +109,6 @@ def show_for_fun(
     bots: str = "heuristic",
     seed: int = 3,
     **options: object,
-) -> SceneWidget:
+) -> SceneView:
     """The session as a story to step through (options as for `scenes.show`)."""
-    return SceneWidget(for_fun_scene(players, hands, bankroll, bots, seed), **options)
+    return scene_view(for_fun_scene(players, hands, bankroll, bots, seed), **options)

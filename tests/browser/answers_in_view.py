@@ -664,7 +664,7 @@ def _positions(tree: ast.AST) -> list[tuple[str, Any]]:
 
 
 def _scene_hands(cells: list[dict[str, Any]]) -> dict[frozenset[str], str]:
-    """The hand of every moment of every scene the page's code names, to its scene id."""
+    """The hand of every position of every scene the page's code names, to its scene id."""
     from bourre_lessons.scenes import catalogue
 
     scenes = catalogue()
@@ -674,8 +674,8 @@ def _scene_hands(cells: list[dict[str, Any]]) -> dict[frozenset[str], str]:
             continue
         for scene_id in set(re.findall(r"[\"']([\w-]+)[\"']", cell.get("source", ""))):
             scene = scenes.get(scene_id)
-            for moment in getattr(scene, "moments", ()) if scene else ():
-                hands[frozenset(c.code for c in moment.hand)] = scene_id
+            for position in scene.positions if scene else ():
+                hands[frozenset(c.code for c in position.hand)] = scene_id
     return hands
 
 

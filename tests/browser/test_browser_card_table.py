@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from bourre_lessons.cards import Suit, parse_card, parse_cards
 from bourre_lessons.widgets.card_table import CardTable
 from bourre_lessons.widgets.table_model import (
-    TableScene, hand_entries, seat_entry, trick_entries, trump_entry,
+    CardTableContent, hand_entries, seat_entry, trick_entries, trump_entry,
 )
 
 CARDS = parse_cards("HA HK HQ HJ HT H9 H8 H7")
@@ -39,7 +39,7 @@ for size in {sizes!r}:
             plays = [(name, CARDS[i]) for i, name in enumerate(names[1:] + names[:1])]
             table = CardTable(size=size)
             table.add_class(f"bourre-probe-{{size}}-{{seats}}-{{int(finished)}}")
-            table.show(TableScene(
+            table.show(CardTableContent(
                 seats=[
                     seat_entry(n, n if n == "A" else None, you=n == "A", chips=100 - i,
                                status="plays", tricks=1, turn=n == "A" and not finished,

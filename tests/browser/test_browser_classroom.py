@@ -25,7 +25,7 @@ from projector import MEASURE, PARTS, PROJECTOR_SIZES
 from bourre_lessons.scenes import get as get_scene
 from bourre_lessons.widgets.classroom import _label as picker_label
 from bourre_lessons.widgets.classroom import scene_order
-from bourre_lessons.widgets.scene import SceneWidget
+from bourre_lessons.widgets.scene_views import scene_view
 
 pytestmark = pytest.mark.browser
 
@@ -362,7 +362,7 @@ def _measure_scene(page, scene_id: str, record: Overflow) -> None:
     scene_css = f".bourre-scene-{scene_id}"
     scene = page.locator(scene_css)
     story = get_scene(scene_id).kind == "story"
-    steps = SceneWidget(get_scene(scene_id), size="classroom").step_count
+    steps = scene_view(get_scene(scene_id), size="classroom").step_count
     for step in range(1, steps + 1):
         if step > 1:
             _act(page, scene_css, scene.locator(".bourre-next").click)

@@ -182,7 +182,7 @@ def test_every_widget_renders(notebook):
 def _refusing_rulebook(scene) -> str | None:
     """The rulebook, the scene's own or the course's, under which its first position refuses
     a card of the hand (None: every card is allowed under both)."""
-    hand = scene.moments[0].hand
+    hand = scene.positions[0].hand
     for rulebook in (scene.preset, BASELINE):
         if any(card not in scene.legal(scene.rules(rulebook), 0) for card in hand):
             return rulebook
@@ -200,7 +200,7 @@ def _restart(root) -> None:
 
 
 def _to_turn(root, scene_id: str) -> None:
-    for _ in SCENES[scene_id].moments[0].trick:
+    for _ in SCENES[scene_id].positions[0].trick:
         root.locator(".bourre-next").click()
 
 
@@ -266,7 +266,7 @@ def _ask_the_advisor(root) -> None:
 def _click_right_and_wrong(root, scene) -> None:
     """Under the scene's own rulebook where the scene has a selector, else at the course's
     pagat table (lessons 01-07): the engine's answer under those rules is the one checked."""
-    moment = scene.moments[0]
+    moment = scene.positions[0]
     root.evaluate("el => el.scrollIntoView({block: 'start'})")  # clear of the status bar
     rulebook = BASELINE
     if root.locator(".bourre-rulebook").count():

@@ -285,7 +285,7 @@ def test_a_card_clicked_in_lesson_03_gets_its_verdict(lesson):
     """glimne 1 at the course's pagat table: a card that cannot win is refused (✘), a card
     the engine allows under pagat accepted (✔)."""
     scene = SCENES["glimne-1"]
-    moment = scene.moments[0]
+    moment = scene.positions[0]
     answer = scene.legal(scene.rules(BASELINE), 0)
     root = lesson.page.locator(".bourre-scene-glimne-1").first
     root.locator(".bourre-restart").click()

@@ -23,7 +23,7 @@ MARKDOWN = "## 小さい\n\nLesson 07's Japanese: 小さい (small), 切り札 (
 CODE = """from bourre_lessons.widgets.card_table import CardTable
 from bourre_lessons.widgets.table_model import feedback_entry
 table = CardTable()
-table.feedback = feedback_entry("✘ 5♣ is not allowed: you have no diamonds, so you must trump. [pagat 2: trump]")
+table.feedback = feedback_entry("5♣ is not allowed: you have no diamonds, so you must trump.", "illegal", rule_id="pagat-2", summary="trump")
 table"""
 READY = """(path) => {
   const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;

@@ -354,7 +354,7 @@ let chipFocus = false;
 
 function ruleChip(feedback, model) {
   const source = feedback.source || {};
-  const label = feedback.cite || feedback.rule;
+  const label = feedback.cite || feedback.rule_id;
   if (!source.id) return { button: el("span", "bourre-rule", label), popover: null };
   const open = Boolean(model.get("source_open"));
   const id = `bourre-source-${source.id}`;
@@ -423,7 +423,7 @@ function drawFeedback(feedback, model) {
     const head = el("div", "bourre-feedback-head");
     if (feedback.mark) head.append(el("span", "bourre-mark", feedback.mark), " ");
     head.appendChild(el("span", "bourre-reason", given(feedback.reason) ? feedback.reason : feedback.head));
-    const chip = feedback.rule ? ruleChip(feedback, model) : null;
+    const chip = feedback.rule_id ? ruleChip(feedback, model) : null;
     if (chip) head.append(" ", chip.button);
     node.appendChild(head);
     if (chip && chip.popover) node.appendChild(chip.popover);
@@ -460,7 +460,7 @@ function drawCompare(rows, fourColour) {
     cell.appendChild(cards);
     if (row.verdict) {
       const mark = row.verdict === "legal" ? "\u2714" : "\u2718";
-      cell.appendChild(el("div", "bourre-compare-verdict", `${mark} ${row.tried} (${row.cite || row.rule})`));
+      cell.appendChild(el("div", "bourre-compare-verdict", `${mark} ${row.tried} (${row.cite || row.rule_id})`));
     }
     line.appendChild(cell);
   }

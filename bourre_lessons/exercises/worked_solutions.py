@@ -1,10 +1,15 @@
-"""Worked solutions for "Write the rule yourself": each rule written out plainly.
+"""Worked solutions of set 3, "Write the rule yourself": each rule written out plainly.
 
-These functions do not ask the engine which cards are legal: they spell the rules out from
-the position alone, the way a learner would, and `check_rule_function` checks them against
-the engine on a thousand positions like any learner's answer. `my_legal_plays` covers the four
-base rules every source shares (follow, beat, trump, overtrump); `full_legal_plays` adds the
-switches that only some sources use (glimne 9 and 10, and the cinch rules).
+These are the learner's model answers, shown by Show solution: they do not ask the engine
+which cards are legal, they spell the rules out from the position alone, the way a learner
+would, and `check_rule_function` checks them against the engine like any learner's answer
+(tests/test_worked_solutions.py compares them with `play.explain` under every value of every
+switch of `Rules`). `my_legal_plays` covers the four base rules every source shares (follow,
+beat, trump, overtrump); `full_legal_plays` adds the switches that only some sources use
+(glimne 9 and 10, and the cinch rules).
+
+Nothing else in the package decides legality with them: the engine's `play.explain` is the
+one rule of the play, and these answers only have to agree with it.
 """
 
 from __future__ import annotations
