@@ -21,6 +21,8 @@ from .sources import concept_citations, reading
 from .text import card_list, count
 
 __all__ = [
+    "CONCEPT_CITATIONS",
+    "CONCEPT_SUMMARIES",
     "Situation",
     "Verdict",
     "beats",
@@ -31,6 +33,7 @@ __all__ = [
     "sure_trump_tricks",
     "trick_winner",
     "verdicts",
+    "voids_shown_by",
     "winning_card",
 ]
 
@@ -61,6 +64,21 @@ def trick_winner(trick: Iterable[Card], trump: Suit) -> int:
     """Index, in play order, of the card that wins the trick."""
     cards = tuple(trick)
     return cards.index(winning_card(cards, trump))
+
+
+def voids_shown_by(trick: Iterable[Card], card: Card, trump: Suit, rules: Rules) -> set[Suit]:
+    """The suits a player shows the table it lacks by playing `card` to `trick` (the cards
+    played before it, first led): not following the suit led shows a void in it, and playing
+    neither it nor a trump shows no trump either, unless the trick was already trumped and the
+    rules let a player who cannot overtrump keep a trump (wikipedia 2)."""
+    before = tuple(trick)
+    if not before or card.suit == before[0].suit:
+        return set()
+    led = before[0].suit
+    trumped = led != trump and any(c.suit == trump for c in before)
+    if card.suit != trump and (not trumped or rules.trump_when_cannot_win):
+        return {led, trump}
+    return {led}
 
 
 # --- a decision --------------------------------------------------------------------------
@@ -263,7 +281,9 @@ def _citations() -> dict[str, dict[str, str]]:
     return table
 
 
-_CITATIONS: dict[str, dict[str, str]] = _citations()
+CONCEPT_CITATIONS: dict[str, dict[str, str]] = _citations()
+"""Each rule concept (`follow`, `cinch-pot`, ...) -> source -> the rule id that source gives
+it; the concepts are the keys, in the order of the chain of steps."""
 _CONCEPT_READINGS: dict[str, tuple[str, ...]] = {
     "lead": ("reading-lead",),
     "known-top": ("reading-known-top",),
@@ -277,7 +297,7 @@ rulebook adds `reading-followed`)."""
 FOLLOWED = ("pagat", "glimne", "wikipedia")
 """Where the chosen source is silent, the engine follows the first of these that has the rule."""
 
-_SUMMARIES: dict[str, str] = {
+CONCEPT_SUMMARIES: dict[str, str] = {
     "follow": "Play a card of the suit that was led whenever you have one.",
     "beat": "Following suit to an untrumped trick, beat the highest card if you can.",
     "cannot-beat": "Following suit but unable to beat the highest card, any card of the suit will do.",
@@ -293,17 +313,18 @@ _SUMMARIES: dict[str, str] = {
     "cinch-pot": "With the pot certain, lead or trump with your highest trump (last to play: just win).",
     "cinch-strict": "glimne's local cinch variant: on lead, lead the highest trump still unplayed whenever you hold it.",
 }
+"""Each rule concept -> one sentence in the project's words (a verdict's `summary`)."""
 
 
 def rule_id(concept: str, rules: Rules) -> str:
     """The citation for a rule concept: the chosen source's own rule, else the one followed."""
-    cites = _CITATIONS[concept]
+    cites = CONCEPT_CITATIONS[concept]
     return cites.get(rules.source) or next(cites[s] for s in FOLLOWED if s in cites)
 
 
 def silence_note(concept: str, rules: Rules) -> str:
     """A sentence saying that the chosen source is silent here and whom the engine follows."""
-    cites = _CITATIONS[concept]
+    cites = CONCEPT_CITATIONS[concept]
     if rules.source in cites:
         return ""
     followed = rule_id(concept, rules)
@@ -321,9 +342,9 @@ def rule_summary(rule: str) -> str:
     An id that several rules share (pagat-2 covers trump, overtrump and trump anyway) gives
     the first of them; a verdict's own `summary` is always the exact one.
     """
-    for concept, cites in _CITATIONS.items():
+    for concept, cites in CONCEPT_CITATIONS.items():
         if rule == concept or rule in cites.values():
-            return _SUMMARIES[concept]
+            return CONCEPT_SUMMARIES[concept]
     if rule in _TABLE_RULES:
         return _TABLE_RULES[rule]
     raise KeyError(f"unknown rule id {rule!r}; known ids: {', '.join(known_rule_ids())}")
@@ -331,7 +352,9 @@ def rule_summary(rule: str) -> str:
 
 def known_rule_ids() -> tuple[str, ...]:
     """Every rule id a verdict or a refused game action can carry."""
-    ids = {rule for cites in _CITATIONS.values() for rule in cites.values()} | set(_TABLE_RULES)
+    ids = {rule for cites in CONCEPT_CITATIONS.values() for rule in cites.values()} | set(
+        _TABLE_RULES
+    )
     return tuple(sorted(ids))
 
 
@@ -519,9 +542,11 @@ def _verdict(card: Card, legal: bool, concept: str, reason: str, rules: Rules) -
     note = silence_note(concept, rules)
     reason = f"{reason} {note}" if note else reason
     readings = _CONCEPT_READINGS.get(concept, ())
-    if rules.source not in _CITATIONS[concept]:
+    if rules.source not in CONCEPT_CITATIONS[concept]:
         readings = ("reading-followed", *readings)
-    return Verdict(card, legal, rule_id(concept, rules), reason, _SUMMARIES[concept], readings)
+    return Verdict(
+        card, legal, rule_id(concept, rules), reason, CONCEPT_SUMMARIES[concept], readings
+    )
 
 
 def _one_of(cards: frozenset[Card]) -> str:

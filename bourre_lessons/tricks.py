@@ -12,7 +12,7 @@ from .actions import Action, IllegalAction, IllegalPlay
 from .cards import HAND_SIZE, Card, Rank
 from .hand_state import Table, TableState, Trick, sorted_cards
 from .phases import settle_hand
-from .play import Situation, Verdict, explain, legal_plays, trick_winner
+from .play import Situation, Verdict, explain, legal_plays, trick_winner, voids_shown_by
 
 __all__ = [
     "end_trick_if_full",
@@ -132,12 +132,7 @@ def put_card(
 
 def note_voids(table: Table, st: TableState, player: str, card: Card, situation: Situation) -> None:
     """Record what the table now knows a player lacks (used for glimne 10)."""
-    led, trump = situation.led, situation.trump
-    if led is None or card.suit == led:
-        return
-    st.voids[player].add(led)
-    if card.suit != trump and (not situation.trumped or table.rules.trump_when_cannot_win):
-        st.voids[player].add(trump)
+    st.voids[player] |= voids_shown_by(situation.trick, card, situation.trump, table.rules)
 
 
 def trick_leader(st: TableState) -> str:

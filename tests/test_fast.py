@@ -21,8 +21,8 @@ from bourre_lessons.cards import DECK, Card, Suit, parse_cards
 from bourre_lessons.play import Situation, explain, legal_plays, rule_id
 from bourre_lessons.rules import PRESETS, Rules
 from bourre_lessons.sim.fast import (
-    RULE_CONCEPTS,
-    RULE_FIELDS,
+    CONCEPTS,
+    SWITCH_FIELDS,
     card_bit,
     card_of,
     cards_of,
@@ -264,7 +264,7 @@ def test_the_random_generator_is_reproducible_and_in_range() -> None:
 
 def test_rule_vector_reflects_each_switch() -> None:
     """encode_rules: switches that shape a hand land in the vector the core reads."""
-    glimne = dict(zip(RULE_FIELDS, encode_rules(PRESETS["glimne"], 5).tolist(), strict=True))
+    glimne = dict(zip(SWITCH_FIELDS, encode_rules(PRESETS["glimne"], 5).tolist(), strict=True))
     assert glimne["cinch"] == 0 and glimne["pays_second_ante"] == 1 and glimne["ante_skip"] == 0
     assert glimne["bourre_paid_to"] == 1
     wiki7 = encode_rules(PRESETS["wikipedia"], 7)
@@ -272,7 +272,7 @@ def test_rule_vector_reflects_each_switch() -> None:
     assert (wiki7 != wiki5).sum() == 1  # only the draw limit: 3 at seven players
     double = encode_rules(dataclasses.replace(Rules(), double_ante=True), 5)
     assert double.tolist() != encode_rules(Rules(), 5).tolist()
-    assert len(RULE_CONCEPTS) == 13
+    assert len(CONCEPTS) == 13
 
 
 def test_logged_decisions_read_back_as_the_positions_played() -> None:
@@ -305,6 +305,6 @@ def test_logged_decisions_read_back_as_the_positions_played() -> None:
             others_out_of_trump=position.others_out,
         )
         assert position_of(situation) == position
-        mask, _rule = legal(position, vector)
+        mask, _code = legal(position, vector)
         assert mask == batch_mask
         assert frozenset(cards_of(int(mask))) == legal_plays(situation, rules)

@@ -6,7 +6,7 @@ otherwise) and asks two things of the fast core: the rule vector it reads change
 A field the fast core does not need stands in `EXCUSED` with the reason, and flipping it must
 then change nothing. A new field of `Rules` fails here until it is one or the other.
 
-The source checks keep the vector's description whole: every entry of `RULE_FIELDS` has its
+The source checks keep the vector's description whole: every entry of `SWITCH_FIELDS` has its
 index constant and is read by compiled code, and the fast core's rule concepts are the
 readable engine's.
 """
@@ -23,9 +23,9 @@ import numpy as np
 import pytest
 
 import bourre_lessons.sim.fast as fast_package
-from bourre_lessons.play import _CITATIONS, _SUMMARIES
+from bourre_lessons.play import CONCEPT_CITATIONS, CONCEPT_SUMMARIES
 from bourre_lessons.rules import Rules
-from bourre_lessons.sim.fast import RULE_CONCEPTS, RULE_FIELDS, encode_rules, switches
+from bourre_lessons.sim.fast import CONCEPTS, SWITCH_FIELDS, encode_rules, switches
 from bourre_lessons.sim.simulation import SimulationResult, simulate
 
 BASE = Rules()  # pagat's preset
@@ -115,7 +115,7 @@ def test_an_excused_field_changes_nothing_in_the_fast_core(name: str) -> None:
 
 def test_each_choice_value_has_its_own_code() -> None:
     """Every accepted value of a choice switch is known to the fast core, with its own code."""
-    for name, values in switches.RULE_VALUES.items():
+    for name, values in switches.SWITCH_VALUES.items():
         assert set(values) == set(get_args(_HINTS[name])), name
     for name in _FIELDS:
         if get_origin(_HINTS[name]) is Literal and name not in EXCUSED:
@@ -129,7 +129,7 @@ def test_each_choice_value_has_its_own_code() -> None:
 def test_value_constants_are_positions_in_rule_values() -> None:
     """CINCH_IS_STRICT and its kind: the value's position among its switch's values."""
     checked = 0
-    for field, values in switches.RULE_VALUES.items():
+    for field, values in switches.SWITCH_VALUES.items():
         for value in values:
             constant = f"{field}_is_{value}".upper()
             if hasattr(switches, constant):
@@ -170,24 +170,24 @@ def _rule_reads() -> list[ast.expr]:
 
 
 def test_every_entry_of_the_rule_vector_has_its_constant_and_is_read() -> None:
-    """Each entry of RULE_FIELDS is read, by its index constant, somewhere in compiled code."""
-    for i, field in enumerate(RULE_FIELDS):
+    """Each entry of SWITCH_FIELDS is read, by its index constant, somewhere in compiled code."""
+    for i, field in enumerate(SWITCH_FIELDS):
         assert getattr(switches, field.upper()) == i, field
     reads = _rule_reads()
     assert all(isinstance(index, ast.Name) for index in reads), "read the vector by name"
     read = {index.id for index in reads}
-    unread = [f for f in RULE_FIELDS if f.upper() not in read]
+    unread = [f for f in SWITCH_FIELDS if f.upper() not in read]
     assert unread == [], f"entries of the rule vector no compiled code reads: {unread}"
-    assert read <= {f.upper() for f in RULE_FIELDS}
+    assert read <= {f.upper() for f in SWITCH_FIELDS}
 
 
 def test_rule_concepts_are_the_readable_engines() -> None:
     """The fast core's rule codes name the readable engine's concepts; only 'follow' is left
     out, because following suit always ends in a narrower step (beat, cannot-beat or
     trumped-follow) that the fast core reports instead."""
-    assert set(_CITATIONS) == set(_SUMMARIES)
-    assert len(set(RULE_CONCEPTS)) == len(RULE_CONCEPTS)
-    assert set(_CITATIONS) - set(RULE_CONCEPTS) == {"follow"}
-    assert set(RULE_CONCEPTS) <= set(_CITATIONS)
-    for code, concept in enumerate(RULE_CONCEPTS):
+    assert set(CONCEPT_CITATIONS) == set(CONCEPT_SUMMARIES)
+    assert len(set(CONCEPTS)) == len(CONCEPTS)
+    assert set(CONCEPT_CITATIONS) - set(CONCEPTS) == {"follow"}
+    assert set(CONCEPTS) <= set(CONCEPT_CITATIONS)
+    for code, concept in enumerate(CONCEPTS):
         assert getattr(LEGAL, concept.upper().replace("-", "_")) == code, concept

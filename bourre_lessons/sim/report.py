@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .advisor import Advice, Estimate, better_choice, wilson
+from .advisor import Advice, better_choice
+from .estimates import Estimate, wilson
 from .result import SimulationResult
 
 __all__ = ["advice_line", "advice_lines", "seat_record"]

@@ -3,7 +3,7 @@
 `play_chunk` plays a run of consecutive hands at one table and writes, for each hand, who
 played and how many tricks each seat took (an `Outcomes` record). Money is left to
 `settle_hands`, which walks the hands in order (antes, second antes, the pot carried, bourré
-payments, skipped antes) and fills a `Ledger`. The split lets a long run be cut into chunks
+payments, skipped antes) and fills a `MoneyByHand`. The split lets a long run be cut into chunks
 played in parallel: the bots' card play never depends on the chips, so the chunks are
 independent given their seeds.
 
@@ -20,6 +20,7 @@ import numpy as np
 from numba import literal_unroll
 
 from ._jit import jit, jit_inline
+from .bits import ALL_CARDS
 from .legal import Position, legal
 from .policy import (
     HEURISTIC,
@@ -51,21 +52,21 @@ from .switches import (
     POT_LIMIT,
     RESTOCK,
     RESTOCK_IS_FOLDED_AND_SERVED_DISCARDS,
-    RULE_FIELDS,
     SEPARATE_TRUMP_CARD,
     SEPARATE_TRUMP_CARD_IS_DEALER,
     SEPARATE_TRUMP_CARD_IS_OFF,
     SIMULTANEOUS_DECLARATION,
+    SWITCH_FIELDS,
     TRUMP_WHEN_CANNOT_WIN,
 )
 
 __all__ = [
     "LOG_COLUMNS",
     "LOG_WIDTH",
-    "RULE_FIELDS",
+    "SWITCH_FIELDS",
     "DecisionLog",
     "FixedDeal",
-    "Ledger",
+    "MoneyByHand",
     "Outcomes",
     "Seats",
     "Start",
@@ -74,6 +75,8 @@ __all__ = [
     "logged_legal",
     "logged_position",
     "logged_trick",
+    "new_log",
+    "new_outcomes",
     "play_chunk",
     "play_fixed",
     "play_from",
@@ -166,7 +169,7 @@ class DecisionLog(NamedTuple):
     count: np.ndarray  # int64 (1,)
 
 
-class Ledger(NamedTuple):
+class MoneyByHand(NamedTuple):
     """The money of each hand, filled by `settle_hands` (the fields of `SimulationResult`)."""
 
     dealer: np.ndarray
@@ -191,6 +194,20 @@ LOG_TRICK = len(LOG_COLUMNS)
 TRICK_SLOTS = 8  # a trick holds at most one card a player, and a table at most eight
 LOG_WIDTH = LOG_TRICK + TRICK_SLOTS
 _COLUMN_TYPES = tuple(get_type_hints(Position)[name] for name in LOG_COLUMNS)  # int or bool
+
+
+def new_outcomes(hands: int, players: int) -> Outcomes:
+    """Zeroed room for the outcomes of `hands` hands at a table of `players`."""
+    return Outcomes(
+        declared=np.zeros((hands, players), dtype=np.int8),
+        tricks=np.zeros((hands, players), dtype=np.int8),
+        turned=np.zeros(hands, dtype=np.int8),
+    )
+
+
+def new_log(rows: int = 0) -> DecisionLog:
+    """Room for `rows` logged card decisions (none by default: nothing is logged)."""
+    return DecisionLog(np.zeros((rows, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
 
 
 def logged_position(row: np.ndarray) -> Position:
@@ -514,7 +531,7 @@ def _deal(
             return trump_card, -1, size, state
         separate, state = _draw(state, stock, size)
         return separate, separate, size - 1, state
-    size = _fill(stock, ((1 << 52) - 1) & ~(fixed.hand | (1 << fixed.trump_card)))
+    size = _fill(stock, ALL_CARDS & ~(fixed.hand | (1 << fixed.trump_card)))
     work[HAND, fixed.seat] = fixed.hand
     if not apart and fixed.seat != dealer:
         work[HAND, dealer] = 1 << fixed.trump_card
@@ -847,7 +864,7 @@ def _tricks(
             if log.count[0] < log.rows.shape[0]:
                 _log_decision(log.rows[log.count[0]], position, work[TRICK])
                 log.count[0] += 1
-            mask, _rule = legal(position, rules)
+            mask, _code = legal(position, rules)
             if forced >= 0 and p == start.seat:
                 card = forced
                 forced = -1
@@ -861,7 +878,7 @@ def _tricks(
             if trick_n == 0:
                 led, best, winner = suit, card, a
             else:
-                # what the table learns: this player holds no trump (Game._note_voids)
+                # what the table learns: this player holds no trump (play.voids_shown_by)
                 shows_void = led == trump or (suit != trump and (not trumped or twcw))
                 if suit != led and work[NO_TRUMP, p] == 0 and shows_void:
                     work[NO_TRUMP, p] = 1
@@ -964,13 +981,13 @@ def settle_hands(
     pot: int,
     skip: np.ndarray,
     bankrolls: np.ndarray,
-    ledger: Ledger,
+    money: MoneyByHand,
 ) -> int:
     """Walk the hands in order and move the chips (settle.settle's rules); returns the pot.
 
     The first hand is dealt by seat `dealer` with `pot` carried in; `skip` marks the seats
     that put in no ante in it, and is left marking those of the hand after the last (so a
-    long run can be settled chunk after chunk). Fills the per-hand arrays of `ledger` (zeroed
+    long run can be settled chunk after chunk). Fills the per-hand arrays of `money` (zeroed
     by the caller) and updates `bankrolls` in place; also marks who played, who was bourréd,
     the hands everyone passed, and each hand's dealer. One loop on purpose: split into
     inlined phases it ran 15-20% slower.
@@ -983,8 +1000,8 @@ def settle_hands(
     skips_bourred = rules[ANTE_SKIP] != ANTE_SKIP_IS_NONE
     skips_tied = rules[ANTE_SKIP] == ANTE_SKIP_IS_BOURRED_AND_TIED
     for h in range(declared.shape[0]):
-        ledger.dealer[h] = dealer
-        ledger.pot_before[h] = pot
+        money.dealer[h] = dealer
+        money.pot_before[h] = pot
         # antes: one each (or the dealer's for all who owe), and second antes of those who play
         owing = 0
         most = -1
@@ -994,8 +1011,8 @@ def settle_hands(
         for p in range(n):
             said = declared[h, p]
             took = tricks[h, p]
-            ledger.played[h, p] = said != 0
-            ledger.bourred[h, p] = said != 0 and took == 0
+            money.played[h, p] = said != 0
+            money.bourred[h, p] = said != 0 and took == 0
             ante = 0
             if not skip[p]:
                 owing += 1
@@ -1003,7 +1020,7 @@ def settle_hands(
                     ante = 1
             if said == SAID_PLAY and second_ante:
                 ante += 1
-            ledger.antes[h, p] = ante
+            money.antes[h, p] = ante
             bankrolls[p] -= ante
             paid += ante
             skip[p] = False  # after everyone passed, everyone antes next time
@@ -1013,16 +1030,16 @@ def settle_hands(
                 elif took == most:
                     leaders += 1
         if dealer_antes:
-            ledger.antes[h, dealer] += owing
+            money.antes[h, dealer] += owing
             bankrolls[dealer] -= owing
             paid += owing
         pot += paid
-        ledger.pot_played[h] = pot
-        ledger.all_passed[h] = most < 0
+        money.pot_played[h] = pot
+        money.all_passed[h] = most < 0
         if leaders > 1:
             best = -1
-            ledger.split[h] = True
-        ledger.winner[h] = best
+            money.split[h] = True
+        money.winner[h] = best
         if most >= 0:
             # a pot limit caps what one bourré costs, never the winner's take
             stake = pot if limit == NO_POT_LIMIT or pot < limit else limit
@@ -1031,7 +1048,7 @@ def settle_hands(
                 if declared[h, p] == 0:
                     continue
                 if tricks[h, p] == 0:
-                    ledger.payments[h, p] = stake
+                    money.payments[h, p] = stake
                     bankrolls[p] -= stake
                     paid += stake
                     skip[p] = skips_bourred
@@ -1040,10 +1057,10 @@ def settle_hands(
             if best >= 0:
                 # bourre_paid_to: the winner takes the pot, and under "winner" the payments
                 take = pot + paid if to_winner else pot
-                ledger.taken[h] = take
+                money.taken[h] = take
                 bankrolls[best] += take
                 pot -= take
             pot += paid
-        ledger.pot_after[h] = pot
+        money.pot_after[h] = pot
         dealer = dealer + 1 if dealer + 1 < n else 0
     return pot

@@ -28,6 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._jit import jit
+from .bits import ALL_CARDS, SUIT_FIELD
 from .hand import (
     DECLARE_PHASE,
     DRAW_PHASE,
@@ -68,8 +69,6 @@ from .switches import (
 
 __all__ = ["Seen", "draw_for_others", "fit_play", "play_worlds", "sample_deals"]
 
-FIELD = 0x1FFF
-EVERY_CARD = (1 << 52) - 1
 FIRST_TRIES = 100
 """Whole deals tried for each deal kept before it is built seat by seat instead."""
 SEAT_TRIES = 5000
@@ -277,7 +276,7 @@ def sample_deals(
     dealer = n - 1
     stock = np.empty(52, dtype=np.int64)
     work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
-    pool = EVERY_CARD & ~seen.hand & ~(1 << seen.trump_card) & ~seen.known_out
+    pool = ALL_CARDS & ~seen.hand & ~(1 << seen.trump_card) & ~seen.known_out
     before = _heard_before(n, rules, seen.said)
     strong = _strong_before(n, rules, seen)
     tries = 0
@@ -359,7 +358,7 @@ def _suits(voids: int) -> int:
     mask = 0
     for s in range(4):
         if voids >> s & 1:
-            mask |= FIELD << (13 * s)
+            mask |= SUIT_FIELD << (13 * s)
     return mask
 
 
