@@ -21,6 +21,7 @@ from typing import Literal, get_args, get_origin, get_type_hints
 
 import numpy as np
 import pytest
+from rule_switches import FIELDS, other_values
 
 import bourre_lessons.sim.fast as fast_package
 from bourre_lessons.play import CONCEPT_CITATIONS, CONCEPT_SUMMARIES
@@ -42,34 +43,15 @@ EXCUSED = {
 }
 """Fields of `Rules` the fast core does not read, each with the reason it need not."""
 
-WHOLE_NUMBER_VALUES = {"pot_limit": (3,), "max_discards": (2,), "max_discards_seven": (2,)}
-"""Other values to try for the fields that take a whole number."""
-
 TABLE = {"max_discards_seven": 7, "restock": 8}
 """Players at the table where a switch matters only at some sizes (5 otherwise): the draw
 limit for seven, and an empty stock, which needs many players drawing."""
 
 _HINTS = get_type_hints(Rules)
-_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
-
-
-def _other_values(name: str) -> tuple[object, ...]:
-    """Every accepted value of a field but pagat's (a chosen one for whole numbers)."""
-    hint = _HINTS[name]
-    current = getattr(BASE, name)
-    if get_origin(hint) is Literal:
-        return tuple(v for v in get_args(hint) if v != current)
-    if hint is bool:
-        return (not current,)
-    if name in WHOLE_NUMBER_VALUES:
-        return WHOLE_NUMBER_VALUES[name]
-    raise AssertionError(f"Rules.{name}: no other value to try; add one to WHOLE_NUMBER_VALUES")
 
 
 def _flips() -> list[tuple[str, object]]:
-    return [
-        (name, value) for name in _FIELDS if name not in EXCUSED for value in _other_values(name)
-    ]
+    return [(name, value) for name in FIELDS if name not in EXCUSED for value in other_values(name)]
 
 
 def _run(rules: Rules, players: int) -> SimulationResult:
@@ -84,10 +66,10 @@ def _changed_arrays(a: SimulationResult, b: SimulationResult) -> list[str]:
 
 def test_every_field_of_rules_is_either_flipped_here_or_excused() -> None:
     """A new switch of `Rules` must be honoured by the fast core (tested below) or excused."""
-    assert set(EXCUSED) <= set(_FIELDS), set(EXCUSED) - set(_FIELDS)
-    for name in _FIELDS:
+    assert set(EXCUSED) <= set(FIELDS), set(EXCUSED) - set(FIELDS)
+    for name in FIELDS:
         if name not in EXCUSED:
-            assert _other_values(name), name
+            assert other_values(name), name
     assert all(reason.strip() for reason in EXCUSED.values())
 
 
@@ -107,7 +89,7 @@ def test_an_excused_field_changes_nothing_in_the_fast_core(name: str) -> None:
     """An excused field stays out of the rule vector and out of the hands (and the comparison
     above is no formality: identical runs compare equal)."""
     other = {"source": "glimne", "min_players": 3, "max_players": 7}.get(name)
-    value = other if other is not None else _other_values(name)[0]
+    value = other if other is not None else other_values(name)[0]
     flipped = dataclasses.replace(BASE, **{name: value})
     assert np.array_equal(encode_rules(BASE, 5), encode_rules(flipped, 5))
     assert _changed_arrays(_run(BASE, 5), _run(flipped, 5)) == []
@@ -117,7 +99,7 @@ def test_each_choice_value_has_its_own_code() -> None:
     """Every accepted value of a choice switch is known to the fast core, with its own code."""
     for name, values in switches.SWITCH_VALUES.items():
         assert set(values) == set(get_args(_HINTS[name])), name
-    for name in _FIELDS:
+    for name in FIELDS:
         if get_origin(_HINTS[name]) is Literal and name not in EXCUSED:
             vectors = {
                 tuple(encode_rules(dataclasses.replace(BASE, **{name: v}), 5))
