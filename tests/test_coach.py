@@ -12,7 +12,7 @@ from bourre_lessons.game import Game
 from bourre_lessons.rules import PRESETS
 from bourre_lessons.sim.advisor import Estimate
 from bourre_lessons.sim.bots import HeuristicBot, RandomBot, play_bots
-from bourre_lessons.sim.coach import Decision, HandReview, _graded, decisions_made, review
+from bourre_lessons.sim.coach import Decision, HandReview, decisions_made, grade_sampled, review
 from bourre_lessons.sim.coach_reasons import known_to_win, reason
 from bourre_lessons.sim.decision_points import (
     DecisionPoint,
@@ -30,7 +30,7 @@ from bourre_lessons.sim.fast.policy import (
     discard_heuristic,
 )
 from bourre_lessons.sim.fast.worlds import play_worlds, sample_deals
-from bourre_lessons.sim.hidden import Sampled, _fitted, _seen, _start, choice_chips
+from bourre_lessons.sim.hidden import Sampled, choice_chips, fitted_deals, seen_of, start_of
 
 
 def played_hand(seed: int, preset: str = "pagat", players: int = 5, a_plays: bool = True) -> Game:
@@ -67,8 +67,8 @@ def test_playing_on_from_a_trick_with_the_true_hands_gives_the_tricks_taken(pres
         final = game.hand_record.settlement.tricks
         for point, hands, card in taken:
             n = len(point.seats)
-            seen = _seen(point)
-            start, won, no_trump, trick = _start(point, seen)
+            seen = seen_of(point)
+            start, won, no_trump, trick = start_of(point, seen)
             out = Outcomes(
                 np.zeros((1, n), np.int8), np.zeros((1, n), np.int8), np.zeros(1, np.int8)
             )
@@ -95,7 +95,7 @@ def test_sampled_deals_agree_with_every_word_and_draw_seen() -> None:
     the seats before them; and the players who drew would throw as many cards as they did."""
     game = played_hand(0)
     draw = next(m for m in decision_points(game, "A")[0] if m.kind == "draw")
-    seen = _seen(draw)
+    seen = seen_of(draw)
     n = len(draw.seats)
     hands, pools = np.zeros((300, n), np.int64), np.zeros(300, np.int64)
     heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
@@ -125,7 +125,7 @@ def test_sampled_deals_agree_with_every_word_and_draw_seen() -> None:
 
 def _agree(point: DecisionPoint, row: np.ndarray) -> bool:
     """Whether every other seat's heuristic bot, dealt `row`, says and draws as it did."""
-    seen = _seen(point)
+    seen = seen_of(point)
     n = len(point.seats)
     trump = card_bit(point.trump_card) // 13
     before = strong = 0
@@ -155,7 +155,7 @@ def test_a_deal_too_rare_to_deal_whole_is_built_seat_by_seat() -> None:
     game = played_hand(8)
     card = next(m for m in decision_points(game, "A")[0] if m.kind == "card")
     assert all(word for _, word in card.said)
-    seen = _seen(card)
+    seen = seen_of(card)
     n = len(card.seats)
     hands, pools = np.zeros((200, n), np.int64), np.zeros(200, np.int64)
     heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
@@ -170,11 +170,11 @@ def test_building_seat_by_seat_deals_as_dealing_whole_deals_does() -> None:
     """Where whole deals agree often enough, the seat-by-seat builder (a Gibbs sampler) gives
     the same chances: the trumps each other seat holds average the same (four standard
     errors)."""
-    from bourre_lessons.sim.fast.worlds import _heard_before, _seat_by_seat, _strong_before
+    from bourre_lessons.sim.fast.worlds import agreement, seat_by_seat
 
     game = played_hand(0)
     draw = next(m for m in decision_points(game, "A")[0] if m.kind == "draw")
-    seen = _seen(draw)
+    seen = seen_of(draw)
     n = len(draw.seats)
     heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
     vector = encode_rules(draw.rules, n)
@@ -183,12 +183,11 @@ def test_building_seat_by_seat_deals_as_dealing_whole_deals_does() -> None:
     built = np.zeros((4000, n), np.int64)
     work = np.zeros((7, n), np.int64)
     pool = ((1 << 52) - 1) & ~seen.hand & ~(1 << seen.trump_card)
-    before = _heard_before(n, vector, seen.said)
-    strong = _strong_before(n, vector, seen)
+    agree = agreement(n, vector, heuristic, seen)
     state = np.uint64(9)
     for k in range(4000):
         work[0, seen.me] = seen.hand
-        _, state = _seat_by_seat(state, vector, heuristic, n, work, seen, before, strong, pool)
+        _, state = seat_by_seat(state, agree, work, pool)
         state = np.uint64(state)  # back from Python as an int: the generator wants uint64
         built[k] = work[0]
     assert all(_agree(draw, row) for row in built[:200])
@@ -211,13 +210,13 @@ def test_fitted_deals_hold_what_each_player_played_and_no_void_suit() -> None:
         if not late:
             continue
         point = late[-1]
-        seen = _seen(point)
+        seen = seen_of(point)
         n = len(point.seats)
         hands, pools = np.zeros((200, n), np.int64), np.zeros(200, np.int64)
         heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
         vector = encode_rules(point.rules, n)
         sample_deals(n, vector, heuristic, np.uint64(3), seen, hands, pools)
-        fitted, _ = _fitted(point, seen, vector, np.uint64(5), hands, pools)
+        fitted, _ = fitted_deals(point, seen, vector, np.uint64(5), hands, pools)
         assert len(fitted) > 100
         voids = voids_shown(point)
         known = mask_of(point.hand) | mask_of(point.seen) | mask_of(c for _, c in point.trick)
@@ -296,12 +295,12 @@ def test_a_mistake_is_a_best_interval_wholly_above_the_one_chosen() -> None:
     spread = list(np.tile([0.0, 2.0], 50))
     low = [v - 1.0 for v in spread]
     columns = [low, spread] if made == 0 else [spread, low]
-    decision = _graded(point, 1, "when", "made", made, _sampled(*columns))
+    decision = grade_sampled(point, 1, _sampled(*columns))
     assert decision.mistake and decision.best.action != point.action
     assert decision.loss == Estimate(1.0, 1.0, 1.0)  # the same deals: exactly one chip
     near = [v - 0.1 for v in spread]
     columns = [near, spread] if made == 0 else [spread, near]
-    close = _graded(point, 1, "when", "made", made, _sampled(*columns))
+    close = grade_sampled(point, 1, _sampled(*columns))
     assert not close.mistake and close.loss.value == pytest.approx(0.1)
     assert "not a mistake" in close.verdict() and "✘" not in close.to_text()
 
@@ -459,7 +458,7 @@ def test_in_one_round_a_declaring_seat_knew_the_draws_before_it() -> None:
     words = when_words(declare)
     for seat, count, _ in declare.thrown:
         assert f"{seat} play, drew {count}" in words
-    seen = _seen(declare)
+    seen = seen_of(declare)
     n = len(declare.seats)
     hands, pools = np.zeros((200, n), np.int64), np.zeros(200, np.int64)
     heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))

@@ -381,17 +381,13 @@ class HeardEffect:
             words = "(not used)" if a.heard is None else heard_words(a.heard, a.draws)
             kept = f"{a.deals:,} of {a.tried:,}"
             lines.append(
-                f"{words:<26} {kept:>17}   {_chips(a.chips_play):<30} "
-                f"{_chips(a.chips_pass):<30} {better_choice(a)}"
+                f"{words:<26} {kept:>17}   {a.chips_play.text('+.2f'):<30} "
+                f"{a.chips_pass.text('+.2f'):<30} {better_choice(a)}"
             )
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.to_text()
-
-
-def _chips(e: Estimate) -> str:
-    return f"{e.value:+.2f} (95% CI {e.low:+.2f} to {e.high:+.2f})"
 
 
 def better_choice(a: Advice) -> str:

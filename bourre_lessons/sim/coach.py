@@ -41,6 +41,7 @@ __all__ = [
     "HandReview",
     "decisions_made",
     "grade",
+    "grade_sampled",
     "review",
 ]
 
@@ -117,7 +118,7 @@ class Decision:
                 return "✔ the best choice"
             lead = self.choices[0].chips.value - runner_up.chips.value
             return f"✔ the best choice, {lead:.2f} chips ahead of the next, {runner_up.words}"
-        lost = f"{self.loss.value:.2f} chips (95% CI {self.loss.low:.2f} to {self.loss.high:.2f})"
+        lost = self.loss.text(".2f", "chips")
         if self.mistake:
             return f"✘ mistake: it cost {lost}"
         return f"✔ not a mistake: the best is ahead by {lost}, within the intervals"
@@ -200,7 +201,7 @@ CHIPS_MEANING = (
 
 def chips_text(e: Estimate) -> str:
     """'+0.46 chips (95% CI +0.30 to +0.62)'."""
-    return f"{e.value:+.2f} chips (95% CI {e.low:+.2f} to {e.high:+.2f})"
+    return e.text("+.2f", "chips")
 
 
 def review(
@@ -230,7 +231,6 @@ def decisions_made(game: Game, seat: str = "A", hand: int | None = None) -> list
 def grade(point: DecisionPoint, number: int, deals: int = DEALS, seed: int = 0) -> Decision:
     """One decision graded: every choice of `point` played out on the same deals."""
     assert point.action is not None, "a decision point to grade knows what was done"
-    made = _index_of(point, point.action)
     when, words = when_words(point), choice_words(point, point.action)
     if len(point.options) == 1:
         why = forced_reason(point)
@@ -238,13 +238,15 @@ def grade(point: DecisionPoint, number: int, deals: int = DEALS, seed: int = 0) 
     sampled = choice_chips(point, point.options, deals, seed)
     if sampled.used == 0:
         return Decision(number, point.kind, when, words, (), 0, 0, None, False, "")
-    return _graded(point, number, when, words, made, sampled)
+    return grade_sampled(point, number, sampled)
 
 
-def _graded(
-    point: DecisionPoint, number: int, when: str, words: str, made: int, sampled: Sampled
-) -> Decision:
-    """The decision from the chips each choice brought, deal by deal."""
+def grade_sampled(point: DecisionPoint, number: int, sampled: Sampled) -> Decision:
+    """The decision graded from the chips each choice brought, deal by deal (`sampled`,
+    one column a choice of `point.options`)."""
+    assert point.action is not None, "a decision point to grade knows what was done"
+    made = _index_of(point, point.action)
+    when, words = when_words(point), choice_words(point, point.action)
     chips = sampled.chips
     estimates = [mean_interval(chips[:, j]) for j in range(chips.shape[1])]
     order = sorted(range(len(estimates)), key=lambda j: (-estimates[j].value, j != made))

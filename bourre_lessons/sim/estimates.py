@@ -32,8 +32,14 @@ class Estimate:
         two figures apart."""
         return self.low <= other.high and other.low <= self.high
 
+    def text(self, form: str = ".3f", unit: str = "") -> str:
+        """The figure and its interval in words, each number in the format `form`:
+        `text("+.2f", "chips")` is '+0.46 chips (95% CI +0.30 to +0.62)'."""
+        value = f"{self.value:{form}}" + (f" {unit}" if unit else "")
+        return f"{value} (95% CI {self.low:{form}} to {self.high:{form}})"
+
     def __str__(self) -> str:
-        return f"{self.value:.3f} (95% CI {self.low:.3f} to {self.high:.3f})"
+        return self.text()
 
 
 def wilson(successes: int, trials: int) -> Estimate:

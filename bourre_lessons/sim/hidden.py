@@ -30,7 +30,7 @@ from .fast.policy import HEURISTIC
 from .fast.worlds import Seen, draw_for_others, fit_play, play_worlds, sample_deals
 from .hand_chips import chips_of
 
-__all__ = ["Sampled", "choice_chips"]
+__all__ = ["Sampled", "choice_chips", "fitted_deals", "seen_of", "start_of"]
 PHASES = {"declare": DECLARE_PHASE, "draw": DRAW_PHASE, "card": PLAY_PHASE}
 
 
@@ -64,14 +64,14 @@ def choice_chips(
     n = len(point.seats)
     rules = encode_rules(point.rules, n)
     bots = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
-    seen = _seen(point)
+    seen = seen_of(point)
     seeds = np.random.SeedSequence([seed, point.number, len(point.seen), len(point.trick)])
     draw_seed, play_seed = seeds.generate_state(2, dtype=np.uint64)
     hands, pools, dealt, built = _deals(point.rules, _seen_key(seen), deals, seed, point.number)
     if point.kind == "card":
-        hands, pools = _fitted(point, seen, rules, draw_seed, hands, pools)
+        hands, pools = fitted_deals(point, seen, rules, draw_seed, hands, pools)
     values, takes = _codes(point, choices)
-    start, won, no_trump, trick = _start(point, seen)
+    start, won, no_trump, trick = start_of(point, seen)
     rows = len(hands) * len(values)
     outcomes = Outcomes(
         declared=np.zeros((rows, n), dtype=np.int8),
@@ -124,7 +124,7 @@ def _index(point: DecisionPoint) -> dict[str, int]:
     return {p: i for i, p in enumerate(point.seats)}
 
 
-def _seen(point: DecisionPoint) -> Seen:
+def seen_of(point: DecisionPoint) -> Seen:
     """What the seat knew, as the compiled sampler reads it."""
     n, at = len(point.seats), _index(point)
     said = np.full(n, -1, dtype=np.int64)
@@ -146,7 +146,7 @@ def _seen(point: DecisionPoint) -> Seen:
     )
 
 
-def _fitted(
+def fitted_deals(
     point: DecisionPoint,
     seen: Seen,
     rules: np.ndarray,
@@ -201,7 +201,7 @@ def _codes(point: DecisionPoint, choices: Sequence[str]) -> tuple[np.ndarray, np
     return values, takes
 
 
-def _start(point: DecisionPoint, seen: Seen) -> tuple[Start, np.ndarray, np.ndarray, np.ndarray]:
+def start_of(point: DecisionPoint, seen: Seen) -> tuple[Start, np.ndarray, np.ndarray, np.ndarray]:
     """(where the play-outs begin, tricks won by seat, seats known to hold no trump, the
     trick's cards in play order)."""
     n, at = len(point.seats), _index(point)

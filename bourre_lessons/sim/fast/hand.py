@@ -30,7 +30,7 @@ from .policy import (
     discard_heuristic,
     discard_random,
     play_heuristic,
-    play_random,
+    random_card,
     random_subset_of_size,
 )
 from .rng import below, coin
@@ -370,17 +370,26 @@ def _clear(n: int, dealer: int, work: np.ndarray) -> None:
 @jit_inline
 def fresh_start(trump_card: int, separate: int, size: int) -> Start:
     """A hand taken up before anyone has spoken, nothing forced."""
+    return _opening(DECLARE_PHASE, -1, trump_card, separate, size, 0)
+
+
+@jit_inline
+def _opening(
+    phase: int, seat: int, trump_card: int, separate: int, size: int, leader: int
+) -> Start:
+    """A `Start` before any card is played: no trick begun, nothing forced, the first trick
+    to be led by the active index `leader`."""
     return Start(
-        phase=DECLARE_PHASE,
-        seat=-1,
+        phase=phase,
+        seat=seat,
         forced=-1,
         take=False,
         trump_card=trump_card,
         separate=separate,
         size=size,
         tricks_done=0,
-        leader=0,
-        winner=0,
+        leader=leader,
+        winner=leader,
         trick_n=0,
         trick_mask=0,
         led=-1,
@@ -412,15 +421,13 @@ def play_from(
     `thrown` are the words and, in one round, the draw counts known in advance (-1: the
     seat's bot decides)."""
     declared = outcomes.declared[row]
-    for i in range(n):
-        declared[i] = 0
-        outcomes.tricks[row, i] = 0
+    declared[:] = 0
+    outcomes.tricks[row, :] = 0
     trump_card = start.trump_card
     outcomes.turned[row] = trump_card
     forced_seat = start.seat if start.phase == DRAW_PHASE else -1
     one_round = rules[DRAWS_IN_TURN] != 0 and start.phase != PLAY_PHASE
-    separate_taken = False
-    folded = 0
+    separate_taken, folded = False, 0
     if one_round:  # each player who says play draws at once (pagat, as the course reads it)
         n_active, separate_taken, error, state = _one_round(
             n, dealer, rules, seats, state, stock, work, trump_card, start, said, thrown,
@@ -430,7 +437,7 @@ def play_from(
             return error, state
     else:
         n_active, folded, state = _declarations(
-            n, dealer, rules, seats, state, work, trump_card, said, declared
+            n, rules, seats, state, work, trump_card, said, declared
         )
     if n_active == 0:
         return OK, state  # everyone passed: the pot carries
@@ -439,41 +446,16 @@ def play_from(
         # winning every trick alone
         outcomes.tricks[row, work[ACTIVE, 0]] = 5
         return OK, state
-    leader = start.leader
     if start.phase != PLAY_PHASE:
         if not one_round:
             separate_taken, error, state = _draw_phase(
-                n,
-                n_active,
-                dealer,
-                rules,
-                seats,
-                state,
-                stock,
-                work,
-                trump_card,
-                start.separate,
-                start.size,
-                folded,
-                forced_seat,
-                start.forced,
-                start.take,
-            )
+                n, n_active, dealer, rules, seats, state, stock, work, trump_card,
+                start.separate, start.size, folded, forced_seat, start.forced, start.take,
+            )  # fmt: skip
             if error != OK:
                 return error, state
-        leader = 0
-        turned_ace = trump_card % 13 == ACE
-        no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF or separate_taken
-        if (
-            rules[DEALER_ACE_LEADS] != 0
-            and turned_ace
-            and declared[dealer] == SAID_PLAY
-            and no_separate
-        ):
-            for a in range(n_active):
-                if work[ACTIVE, a] == dealer:
-                    leader = a  # glimne: a turned ace makes the dealer lead
-        start = _first_trick(start, leader)
+        leader = _first_leader(n_active, dealer, rules, work, declared, trump_card, separate_taken)
+        start = _opening(PLAY_PHASE, start.seat, trump_card, -1, 0, leader)
     state = _tricks(n_active, rules, seats, state, work, trump_card // 13, log, start)
     for p in range(n):
         outcomes.tricks[row, p] = work[WON, p]
@@ -481,26 +463,25 @@ def play_from(
 
 
 @jit_inline
-def _first_trick(start: Start, leader: int) -> Start:
-    """`start` moved to the lead of the first trick by the active index `leader`."""
-    return Start(
-        phase=PLAY_PHASE,
-        seat=start.seat,
-        forced=-1,
-        take=False,
-        trump_card=start.trump_card,
-        separate=-1,
-        size=0,
-        tricks_done=0,
-        leader=leader,
-        winner=leader,
-        trick_n=0,
-        trick_mask=0,
-        led=-1,
-        best=-1,
-        trumped=False,
-        seen=0,
-    )
+def _first_leader(
+    n_active: int,
+    dealer: int,
+    rules: np.ndarray,
+    work: np.ndarray,
+    declared: np.ndarray,
+    trump_card: int,
+    separate_taken: bool,
+) -> int:
+    """The active index of the first trick's leader: the dealer's left, unless the dealer
+    turned an ace and plays (glimne, and not with a separate trump card still apart)."""
+    no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF or separate_taken
+    turned_ace = trump_card % 13 == ACE
+    if rules[DEALER_ACE_LEADS] == 0 or not turned_ace or not no_separate:
+        return 0
+    for a in range(n_active):
+        if work[ACTIVE, a] == dealer and declared[dealer] == SAID_PLAY:
+            return a  # glimne: a turned ace makes the dealer lead
+    return 0
 
 
 @jit_inline
@@ -552,9 +533,55 @@ def _must_play(rules: np.ndarray, trump_card: int) -> bool:
 
 
 @jit_inline
+def _forced_word(rules: np.ndarray, trump_card: int, i: int, n: int, playing: int) -> int:
+    """The word the rules force on the seat at place `i` of the speaking order, having heard
+    `playing` players say play: the dealer alone takes the pot when all others passed
+    (pagat; not when everyone declares at once), DEALER_ALONE; a turned ace binds the dealer
+    to play (pagat), SAID_PLAY; -1 when the seat is free."""
+    if i != n - 1:
+        return -1
+    blind = rules[SIMULTANEOUS_DECLARATION] != 0  # all at once: nobody knows the others' word
+    if rules[LONE_PLAYER_WINS] != 0 and playing == 0 and not blind:
+        return DEALER_ALONE
+    if _must_play(rules, trump_card):
+        return SAID_PLAY
+    return -1
+
+
+@jit_inline
+def _word(
+    n: int,
+    i: int,
+    p: int,
+    rules: np.ndarray,
+    seats: Seats,
+    state: np.uint64,
+    work: np.ndarray,
+    trump_card: int,
+    said: np.ndarray,
+    playing: int,
+    strong: int,
+) -> tuple[int, np.uint64]:
+    """(the word of seat `p`, place `i` of the speaking order: 0 pass, SAID_PLAY or
+    DEALER_ALONE; the new state): the rules' word if they force one (`_forced_word`), the
+    word known in advance (`said`, -1 where unknown), else its bot's, having heard `playing`
+    players say play (none when everyone declares at once) and `strong` of them draw few."""
+    forced = _forced_word(rules, trump_card, i, n, playing)
+    if forced >= 0:
+        return forced, state
+    if said[p] >= 0:
+        return (SAID_PLAY if said[p] == 1 else 0), state
+    heard = 0 if rules[SIMULTANEOUS_DECLARATION] != 0 else playing
+    says, state = _declare(
+        seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump_card // 13, i, n,
+        heard, strong,
+    )  # fmt: skip
+    return (SAID_PLAY if says else 0), state
+
+
+@jit_inline
 def _declarations(
     n: int,
-    dealer: int,
     rules: np.ndarray,
     seats: Seats,
     state: np.uint64,
@@ -566,25 +593,13 @@ def _declarations(
     """Play or pass from the dealer's left, the dealer last; a seat's word known in advance
     (`said`, -1 where its bot decides) is taken as given. Returns (players in, the passed
     players' cards, state); the players in are listed in work row ACTIVE."""
-    trump = trump_card // 13
-    must = _must_play(rules, trump_card)
-    blind = rules[SIMULTANEOUS_DECLARATION] != 0  # all at once: nobody knows the others' word
     folded = 0
     n_active = 0
     for i in range(n):
         p = work[ORDER, i]
-        if i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and n_active == 0 and not blind:
-            declared[p] = DEALER_ALONE  # pagat: all others passed, the dealer takes the pot
-        elif p == dealer and must:
-            declared[p] = SAID_PLAY  # pagat: a turned ace binds the dealer
-        elif said[p] >= 0:
-            declared[p] = SAID_PLAY if said[p] == 1 else 0
-        else:
-            before = 0 if blind else n_active
-            says, state = _declare(
-                seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump, i, n, before, 0
-            )
-            declared[p] = SAID_PLAY if says else 0
+        declared[p], state = _word(
+            n, i, p, rules, seats, state, work, trump_card, said, n_active, 0
+        )
         if declared[p] != 0:
             work[ACTIVE, n_active] = p
             n_active += 1
@@ -597,7 +612,6 @@ def _declarations(
 @jit
 def declarations_agree(
     n: int,
-    dealer: int,
     rules: np.ndarray,
     seats: Seats,
     work: np.ndarray,
@@ -612,8 +626,6 @@ def declarations_agree(
     before it. (In one round a random bot's throw counts as heard only where `thrown` says,
     and as weak where it does not: mixed tables are not told apart.)"""
     trump = trump_card // 13
-    must = _must_play(rules, trump_card)
-    blind = rules[SIMULTANEOUS_DECLARATION] != 0
     one_round = rules[DRAWS_IN_TURN] != 0
     limit = rules[MAX_DISCARDS]
     before = 0
@@ -622,19 +634,16 @@ def declarations_agree(
         p = work[ORDER, i]
         if said[p] < 0:
             continue
-        alone = i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and before == 0 and not blind
-        forced = alone or (p == dealer and must)
-        heuristic = p != skip and seats.kinds[p] == HEURISTIC
-        if heuristic and not forced:
-            says = declare_heuristic(
-                work[HAND, p], trump, i, n, 0 if blind else before, seats.boldness[p], strong
-            )
+        forced = _forced_word(rules, trump_card, i, n, before)
+        if p != skip and seats.kinds[p] == HEURISTIC and forced < 0:
+            heard = 0 if rules[SIMULTANEOUS_DECLARATION] != 0 else before
+            says = declare_heuristic(work[HAND, p], trump, i, n, heard, seats.boldness[p], strong)
             if says != (said[p] == 1):
                 return False
         if said[p] != 1:
             continue
         before += 1
-        if not one_round or alone:
+        if not one_round or forced == DEALER_ALONE:
             continue
         count = thrown[p]
         if seats.kinds[p] == HEURISTIC and p != skip:
@@ -759,28 +768,16 @@ def _one_round(
 ) -> tuple[int, bool, int, np.uint64]:
     """One round (`Rules.draws_in_turn`): from the dealer's left, the dealer last, each seat
     says play or pass, and a seat that says play discards and draws at once, so every later
-    seat hears how many cards it threw (`_declarations` and `_serve` give the rules of each
-    step). Returns (players in, listed in work row ACTIVE; the dealer took the separate card;
+    seat hears how many cards it threw (`_word` and `_serve` give the rules of each step). Returns (players in, listed in work row ACTIVE; the dealer took the separate card;
     error; state)."""
-    trump = trump_card // 13
-    must = _must_play(rules, trump_card)
     size, folded = start.size, 0
     n_active, strong = 0, 0
     separate_taken = False
     for i in range(n):
         p = work[ORDER, i]
-        if i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and n_active == 0:
-            declared[p] = DEALER_ALONE  # pagat: all others passed, the dealer takes the pot
-        elif p == dealer and must:
-            declared[p] = SAID_PLAY  # pagat: a turned ace binds the dealer
-        elif said[p] >= 0:
-            declared[p] = SAID_PLAY if said[p] == 1 else 0
-        else:
-            says, state = _declare(
-                seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump, i, n,
-                n_active, strong,
-            )  # fmt: skip
-            declared[p] = SAID_PLAY if says else 0
+        declared[p], state = _word(
+            n, i, p, rules, seats, state, work, trump_card, said, n_active, strong
+        )
         if declared[p] == 0:
             folded |= work[HAND, p]
             work[HAND, p] = 0
@@ -832,7 +829,14 @@ def _tricks(
 ) -> np.uint64:
     """The tricks left among the players in (work row ACTIVE), from the trick of `start`
     (seat `start.seat` plays `start.forced` at its first turn, if given); counts each one's
-    tricks in work row WON."""
+    tricks in work row WON.
+
+    Kept whole on purpose: this is the compiled core's inner loop (every card of every
+    simulated hand), and the trick's state (the cards so far, the best card, the voids the
+    table knows) lives in local variables across both loops; split into functions, that
+    state would be passed in and out of each call. The rules it applies are the readable
+    engine's (`play.beats`, `play.voids_shown_by`, `legal`), and tests/test_fast.py replays
+    its hands move for move in the `Game`."""
     n_out = 0  # players the table knows to be out of trumps (work row NO_TRUMP)
     for a in range(n_active):
         n_out += work[NO_TRUMP, work[ACTIVE, a]]
@@ -848,32 +852,18 @@ def _tricks(
             p = work[ACTIVE, a]
             after = n_active - 1 - k
             others_out = n_out - work[NO_TRUMP, p] == n_active - 1
-            position = Position(
-                hand=work[HAND, p],
-                trump=trump,
-                trick_n=trick_n,
-                led=led,
-                best=best,
-                trumped=trumped,
-                trick_mask=trick_mask,
-                seen=seen,
-                won=work[WON, p],
-                after=after,
-                others_out=others_out,
-            )
+            position = Position(  # in the order of Position's fields
+                work[HAND, p], trump, trick_n, led, best, trumped, trick_mask, seen,
+                work[WON, p], after, others_out,
+            )  # fmt: skip
             if log.count[0] < log.rows.shape[0]:
                 _log_decision(log.rows[log.count[0]], position, work[TRICK])
                 log.count[0] += 1
             mask, _code = legal(position, rules)
             if forced >= 0 and p == start.seat:
-                card = forced
-                forced = -1
-            elif seats.kinds[p] == HEURISTIC:
-                card = play_heuristic(
-                    mask, work[HAND, p], trump, trick_n, best, trick_mask, seen, after
-                )
+                card, forced = forced, -1
             else:
-                card, state = play_random(state, mask)
+                card, state = _bot_card(seats.kinds[p], mask, position, state)
             suit = card // 13
             if trick_n == 0:
                 led, best, winner = suit, card, a
@@ -883,6 +873,7 @@ def _tricks(
                 if suit != led and work[NO_TRUMP, p] == 0 and shows_void:
                     work[NO_TRUMP, p] = 1
                     n_out += 1
+                # the card takes the lead from the best so far (play.beats)
                 if (suit == best // 13 and card > best) or (suit == trump and best // 13 != trump):
                     best, winner = card, a
                     trumped = trumped or (suit == trump and led != trump)
@@ -895,6 +886,18 @@ def _tricks(
         leader = winner
         trick_n, led, best, trumped, trick_mask = 0, -1, -1, False, 0
     return state
+
+
+@jit_inline
+def _bot_card(kind: int, mask: int, position: Position, state: np.uint64) -> tuple[int, np.uint64]:
+    """(the card a bot of policy `kind` plays among the legal cards `mask`, the new state)."""
+    if kind == HEURISTIC:
+        p = position
+        card = play_heuristic(
+            mask, p.hand, p.trump, p.trick_n, p.best, p.trick_mask, p.seen, p.after
+        )
+        return card, state
+    return random_card(state, mask)
 
 
 @jit
@@ -959,7 +962,7 @@ def play_fixed(
                 n, dealer, separate_mode, state, stock, work, fixed
             )
             if declarations_agree(
-                n, dealer, rules, seats, work, trump_card, fixed.said, fixed.thrown, fixed.seat
+                n, rules, seats, work, trump_card, fixed.said, fixed.thrown, fixed.seat
             ):
                 break
         start = fresh_start(trump_card, separate, size)
@@ -989,8 +992,12 @@ def settle_hands(
     that put in no ante in it, and is left marking those of the hand after the last (so a
     long run can be settled chunk after chunk). Fills the per-hand arrays of `money` (zeroed
     by the caller) and updates `bankrolls` in place; also marks who played, who was bourréd,
-    the hands everyone passed, and each hand's dealer. One loop on purpose: split into
-    inlined phases it ran 15-20% slower.
+    the hands everyone passed, and each hand's dealer.
+
+    Kept whole on purpose, a compiled loop over every hand of a run: split into inlined
+    phases (antes, the winner, the payments) it ran 15-20% slower. It is the compiled copy of
+    `settle.settle` and of the antes; tests/test_simulate.py checks every hand's money
+    against `settle`.
     """
     declared, tricks = outcomes.declared, outcomes.tricks
     limit = rules[POT_LIMIT]

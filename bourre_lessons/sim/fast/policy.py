@@ -36,7 +36,7 @@ __all__ = [
     "discard_heuristic",
     "discard_random",
     "play_heuristic",
-    "play_random",
+    "random_card",
     "random_subset_of_size",
 ]
 
@@ -124,10 +124,11 @@ def random_subset_of_size(state: np.uint64, mask: int, size: int) -> tuple[int, 
 
 
 @jit
-def play_random(state: np.uint64, legal_mask: int) -> tuple[int, np.uint64]:
-    """(a legal card chosen uniformly, the new state)."""
-    k, state = below(state, count_cards(legal_mask))
-    return nth_card(legal_mask, k), state
+def random_card(state: np.uint64, mask: int) -> tuple[int, np.uint64]:
+    """(a card of `mask` chosen uniformly, the new state): the random bot's play among its
+    legal cards, and the samplers' draw of one card; `mask` must not be empty."""
+    k, state = below(state, count_cards(mask))
+    return nth_card(mask, k), state
 
 
 @jit
