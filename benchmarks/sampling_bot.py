@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 
 from bourre_lessons.rules import PRESETS
-from bourre_lessons.sim.advisor import Z95
+from bourre_lessons.sim.estimates import Z95
 from bourre_lessons.sim.sampling_bot import PHASES, SamplingBot
 from bourre_lessons.sim.simulation import simulate
 

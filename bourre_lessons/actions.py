@@ -59,11 +59,6 @@ class IllegalAction(GameError):
         self.rule_id = rule_id
         self.alternatives = tuple(alternatives)
 
-    @property
-    def rule(self) -> str:
-        """The rule id under its older name (sim/ still reads it); say `rule_id`."""
-        return self.rule_id
-
 
 class UnreadableAction(IllegalAction):
     """Text that is no action at all: an unknown word, a card that does not exist, a word

@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from .actions import GameError
 from .cards import Card, Rank, Suit, parse_card
 from .game import Game
-from .play import Situation, cite, explain, winning_card
+from .play import Situation, cite, explain, voids_shown_by, winning_card
 from .rules import Rules
 from .seat_view import transcript_for
-from .tricks import voids_shown
 
 __all__ = ["FIRST_HAND_SEED", "TERMS", "FirstHand", "HandStep", "Term", "plain_choice"]
 
@@ -382,7 +381,7 @@ def _trick_meaning(
     game: Game, player: str, card: Card, before: Situation, tricks_before: int, who: str
 ) -> tuple[str, tuple[str, ...]]:
     """What playing `card` meant: a lead, a follow, a trump, a discard, a trick won; the suits
-    it shows the player lacks are the engine's (`tricks.voids_shown`)."""
+    it shows the player lacks are the engine's (`play.voids_shown_by`)."""
     record = game.hand_record
     done = len(record.tricks) > tricks_before or game.phase == "settled"
     trick = record.tricks[-1] if done else game.current_trick
@@ -395,7 +394,7 @@ def _trick_meaning(
         if _beat_so_far(trick.plays, player, trump):
             text, keys = text[:-1] + ", beating every card before it.", [*keys, "beat"]
     else:
-        text, keys = _void_text(who, card, led, trump, voids_shown(card, before, game.rules))
+        text, keys = _void_text(who, card, led, trump, voids_shown_by(before.trick, card, trump, game.rules))
     if done:
         text += _won_text(game, trick.winner, tricks_before)
         keys += ["win-a-trick", "face-up", "winner-leads"]

@@ -21,8 +21,8 @@ from .sources import concept_citations, reading
 from .text import card_list, count
 
 __all__ = [
-    "CITATIONS",
-    "SUMMARIES",
+    "CONCEPT_CITATIONS",
+    "CONCEPT_SUMMARIES",
     "Situation",
     "Verdict",
     "beats",
@@ -33,6 +33,7 @@ __all__ = [
     "sure_trump_tricks",
     "trick_winner",
     "verdicts",
+    "voids_shown_by",
     "winning_card",
 ]
 
@@ -63,6 +64,21 @@ def trick_winner(trick: Iterable[Card], trump: Suit) -> int:
     """Index, in play order, of the card that wins the trick."""
     cards = tuple(trick)
     return cards.index(winning_card(cards, trump))
+
+
+def voids_shown_by(trick: Iterable[Card], card: Card, trump: Suit, rules: Rules) -> frozenset[Suit]:
+    """The suits a player shows the table it lacks by playing `card` to `trick` (the cards
+    played before it, first led): not following the suit led shows a void in it, and playing
+    neither it nor a trump shows no trump either, unless the trick was already trumped and the
+    rules let a player who cannot overtrump keep a trump (wikipedia 2)."""
+    before = tuple(trick)
+    if not before or card.suit == before[0].suit:
+        return frozenset()
+    led = before[0].suit
+    trumped = led != trump and any(c.suit == trump for c in before)
+    if card.suit != trump and (not trumped or rules.trump_when_cannot_win):
+        return frozenset({led, trump})
+    return frozenset({led})
 
 
 # --- a decision --------------------------------------------------------------------------
@@ -174,11 +190,6 @@ class Verdict:
     summary: str = ""
     readings: tuple[str, ...] = ()
 
-    @property
-    def rule(self) -> str:
-        """The rule id under its older name (sim/ still reads it); say `rule_id`."""
-        return self.rule_id
-
     def reading_words(self) -> str:
         """'Engine's reading: …' for each reading the verdict rests on ('' for none)."""
         return " ".join(f"(Engine's reading: {reading(r).text}.)" for r in self.readings)
@@ -271,8 +282,9 @@ def _citations() -> dict[str, dict[str, str]]:
     return table
 
 
-CITATIONS: dict[str, dict[str, str]] = _citations()
-"""Rule concept -> source -> the rule id a verdict under that source cites."""
+CONCEPT_CITATIONS: dict[str, dict[str, str]] = _citations()
+"""Each rule concept (`follow`, `cinch-pot`, ...) -> source -> the rule id that source gives
+it; the concepts are the keys, in the order of the chain of steps."""
 _CONCEPT_READINGS: dict[str, tuple[str, ...]] = {
     "lead": ("reading-lead",),
     "known-top": ("reading-known-top",),
@@ -286,8 +298,7 @@ rulebook adds `reading-followed`)."""
 FOLLOWED = ("pagat", "glimne", "wikipedia")
 """Where the chosen source is silent, the engine follows the first of these that has the rule."""
 
-SUMMARIES: dict[str, str] = {
-    # rule concept -> the rule in one sentence, in the project's words
+CONCEPT_SUMMARIES: dict[str, str] = {
     "follow": "Play a card of the suit that was led whenever you have one.",
     "beat": "Following suit to an untrumped trick, beat the highest card if you can.",
     "cannot-beat": "Following suit but unable to beat the highest card, any card of the suit will do.",
@@ -303,17 +314,18 @@ SUMMARIES: dict[str, str] = {
     "cinch-pot": "With the pot certain, lead or trump with your highest trump (last to play: just win).",
     "cinch-strict": "glimne's local cinch variant: on lead, lead the highest trump still unplayed whenever you hold it, your highest trump while sure tricks bring you to three, and a trump, any one, once you have won three.",
 }
+"""Each rule concept -> one sentence in the project's words (a verdict's `summary`)."""
 
 
 def rule_id(concept: str, rules: Rules) -> str:
     """The citation for a rule concept: the chosen source's own rule, else the one followed."""
-    cites = CITATIONS[concept]
+    cites = CONCEPT_CITATIONS[concept]
     return cites.get(rules.source) or next(cites[s] for s in FOLLOWED if s in cites)
 
 
 def silence_note(concept: str, rules: Rules) -> str:
     """A sentence saying that the chosen source is silent here and whom the engine follows."""
-    cites = CITATIONS[concept]
+    cites = CONCEPT_CITATIONS[concept]
     if rules.source in cites:
         return ""
     followed = rule_id(concept, rules)
@@ -331,9 +343,9 @@ def rule_summary(rule_id: str) -> str:
     An id that several rules share (pagat-2 covers trump, overtrump and trump anyway) gives
     the first of them; a verdict's own `summary` is always the exact one.
     """
-    for concept, cites in CITATIONS.items():
+    for concept, cites in CONCEPT_CITATIONS.items():
         if rule_id == concept or rule_id in cites.values():
-            return SUMMARIES[concept]
+            return CONCEPT_SUMMARIES[concept]
     if rule_id in _TABLE_RULES:
         return _TABLE_RULES[rule_id]
     raise KeyError(f"unknown rule id {rule_id!r}; known ids: {', '.join(known_rule_ids())}")
@@ -341,7 +353,9 @@ def rule_summary(rule_id: str) -> str:
 
 def known_rule_ids() -> tuple[str, ...]:
     """Every rule id a verdict or a refused game action can carry."""
-    ids = {rule for cites in CITATIONS.values() for rule in cites.values()} | set(_TABLE_RULES)
+    ids = {rule for cites in CONCEPT_CITATIONS.values() for rule in cites.values()} | set(
+        _TABLE_RULES
+    )
     return tuple(sorted(ids))
 
 
@@ -548,9 +562,11 @@ def _verdict(card: Card, legal: bool, concept: str, reason: str, rules: Rules) -
     note = silence_note(concept, rules)
     reason = f"{reason} {note}" if note else reason
     readings = _CONCEPT_READINGS.get(concept, ())
-    if rules.source not in CITATIONS[concept]:
+    if rules.source not in CONCEPT_CITATIONS[concept]:
         readings = ("reading-followed", *readings)
-    return Verdict(card, legal, rule_id(concept, rules), reason, SUMMARIES[concept], readings)
+    return Verdict(
+        card, legal, rule_id(concept, rules), reason, CONCEPT_SUMMARIES[concept], readings
+    )
 
 
 def _one_of(cards: frozenset[Card]) -> str:

@@ -9,11 +9,10 @@ fifth trick the hand is settled.
 from __future__ import annotations
 
 from .actions import Action, IllegalAction, IllegalPlay
-from .cards import HAND_SIZE, Card, Rank, Suit
+from .cards import HAND_SIZE, Card, Rank
 from .chips import settle_hand
 from .hand_state import GameSetup, GameState, Trick, sorted_cards
-from .play import Situation, Verdict, explain, legal_plays, trick_winner
-from .rules import Rules
+from .play import Situation, Verdict, explain, legal_plays, trick_winner, voids_shown_by
 
 __all__ = [
     "end_trick_if_full",
@@ -25,7 +24,6 @@ __all__ = [
     "situation_of",
     "start_play",
     "trick_leader",
-    "voids_shown",
 ]
 
 
@@ -132,24 +130,11 @@ def put_card(
         end_trick_if_full(setup, st)
 
 
-def voids_shown(card: Card, situation: Situation, rules: Rules) -> frozenset[Suit]:
-    """The suits a player shows they lack by playing `card` in `situation`: not following
-    the suit led shows that suit is gone; playing neither it nor a trump also shows no trump
-    is left, unless the trick was trumped already and these rules let a player who cannot
-    overtrump keep a trump back (wikipedia 2)."""
-    led, trump = situation.led, situation.trump
-    if led is None or card.suit == led:
-        return frozenset()
-    if card.suit != trump and (not situation.trumped or rules.trump_when_cannot_win):
-        return frozenset({led, trump})
-    return frozenset({led})
-
-
 def note_voids(
     setup: GameSetup, st: GameState, player: str, card: Card, situation: Situation
 ) -> None:
-    """Record what the table now knows a player lacks (used for glimne 10): `voids_shown`."""
-    st.voids[player] |= voids_shown(card, situation, setup.rules)
+    """Record what the table now knows a player lacks (used for glimne 10): `voids_shown_by`."""
+    st.voids[player] |= voids_shown_by(situation.trick, card, situation.trump, setup.rules)
 
 
 def trick_leader(st: GameState) -> str:

@@ -189,10 +189,10 @@ def test_hearing_a_draw_count_is_the_same_as_keeping_only_the_matching_deals() -
         trump_card = int(deck[4])  # the dealer's fifth card
         hand = int(work[0, 1])
         thrown = np.full(n, -1, dtype=np.int64)
-        if declarations_agree(n, 0, rules, seats, work, trump_card, said, thrown, 0):
+        if declarations_agree(n, rules, seats, work, trump_card, said, thrown, 0):
             word_only.append(strength(hand, trump_card // 13))
             thrown[1] = 2
-            if declarations_agree(n, 0, rules, seats, work, trump_card, said, thrown, 0):
+            if declarations_agree(n, rules, seats, work, trump_card, said, thrown, 0):
                 throw, _ = discard_heuristic(hand, trump_card // 13, 0, 5, False)
                 assert bin(throw).count("1") == 2
                 agreed.append(strength(hand, trump_card // 13))

@@ -204,3 +204,85 @@ def test_the_citation_check_can_fail(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text('"""Ready.\n\nSee RULES-SPEC.md."""\n', encoding="utf-8")
     assert outside_citations([probe]) == ['probe.py:3: See RULES-SPEC.md."""']
+
+
+# --- no import circles: each module imports only what sits below it -----------------------------
+
+
+def package_imports(path: Path) -> set[str]:
+    """The package's modules a file imports, at module level, inside functions or for type
+    checking alike: `from .x import y` counts `x`, and `x.y` too when y is a module."""
+    known = {module_name(p) for p in MODULES}
+    found = set()
+    for name, _ in imports(path):
+        found.add(name)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            base = node.module
+            if node.level:
+                base = ".".join([*package[: len(package) - node.level + 1], node.module])
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return {name for name in found if name in known} - {module_name(path)}
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import one another round a circle (Tarjan's strongly
+    connected components of more than one module, or a module importing itself)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph.get(module, ())):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1 or module in graph.get(module, ()):
+                circles.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return circles
+
+
+def test_no_module_imports_round_a_circle():
+    """Lazy imports inside functions and imports for type checking count too: a circle is
+    removed by ordering the modules, not hidden in a function."""
+    graph = {module_name(p): package_imports(p) for p in MODULES}
+    circles = import_circles(graph)
+    described = [
+        " <-> ".join(c)
+        + ": "
+        + "; ".join(f"{a} -> {b}" for a in c for b in sorted(graph[a]) if b in c)
+        for c in circles
+    ]
+    assert circles == [], "import circles:\n" + "\n".join(described)
+
+
+def test_the_circle_check_can_fail():
+    """A module importing one that imports it back, even lazily, is a circle."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert import_circles(graph) == [["a", "b", "c"]]
+    lazy = PACKAGE / "sim" / "_circle_probe.py"
+    lazy.write_text("def f():\n    from .bots import Bot\n", encoding="utf-8")
+    try:
+        assert "bourre_lessons.sim.bots" in package_imports(lazy)
+    finally:
+        lazy.unlink()

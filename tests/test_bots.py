@@ -12,6 +12,7 @@ from bourre_lessons.cards import parse_card, parse_cards
 from bourre_lessons.game import Game
 from bourre_lessons.play import Situation
 from bourre_lessons.rules import PRESETS, Rules
+from bourre_lessons.sim.bot_names import resolve_bots
 from bourre_lessons.sim.bots import (
     Bot,
     BotError,
@@ -19,7 +20,6 @@ from bourre_lessons.sim.bots import (
     RandomBot,
     SeatView,
     play_bots,
-    resolve_bots,
     view_of,
 )
 
@@ -74,7 +74,8 @@ def test_heuristic_bots_finish_hands_through_play_bots(preset: str) -> None:
     game = Game(PRESETS[preset], 4, seed=8)
     applied = play_bots(game, HeuristicBot())
     assert game.phase == "settled" and applied
-    applied = play_bots(game, [HeuristicBot(), RandomBot(2), "heuristic", "random"], deal=True)
+    bots = resolve_bots([HeuristicBot(), RandomBot(2), "heuristic", "random"], 4)
+    applied = play_bots(game, bots, deal=True)
     assert applied[0] == "deal" and game.phase == "settled"
 
 

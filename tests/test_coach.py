@@ -12,8 +12,14 @@ from bourre_lessons.game import Game
 from bourre_lessons.rules import PRESETS
 from bourre_lessons.sim.advisor import Estimate
 from bourre_lessons.sim.bots import HeuristicBot, RandomBot, play_bots
-from bourre_lessons.sim.coach import Decision, HandReview, _graded, decisions_made, review
+from bourre_lessons.sim.coach import Decision, HandReview, decisions_made, grade_sampled, review
 from bourre_lessons.sim.coach_reasons import known_to_win, reason
+from bourre_lessons.sim.decision_points import (
+    DecisionPoint,
+    decision_point_now,
+    decision_points,
+    voids_shown,
+)
 from bourre_lessons.sim.fast import encode_rules, mask_of
 from bourre_lessons.sim.fast.bits import card_bit
 from bourre_lessons.sim.fast.hand import Outcomes, Seats
@@ -24,8 +30,7 @@ from bourre_lessons.sim.fast.policy import (
     discard_heuristic,
 )
 from bourre_lessons.sim.fast.worlds import play_worlds, sample_deals
-from bourre_lessons.sim.hidden import Sampled, _fitted, _seen, _start, choice_chips
-from bourre_lessons.sim.moments import Moment, moment_now, moments, voids_shown
+from bourre_lessons.sim.hidden import Sampled, choice_chips, fitted_deals, seen_of, start_of
 
 
 def played_hand(seed: int, preset: str = "pagat", players: int = 5, a_plays: bool = True) -> Game:
@@ -55,29 +60,29 @@ def test_playing_on_from_a_trick_with_the_true_hands_gives_the_tricks_taken(pres
         taken = []
         while game.phase != "settled":
             if game.phase == "play":
-                moment = moment_now(game)
-                true = [mask_of(game.cards_of(p)) for p in moment.seats]
-                taken.append((moment, np.array([true], dtype=np.int64), bot.choose(game)))
+                point = decision_point_now(game)
+                true = [mask_of(game.cards_of(p)) for p in point.seats]
+                taken.append((point, np.array([true], dtype=np.int64), bot.choose(game)))
             game.apply(taken[-1][2] if game.phase == "play" else bot.choose(game))
         final = game.hand_record.settlement.tricks
-        for moment, hands, card in taken:
-            n = len(moment.seats)
-            seen = _seen(moment)
-            start, won, no_trump, trick = _start(moment, seen)
+        for point, hands, card in taken:
+            n = len(point.seats)
+            seen = seen_of(point)
+            start, won, no_trump, trick = start_of(point, seen)
             out = Outcomes(
                 np.zeros((1, n), np.int8), np.zeros((1, n), np.int8), np.zeros(1, np.int8)
             )
             heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
             choice = np.array([card_bit(parse_card(card))], dtype=np.int64)
             error = play_worlds(
-                n, encode_rules(moment.rules, n), heuristic, np.uint64(1), hands,
+                n, encode_rules(point.rules, n), heuristic, np.uint64(1), hands,
                 np.zeros(1, np.int64), seen.said.copy(), seen.thrown.copy(), start, choice,
                 np.zeros(1, bool),
                 won, no_trump, trick, out,
             )  # fmt: skip
             assert error == 0
-            got = {p: int(out.tricks[0, i]) for i, p in enumerate(moment.seats) if p in final}
-            assert got == dict(final), (seed, moment.seat, len(moment.tricks))
+            got = {p: int(out.tricks[0, i]) for i, p in enumerate(point.seats) if p in final}
+            assert got == dict(final), (seed, point.seat, len(point.tricks))
             checked += 1
     assert checked > 100
 
@@ -89,8 +94,8 @@ def test_sampled_deals_agree_with_every_word_and_draw_seen() -> None:
     """Each kept deal: the other seats' heuristic bots would say what they said, having heard
     the seats before them; and the players who drew would throw as many cards as they did."""
     game = played_hand(0)
-    draw = next(m for m in moments(game, "A")[0] if m.kind == "draw")
-    seen = _seen(draw)
+    draw = next(m for m in decision_points(game, "A")[0] if m.kind == "draw")
+    seen = seen_of(draw)
     n = len(draw.seats)
     hands, pools = np.zeros((300, n), np.int64), np.zeros(300, np.int64)
     heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
@@ -118,11 +123,11 @@ def test_sampled_deals_agree_with_every_word_and_draw_seen() -> None:
     assert (seen.thrown >= 0).sum() >= 1  # the draws before A's were checked
 
 
-def _agree(moment: Moment, row: np.ndarray) -> bool:
+def _agree(point: DecisionPoint, row: np.ndarray) -> bool:
     """Whether every other seat's heuristic bot, dealt `row`, says and draws as it did."""
-    seen = _seen(moment)
-    n = len(moment.seats)
-    trump = card_bit(moment.trump_card) // 13
+    seen = seen_of(point)
+    n = len(point.seats)
+    trump = card_bit(point.trump_card) // 13
     before = strong = 0
     for i in range(n):
         says = declare_heuristic(int(row[i]), trump, i, n, before, 0.0, strong)
@@ -133,24 +138,24 @@ def _agree(moment: Moment, row: np.ndarray) -> bool:
             if bin(throw).count("1") != seen.thrown[i]:
                 return False
         before += int(seen.said[i] == 1)
-        strong += _heard_strong(moment, seen, i)
+        strong += _heard_strong(point, seen, i)
     return True
 
 
-def _heard_strong(moment: Moment, seen, i: int) -> int:
+def _heard_strong(point: DecisionPoint, seen, i: int) -> int:
     """1 when, in one round, seat i said play and was seen to draw at most one card: the later
     speakers heard a strong hand (the heuristic bot's bar rises)."""
     drew = seen.thrown[i]
-    return int(moment.rules.draws_in_turn and seen.said[i] == 1 and 0 <= drew <= STRONG_DRAW)
+    return int(point.rules.draws_in_turn and seen.said[i] == 1 and 0 <= drew <= STRONG_DRAW)
 
 
 def test_a_deal_too_rare_to_deal_whole_is_built_seat_by_seat() -> None:
     """Seed 8: all four other seats said play (each facing a higher bar), which whole deals
     almost never show; the deals are built seat by seat and still agree with every word."""
     game = played_hand(8)
-    card = next(m for m in moments(game, "A")[0] if m.kind == "card")
+    card = next(m for m in decision_points(game, "A")[0] if m.kind == "card")
     assert all(word for _, word in card.said)
-    seen = _seen(card)
+    seen = seen_of(card)
     n = len(card.seats)
     hands, pools = np.zeros((200, n), np.int64), np.zeros(200, np.int64)
     heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
@@ -165,11 +170,11 @@ def test_building_seat_by_seat_deals_as_dealing_whole_deals_does() -> None:
     """Where whole deals agree often enough, the seat-by-seat builder (a Gibbs sampler) gives
     the same chances: the trumps each other seat holds average the same (four standard
     errors)."""
-    from bourre_lessons.sim.fast.worlds import _heard_before, _seat_by_seat, _strong_before
+    from bourre_lessons.sim.fast.worlds import agreement, seat_by_seat
 
     game = played_hand(0)
-    draw = next(m for m in moments(game, "A")[0] if m.kind == "draw")
-    seen = _seen(draw)
+    draw = next(m for m in decision_points(game, "A")[0] if m.kind == "draw")
+    seen = seen_of(draw)
     n = len(draw.seats)
     heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
     vector = encode_rules(draw.rules, n)
@@ -178,12 +183,11 @@ def test_building_seat_by_seat_deals_as_dealing_whole_deals_does() -> None:
     built = np.zeros((4000, n), np.int64)
     work = np.zeros((7, n), np.int64)
     pool = ((1 << 52) - 1) & ~seen.hand & ~(1 << seen.trump_card)
-    before = _heard_before(n, vector, seen.said)
-    strong = _strong_before(n, vector, seen)
+    agree = agreement(n, vector, heuristic, seen)
     state = np.uint64(9)
     for k in range(4000):
         work[0, seen.me] = seen.hand
-        _, state = _seat_by_seat(state, vector, heuristic, n, work, seen, before, strong, pool)
+        _, state = seat_by_seat(state, agree, work, pool)
         state = np.uint64(state)  # back from Python as an int: the generator wants uint64
         built[k] = work[0]
     assert all(_agree(draw, row) for row in built[:200])
@@ -202,30 +206,30 @@ def test_fitted_deals_hold_what_each_player_played_and_no_void_suit() -> None:
     it has played, none of a suit it has shown it lacks, and nothing the seat has seen."""
     for seed in range(3, 12):
         game = played_hand(seed)
-        late = [m for m in moments(game, "A")[0] if m.kind == "card" and m.tricks]
+        late = [m for m in decision_points(game, "A")[0] if m.kind == "card" and m.tricks]
         if not late:
             continue
-        moment = late[-1]
-        seen = _seen(moment)
-        n = len(moment.seats)
+        point = late[-1]
+        seen = seen_of(point)
+        n = len(point.seats)
         hands, pools = np.zeros((200, n), np.int64), np.zeros(200, np.int64)
         heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
-        vector = encode_rules(moment.rules, n)
+        vector = encode_rules(point.rules, n)
         sample_deals(n, vector, heuristic, np.uint64(3), seen, hands, pools)
-        fitted, _ = _fitted(moment, seen, vector, np.uint64(5), hands, pools)
+        fitted, _ = fitted_deals(point, seen, vector, np.uint64(5), hands, pools)
         assert len(fitted) > 100
-        voids = voids_shown(moment)
-        known = mask_of(moment.hand) | mask_of(moment.seen) | mask_of(c for _, c in moment.trick)
+        voids = voids_shown(point)
+        known = mask_of(point.hand) | mask_of(point.seen) | mask_of(c for _, c in point.trick)
         for row in fitted:
-            assert row[seen.me] == mask_of(moment.hand)
-            for i, seat in enumerate(moment.seats):
-                if seat == moment.seat:
+            assert row[seen.me] == mask_of(point.hand)
+            for i, seat in enumerate(point.seats):
+                if seat == point.seat:
                     continue
                 held = parse_cards(" ".join(c.code for c in _cards(int(row[i]))))
-                if seat not in moment.playing:
+                if seat not in point.playing:
                     assert not held
                     continue
-                assert len(held) == 5 - len(moment.played_by(seat))
+                assert len(held) == 5 - len(point.played_by(seat))
                 assert not {c.suit for c in held} & voids[seat]
                 assert int(row[i]) & known == 0
         return
@@ -241,7 +245,7 @@ def _cards(mask: int):
 def test_every_choice_meets_the_same_deals() -> None:
     """Common random numbers: a choice listed twice gets the same chips in every deal."""
     game = played_hand(1)
-    draw = next(m for m in moments(game, "A")[0] if m.kind == "draw")
+    draw = next(m for m in decision_points(game, "A")[0] if m.kind == "draw")
     sampled = choice_chips(draw, ["keep", draw.options[1], "keep"], 300, seed=2)
     assert np.array_equal(sampled.chips[:, 0], sampled.chips[:, 2])
     assert not np.array_equal(sampled.chips[:, 0], sampled.chips[:, 1])
@@ -270,7 +274,7 @@ def test_the_review_uses_nothing_the_seat_could_not_see() -> None:
                    for a in game.actions]  # fmt: skip
         twin = Game(game.rules, game.players, game.seed, actions=swapped, deal=deal)
         assert twin.hand_record.dealt[quiet] != record.dealt[quiet]
-        assert moments(twin, "A") == moments(game, "A")
+        assert decision_points(twin, "A") == decision_points(game, "A")
         assert review(twin, "A", deals=100) == review(game, "A", deals=100)
         return
     pytest.fail("no seed with a passed player and a discard")
@@ -286,17 +290,17 @@ def _sampled(*columns: list[float]) -> Sampled:
 def test_a_mistake_is_a_best_interval_wholly_above_the_one_chosen() -> None:
     """The made choice (column 0) against a better one: apart is a mistake, overlapping is not;
     the cost is the best choice's lead deal by deal, with its interval."""
-    moment = moments(played_hand(1), "A")[0][0]
-    made = moment.options.index(moment.action)
+    point = decision_points(played_hand(1), "A")[0][0]
+    made = point.options.index(point.action)
     spread = list(np.tile([0.0, 2.0], 50))
     low = [v - 1.0 for v in spread]
     columns = [low, spread] if made == 0 else [spread, low]
-    decision = _graded(moment, 1, "when", "made", made, _sampled(*columns))
-    assert decision.mistake and decision.best.action != moment.action
+    decision = grade_sampled(point, 1, _sampled(*columns))
+    assert decision.mistake and decision.best.action != point.action
     assert decision.loss == Estimate(1.0, 1.0, 1.0)  # the same deals: exactly one chip
     near = [v - 0.1 for v in spread]
     columns = [near, spread] if made == 0 else [spread, near]
-    close = _graded(moment, 1, "when", "made", made, _sampled(*columns))
+    close = grade_sampled(point, 1, _sampled(*columns))
     assert not close.mistake and close.loss.value == pytest.approx(0.1)
     assert "not a mistake" in close.verdict() and "✘" not in close.to_text()
 
@@ -304,7 +308,7 @@ def test_a_mistake_is_a_best_interval_wholly_above_the_one_chosen() -> None:
 def test_a_review_lists_every_decision_in_order_with_its_chips() -> None:
     game = played_hand(1)
     result = review(game, "A", deals=300, seed=1)
-    found, _ = moments(game, "A")
+    found, _ = decision_points(game, "A")
     assert isinstance(result, HandReview) and len(result.decisions) == len(found)
     assert [d.kind for d in result.decisions][:2] == ["declare", "draw"]
     text = result.to_text()
@@ -331,25 +335,25 @@ def test_throwing_away_a_trump_is_marked_and_explained() -> None:
 def test_the_rules_reason_for_a_card_known_to_win() -> None:
     """glimne 9's knowledge: every higher card of the suit has been played, so the king of
     trumps wins the trick whoever plays after it."""
-    moment = _card_moment(
+    point = _card_moment(
         hand="SK H4", trick=(("B", "S9"),), tricks=((("A", "SA"), ("B", "H2"), ("C", "S3")),)
     )
-    assert known_to_win(moment, parse_card("SK")) == "the ace had been played"
-    assert known_to_win(moment, parse_card("H4")) == ""
-    assert reason(moment, "H4", "SK") == (
+    assert known_to_win(point, parse_card("SK")) == "the ace had been played"
+    assert known_to_win(point, parse_card("H4")) == ""
+    assert reason(point, "H4", "SK") == (
         "the K♠ was known to win the trick: the ace had been played"
     )
 
 
 def test_the_rules_reason_for_a_trick_that_cannot_be_won() -> None:
-    moment = _card_moment(hand="HK H4", trick=(("B", "HA"),), tricks=())
-    assert reason(moment, "HK", "H4") == (
+    point = _card_moment(hand="HK H4", trick=(("B", "HA"),), tricks=())
+    assert reason(point, "HK", "H4") == (
         "no card of yours could win this trick (B's A♥ held it): the lower 4♥ would have kept "
         "your K♥ for a later trick"
     )
 
 
-def _card_moment(hand: str, trick: tuple, tricks: tuple) -> Moment:
+def _card_moment(hand: str, trick: tuple, tricks: tuple) -> DecisionPoint:
     """A card decision of seat A at a pagat table of A, B, C (spades trumps), C still to play."""
     from bourre_lessons.play import Situation
 
@@ -358,7 +362,7 @@ def _card_moment(hand: str, trick: tuple, tricks: tuple) -> Moment:
     done = tuple(tuple((p, parse_card(c)) for p, c in t) for t in tricks)
     seen = tuple(c for t in done for _, c in t)
     situation = Situation(cards, "S", tuple(c for _, c in plays), seen, players_after=1)
-    return Moment(
+    return DecisionPoint(
         kind="card", seat="A", action=None, options=tuple(c.code for c in cards),
         rules=PRESETS["pagat"], number=1, seats=("B", "A", "C"),
         trump_card=parse_card("S7"), dealt=cards, hand=cards,
@@ -426,7 +430,7 @@ def test_chips_already_in_the_pot_count_for_no_choice() -> None:
     """glimne (docs/rules.md, second ante): a player who plays adds a second ante. Before you
     declare, yours is still to pay and counts against playing; at a later decision it is in
     the pot already, sunk."""
-    from bourre_lessons.sim.advisor import chips_of
+    from bourre_lessons.sim.hand_chips import chips_of
 
     declared, tricks = np.array([[1, 1, 0]]), np.array([[3, 2, 0]])
     glimne = PRESETS["glimne"]
@@ -440,25 +444,27 @@ def test_in_one_round_a_declaring_seat_knew_the_draws_before_it() -> None:
     """pagat, one round (the course's reading of "“プレイ” を宣言したならば、手札を何枚か裏向きに
     捨て札にして、その枚数を宣言してください": a player who says play discards and says how many,
     in that turn): when A declares, the dealer last, it has seen each earlier player who said
-    play draw. Its moment holds those counts, its words say them, and every deal the coach
+    play draw. Its point holds those counts, its words say them, and every deal the coach
     samples agrees with them; in two rounds (glimne) A's declaration knew no draw."""
     seed = next(
         s
         for s in range(50)
-        if any(m.kind == "declare" and m.thrown for m in moments(played_hand(s), "A")[0])
+        if any(m.kind == "declare" and m.thrown for m in decision_points(played_hand(s), "A")[0])
     )
-    declare = next(m for m in moments(played_hand(seed), "A")[0] if m.kind == "declare")
+    declare = next(m for m in decision_points(played_hand(seed), "A")[0] if m.kind == "declare")
     assert declare.thrown and {p for p, _, _ in declare.thrown} <= set(declare.playing)
-    from bourre_lessons.sim.coach import moment_words
+    from bourre_lessons.sim.coach import when_words
 
-    words = moment_words(declare)
+    words = when_words(declare)
     for seat, count, _ in declare.thrown:
         assert f"{seat} play, drew {count}" in words
-    seen = _seen(declare)
+    seen = seen_of(declare)
     n = len(declare.seats)
     hands, pools = np.zeros((200, n), np.int64), np.zeros(200, np.int64)
     heuristic = Seats(np.full(n, HEURISTIC, dtype=np.int64), np.zeros(n))
     sample_deals(n, encode_rules(declare.rules, n), heuristic, np.uint64(3), seen, hands, pools)
     assert all(_agree(declare, row) for row in hands)
-    glimne = next(m for m in moments(played_hand(seed, "glimne"), "A")[0] if m.kind == "declare")
-    assert glimne.thrown == () and "drew" not in moment_words(glimne)
+    glimne = next(
+        m for m in decision_points(played_hand(seed, "glimne"), "A")[0] if m.kind == "declare"
+    )
+    assert glimne.thrown == () and "drew" not in when_words(glimne)

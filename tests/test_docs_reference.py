@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bourre_lessons.naming import CLAUSES
-from bourre_lessons.play import CITATIONS, known_rule_ids, rule_id
+from bourre_lessons.play import CONCEPT_CITATIONS, known_rule_ids, rule_id
 from bourre_lessons.rules import PRESETS, SOURCES, Rules
 from bourre_lessons.scenes import catalogue
 
@@ -142,11 +142,11 @@ def test_every_rule_concept_is_documented_with_its_citations():
     """The Concepts and citations table gives, for each concept, each rulebook's own rule, or
     'silent → ' and the rule the engine follows instead."""
     rows = rows_by_key(table_rows(RULES_DOC, "concept", section="Rule ids"))
-    assert set(rows) == set(CITATIONS), (
-        f"{_where(RULES_DOC)}, Concepts and citations: missing {sorted(set(CITATIONS) - set(rows))}, "
-        f"not concepts {sorted(set(rows) - set(CITATIONS))}"
+    assert set(rows) == set(CONCEPT_CITATIONS), (
+        f"{_where(RULES_DOC)}, Concepts and citations: missing {sorted(set(CONCEPT_CITATIONS) - set(rows))}, "
+        f"not concepts {sorted(set(rows) - set(CONCEPT_CITATIONS))}"
     )
-    for concept, cites in CITATIONS.items():
+    for concept, cites in CONCEPT_CITATIONS.items():
         row = rows[concept]
         for column, source in enumerate(SOURCES, start=1):
             followed = rule_id(concept, PRESETS[source])

@@ -1,28 +1,37 @@
-"""The fast core against the readable engine: same legal sets, same deciding rule.
+"""The fast core against the readable engine: same legal sets, same deciding rule, same hands.
 
 Positions come from a generator tuned so that the rare rules occur often: trumps and one
 "focus" suit are over-represented in hands and among the seen cards, tricks are often in
 progress and trumped, tricks won run from 0 to 4, and others_out_of_trump is set a quarter of
 the time. Each test counts how often every rule decided and asserts a minimum, so a
 generator that stopped producing cinch or known-top positions would fail loudly.
+
+No switch is named here: the presets come from `PRESETS`, the switches from `Rules` itself
+(`rule_switches`). Every field of `Rules`, flipped alone, keeps the two engines' legal sets
+equal; the play switches (the fields whose flip changes the readable engine's legal cards)
+are compared in every combination of their values, on legal sets and on whole hands played
+by the fast core and replayed move for move in the readable `Game`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
+import functools
 import random
+import zlib
 from collections import Counter
 
 import numpy as np
 import pytest
+from rule_switches import combinations, flips, play_switches
 
 from bourre_lessons.cards import DECK, Card, Suit, parse_cards
+from bourre_lessons.game import Game
 from bourre_lessons.play import Situation, explain, legal_plays, rule_id
-from bourre_lessons.rules import PRESETS, Rules
+from bourre_lessons.rules import PRESETS, SEAT_LETTERS, Rules
 from bourre_lessons.sim.fast import (
-    RULE_CONCEPTS,
-    RULE_FIELDS,
+    CONCEPTS,
+    SWITCH_FIELDS,
     card_bit,
     card_of,
     cards_of,
@@ -33,63 +42,19 @@ from bourre_lessons.sim.fast import (
     position_of,
 )
 from bourre_lessons.sim.fast.hand import (
-    LOG_WIDTH,
-    DecisionLog,
-    Outcomes,
     Seats,
     logged_legal,
     logged_position,
     logged_trick,
+    new_log,
+    new_outcomes,
     play_chunk,
 )
 from bourre_lessons.sim.fast.legal import legal, sure_trump_tricks, top_group
+from bourre_lessons.sim.fast.policy import RANDOM
 from bourre_lessons.sim.fast.rng import below, new_state, next_u64
 
 SUITS = list(Suit)
-
-# the rules each preset can reach, and how often each must decide among the positions below
-REACHABLE = {
-    "pagat": {
-        "lead",
-        "trumped-follow",
-        "beat",
-        "cannot-beat",
-        "discard",
-        "trump",
-        "overtrump",
-        "trump-anyway",
-        "cinch-pot",
-    },
-    "wikipedia": {
-        "lead",
-        "trumped-follow",
-        "beat",
-        "cannot-beat",
-        "discard",
-        "trump",
-        "overtrump",
-        "trump-not-needed",
-        "cinch-pot",
-    },
-    # glimne's base rules: no cinch (its cinch rules are a named local variant)
-    "glimne": {
-        "lead",
-        "others-out",
-        "trumped-follow",
-        "beat",
-        "cannot-beat",
-        "discard",
-        "trump",
-        "overtrump",
-        "trump-anyway",
-        "known-top",
-    },
-}
-REACHABLE["glimne cinch variant"] = REACHABLE["glimne"] | {"cinch-pot", "cinch-strict"}
-RULEBOOKS = {
-    **PRESETS,
-    "glimne cinch variant": dataclasses.replace(PRESETS["glimne"], cinch="strict"),
-}
 
 
 def _pick(rng: random.Random, pool: list[Card], k: int, weights: dict[Card, float]) -> list[Card]:
@@ -140,59 +105,165 @@ def random_position(rng: random.Random) -> Situation:
 
 
 def _agreement(rules: Rules, positions: list[Situation]) -> Counter:
-    """Assert fast == readable on every position; return how often each rule decided."""
+    """Assert fast == readable on every position; return how often each concept decided."""
     decided: Counter = Counter()
     for s in positions:
         cards, concept = fast_legal(s, rules)
         expected = legal_plays(s, rules)
-        assert cards == expected, f"{s}: fast {sorted(cards)} vs engine {sorted(expected)}"
+        assert cards == expected, f"{rules}\n{s}: fast {sorted(cards)} vs engine {sorted(expected)}"
         verdict = explain(s, min(expected), rules)
-        assert verdict.rule == rule_id(concept, rules), f"{s}: {concept} vs {verdict.rule}"
+        assert verdict.rule_id == rule_id(concept, rules), f"{s}: {concept} vs {verdict.rule_id}"
         decided[concept] += 1
     return decided
 
 
-def _positions(seed: int, count: int) -> list[Situation]:
+@functools.cache
+def _positions(seed: int, count: int) -> tuple[Situation, ...]:
     rng = random.Random(seed)
-    return [random_position(rng) for _ in range(count)]
+    return tuple(random_position(rng) for _ in range(count))
 
 
-@pytest.mark.parametrize("preset", sorted(RULEBOOKS))
+PLAY_SWITCHES = play_switches(_positions(3, 400))
+"""The fields of `Rules` that change which cards may be played, found by flipping each."""
+
+
+def _name(rules: Rules) -> str:
+    """The switches on which `rules` differ from pagat's preset, for a test id."""
+    base = Rules()
+    changed = [
+        f.name for f in dataclasses.fields(Rules) if getattr(rules, f.name) != getattr(base, f.name)
+    ]
+    return ",".join(f"{name}={getattr(rules, name)}" for name in changed) or "pagat"
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_legal_sets_match_the_engine_quick(preset: str) -> None:
-    """Fast and readable legality agree on 3,000 positions; every reachable rule decides."""
-    decided = _agreement(RULEBOOKS[preset], _positions(11, 3000))
-    for concept in REACHABLE[preset]:
-        assert decided[concept] >= 15, f"{preset}: rule {concept} decided only {decided[concept]}x"
-    assert set(decided) == REACHABLE[preset]
+    """Fast and readable legality agree on 3,000 positions; no rule decides rarely."""
+    decided = _agreement(PRESETS[preset], list(_positions(11, 3000)))
+    rare = {concept: count for concept, count in decided.items() if count < 15}
+    assert rare == {}, f"{preset}: the generator seldom reaches {rare}"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", sorted(RULEBOOKS))
+@pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_legal_sets_match_the_engine_100k(preset: str) -> None:
     """The full agreement check: 100,000 random positions per preset (about 30 s each)."""
-    decided = _agreement(RULEBOOKS[preset], _positions(2024, 100_000))
+    decided = _agreement(PRESETS[preset], list(_positions(2024, 100_000)))
     assert sum(decided.values()) == 100_000
-    for concept in REACHABLE[preset]:
-        assert decided[concept] >= 1000, (
-            f"{preset}: rule {concept} decided only {decided[concept]}x"
-        )
+    rare = {concept: count for concept, count in decided.items() if count < 1000}
+    assert rare == {}, f"{preset}: the generator seldom reaches {rare}"
+
+
+@pytest.mark.parametrize("rules", flips(), ids=_name)
+def test_legal_sets_match_with_each_switch_flipped_alone(rules: Rules) -> None:
+    """Every field of `Rules`, changed alone from pagat's preset (play switch or not): the
+    fast core's legal sets and deciding rule are still the readable engine's."""
+    _agreement(rules, list(_positions(17, 300)))
 
 
 def test_legal_sets_match_under_every_combination_of_play_switches() -> None:
-    """All 24 combinations of the four play switches, 150 positions each."""
-    positions = _positions(5, 150)
-    for twcw, top, others, cinch in itertools.product(
-        (True, False), (True, False), (True, False), ("off", "pot", "strict")
-    ):
-        rules = Rules(
-            trump_when_cannot_win=twcw,
-            must_play_known_top=top,
-            must_lead_trump_when_others_out=others,
-            cinch=cinch,
+    """Every combination of the play switches' values, 500 positions each; together they
+    reach every concept the fast core can report."""
+    assert PLAY_SWITCHES, "no field of Rules changes the legal cards: the search is broken"
+    reached: Counter = Counter()
+    for rules in combinations(PLAY_SWITCHES):
+        reached += _agreement(rules, list(_positions(11, 500)))
+    assert set(reached) == set(CONCEPTS)
+
+
+def test_the_play_switches_are_the_fields_that_change_the_legal_cards() -> None:
+    """The search finds a switch by its effect: a field the play rules never read is not
+    one, and each one found changes the legal cards of some position."""
+    assert "source" not in PLAY_SWITCHES and "pot_limit" not in PLAY_SWITCHES
+    base = Rules()
+    for name in PLAY_SWITCHES:
+        assert any(
+            legal_plays(s, r) != legal_plays(s, base)
+            for r in flips(base, [name])
+            for s in _positions(3, 400)
         )
-        decided = _agreement(rules, positions)
-        assert ("cinch-pot" in decided) == (cinch != "off")
-        assert ("known-top" in decided) == top
+
+
+# --- whole hands: played by the fast core, replayed in the readable Game ------------------------
+
+REPLAY_PLAYERS = 4
+REPLAY_HANDS = 40
+
+
+def _card_played(rows: np.ndarray, i: int) -> Card:
+    """The card played at logged decision `i` of a hand: read from the decision after it."""
+    here = logged_position(rows[i])
+    if here.hand & (here.hand - 1) == 0:  # the last card in hand
+        return card_of(here.hand.bit_length() - 1)
+    after = logged_position(rows[i + 1])
+    if after.trick_n == here.trick_n + 1:  # the same trick: its newest card
+        return card_of(logged_trick(rows[i + 1])[-1])
+    (card,) = cards_of(after.seen & ~here.seen & ~here.trick_mask)  # the trick just closed
+    return card
+
+
+def _replay(rules: Rules, dealer: int, declared: np.ndarray, turned: int, rows: np.ndarray) -> dict:
+    """Replay one fast hand in a `Game` dealt the same cards, every word and card as the fast
+    core chose them; check at each card that the Game's decision is the logged one (same
+    player, hand, trick, tricks won, voids known) with the same legal cards. Returns the
+    tricks each fast seat took in the Game."""
+    n = len(declared)
+    seat_of = {SEAT_LETTERS[(s - dealer) % n]: s for s in range(n)}  # the dealer is A
+    speaking = [(dealer + 1 + i) % n for i in range(n)]
+    active = [s for s in speaking if declared[s]]
+    deal: dict[str, object] = {"turned": DECK[turned].code}
+    for k, s in enumerate(active):  # the first trick is led from the dealer's left
+        hand = sorted(cards_of(logged_position(rows[k]).hand), key=lambda c: card_bit(c) == turned)
+        deal[SEAT_LETTERS[(s - dealer) % n]] = " ".join(c.code for c in hand)
+    if speaking[-1] in active:
+        del deal["turned"]  # the dealer's own fifth card
+    game = Game(rules, n, seed=1, deal=deal)
+    vector = encode_rules(rules, n)
+    done = 0
+    while game.phase != "settled":
+        seat = game.to_act
+        if game.phase == "declare":
+            game.apply("play" if declared[seat_of[seat]] else "pass")
+        elif game.phase == "draw":
+            game.apply("keep")
+        else:
+            situation = game.situation(seat)
+            logged = logged_position(rows[done])
+            assert position_of(situation) == logged, f"decision {done}: {situation}"
+            mask, _code = legal(logged, vector)
+            assert frozenset(cards_of(int(mask))) == legal_plays(situation, rules)
+            game.apply(_card_played(rows, done).code)  # refused if the engine forbids it
+            done += 1
+    assert done == len(rows)
+    tricks = game.hand_record.settlement.tricks
+    return {seat_of[p]: count for p, count in tricks.items()}
+
+
+@pytest.mark.parametrize("rules", combinations(PLAY_SWITCHES), ids=_name)
+def test_fast_hands_replay_move_for_move_in_the_readable_game(rules: Rules) -> None:
+    """Under every combination of the play switches, 40 fast-core hands (random bots, no
+    draw, so the hands as dealt are the hands played) are replayed in the readable Game:
+    each decision is the same (who plays, trick, voids shown, tricks won), each card the fast
+    core played is legal there, and every player takes the same tricks."""
+    rules = dataclasses.replace(rules, max_discards=0)
+    n = REPLAY_PLAYERS
+    outcomes = new_outcomes(REPLAY_HANDS, n)
+    log = new_log(REPLAY_HANDS * 5 * n)
+    seats = Seats(np.full(n, RANDOM, dtype=np.int64), np.zeros(n))
+    seed = np.uint64(zlib.crc32(_name(rules).encode()))
+    assert play_chunk(n, 0, encode_rules(rules, n), seats, seed, outcomes, log) == 0
+    rows = log.rows[: int(log.count[0])]
+    at = replayed = 0
+    for h in range(REPLAY_HANDS):
+        players_in = int((outcomes.declared[h] != 0).sum())
+        if players_in < 2:
+            continue  # the pot taken without play: no card decision to replay
+        mine = rows[at : at + 5 * players_in]
+        at += 5 * players_in
+        tricks = _replay(rules, h % n, outcomes.declared[h], int(outcomes.turned[h]), mine)
+        assert tricks == {s: int(outcomes.tricks[h, s]) for s in tricks}, f"hand {h}"
+        replayed += 1
+    assert at == len(rows) and replayed >= REPLAY_HANDS // 2
 
 
 def test_legal_mask_is_the_bits_of_the_legal_cards() -> None:
@@ -264,7 +335,7 @@ def test_the_random_generator_is_reproducible_and_in_range() -> None:
 
 def test_rule_vector_reflects_each_switch() -> None:
     """encode_rules: switches that shape a hand land in the vector the core reads."""
-    glimne = dict(zip(RULE_FIELDS, encode_rules(PRESETS["glimne"], 5).tolist(), strict=True))
+    glimne = dict(zip(SWITCH_FIELDS, encode_rules(PRESETS["glimne"], 5).tolist(), strict=True))
     assert glimne["cinch"] == 0 and glimne["pays_second_ante"] == 1 and glimne["ante_skip"] == 0
     assert glimne["bourre_paid_to"] == 1
     wiki7 = encode_rules(PRESETS["wikipedia"], 7)
@@ -272,7 +343,6 @@ def test_rule_vector_reflects_each_switch() -> None:
     assert (wiki7 != wiki5).sum() == 1  # only the draw limit: 3 at seven players
     double = encode_rules(dataclasses.replace(Rules(), double_ante=True), 5)
     assert double.tolist() != encode_rules(Rules(), 5).tolist()
-    assert len(RULE_CONCEPTS) == 13
 
 
 def test_logged_decisions_read_back_as_the_positions_played() -> None:
@@ -281,12 +351,8 @@ def test_logged_decisions_read_back_as_the_positions_played() -> None:
     legal set is the engine's."""
     players, hands = 8, 300
     rules = PRESETS["glimne"]
-    outcomes = Outcomes(
-        declared=np.zeros((hands, players), dtype=np.int8),
-        tricks=np.zeros((hands, players), dtype=np.int8),
-        turned=np.zeros(hands, dtype=np.int8),
-    )
-    log = DecisionLog(np.zeros((hands * 40, LOG_WIDTH), dtype=np.int64), np.zeros(1, np.int64))
+    outcomes = new_outcomes(hands, players)
+    log = new_log(hands * 40)
     seats = Seats(np.zeros(players, dtype=np.int64), np.zeros(players))
     vector = encode_rules(rules, players)
     assert play_chunk(players, 0, vector, seats, np.uint64(3), outcomes, log) == 0
@@ -305,6 +371,6 @@ def test_logged_decisions_read_back_as_the_positions_played() -> None:
             others_out_of_trump=position.others_out,
         )
         assert position_of(situation) == position
-        mask, _rule = legal(position, vector)
+        mask, _code = legal(position, vector)
         assert mask == batch_mask
         assert frozenset(cards_of(int(mask))) == legal_plays(situation, rules)

@@ -6,7 +6,7 @@ otherwise) and asks two things of the fast core: the rule vector it reads change
 A field the fast core does not need stands in `EXCUSED` with the reason, and flipping it must
 then change nothing. A new field of `Rules` fails here until it is one or the other.
 
-The source checks keep the vector's description whole: every entry of `RULE_FIELDS` has its
+The source checks keep the vector's description whole: every entry of `SWITCH_FIELDS` has its
 index constant and is read by compiled code, and the fast core's rule concepts are the
 readable engine's.
 """
@@ -21,11 +21,12 @@ from typing import Literal, get_args, get_origin, get_type_hints
 
 import numpy as np
 import pytest
+from rule_switches import FIELDS, other_values
 
 import bourre_lessons.sim.fast as fast_package
-from bourre_lessons.play import CITATIONS, SUMMARIES
+from bourre_lessons.play import CONCEPT_CITATIONS, CONCEPT_SUMMARIES
 from bourre_lessons.rules import Rules
-from bourre_lessons.sim.fast import RULE_CONCEPTS, RULE_FIELDS, encode_rules, switches
+from bourre_lessons.sim.fast import CONCEPTS, SWITCH_FIELDS, encode_rules, switches
 from bourre_lessons.sim.simulation import SimulationResult, simulate
 
 BASE = Rules()  # pagat's preset
@@ -44,34 +45,15 @@ EXCUSED = {
 }
 """Fields of `Rules` the fast core does not read, each with the reason it need not."""
 
-WHOLE_NUMBER_VALUES = {"pot_limit": (3,), "max_discards": (2,), "max_discards_seven": (2,)}
-"""Other values to try for the fields that take a whole number."""
-
 TABLE = {"max_discards_seven": 7, "restock": 8}
 """Players at the table where a switch matters only at some sizes (5 otherwise): the draw
 limit for seven, and an empty stock, which needs many players drawing."""
 
 _HINTS = get_type_hints(Rules)
-_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
-
-
-def _other_values(name: str) -> tuple[object, ...]:
-    """Every accepted value of a field but pagat's (a chosen one for whole numbers)."""
-    hint = _HINTS[name]
-    current = getattr(BASE, name)
-    if get_origin(hint) is Literal:
-        return tuple(v for v in get_args(hint) if v != current)
-    if hint is bool:
-        return (not current,)
-    if name in WHOLE_NUMBER_VALUES:
-        return WHOLE_NUMBER_VALUES[name]
-    raise AssertionError(f"Rules.{name}: no other value to try; add one to WHOLE_NUMBER_VALUES")
 
 
 def _flips() -> list[tuple[str, object]]:
-    return [
-        (name, value) for name in _FIELDS if name not in EXCUSED for value in _other_values(name)
-    ]
+    return [(name, value) for name in FIELDS if name not in EXCUSED for value in other_values(name)]
 
 
 def _run(rules: Rules, players: int) -> SimulationResult:
@@ -86,10 +68,10 @@ def _changed_arrays(a: SimulationResult, b: SimulationResult) -> list[str]:
 
 def test_every_field_of_rules_is_either_flipped_here_or_excused() -> None:
     """A new switch of `Rules` must be honoured by the fast core (tested below) or excused."""
-    assert set(EXCUSED) <= set(_FIELDS), set(EXCUSED) - set(_FIELDS)
-    for name in _FIELDS:
+    assert set(EXCUSED) <= set(FIELDS), set(EXCUSED) - set(FIELDS)
+    for name in FIELDS:
         if name not in EXCUSED:
-            assert _other_values(name), name
+            assert other_values(name), name
     assert all(reason.strip() for reason in EXCUSED.values())
 
 
@@ -109,7 +91,7 @@ def test_an_excused_field_changes_nothing_in_the_fast_core(name: str) -> None:
     """An excused field stays out of the rule vector and out of the hands (and the comparison
     above is no formality: identical runs compare equal)."""
     other = {"source": "glimne", "min_players": 3, "max_players": 7}.get(name)
-    value = other if other is not None else _other_values(name)[0]
+    value = other if other is not None else other_values(name)[0]
     flipped = dataclasses.replace(BASE, **{name: value})
     assert np.array_equal(encode_rules(BASE, 5), encode_rules(flipped, 5))
     assert _changed_arrays(_run(BASE, 5), _run(flipped, 5)) == []
@@ -117,9 +99,9 @@ def test_an_excused_field_changes_nothing_in_the_fast_core(name: str) -> None:
 
 def test_each_choice_value_has_its_own_code() -> None:
     """Every accepted value of a choice switch is known to the fast core, with its own code."""
-    for name, values in switches.RULE_VALUES.items():
+    for name, values in switches.SWITCH_VALUES.items():
         assert set(values) == set(get_args(_HINTS[name])), name
-    for name in _FIELDS:
+    for name in FIELDS:
         if get_origin(_HINTS[name]) is Literal and name not in EXCUSED:
             vectors = {
                 tuple(encode_rules(dataclasses.replace(BASE, **{name: v}), 5))
@@ -131,7 +113,7 @@ def test_each_choice_value_has_its_own_code() -> None:
 def test_value_constants_are_positions_in_rule_values() -> None:
     """CINCH_IS_STRICT and its kind: the value's position among its switch's values."""
     checked = 0
-    for field, values in switches.RULE_VALUES.items():
+    for field, values in switches.SWITCH_VALUES.items():
         for value in values:
             constant = f"{field}_is_{value}".upper()
             if hasattr(switches, constant):
@@ -172,24 +154,24 @@ def _rule_reads() -> list[ast.expr]:
 
 
 def test_every_entry_of_the_rule_vector_has_its_constant_and_is_read() -> None:
-    """Each entry of RULE_FIELDS is read, by its index constant, somewhere in compiled code."""
-    for i, field in enumerate(RULE_FIELDS):
+    """Each entry of SWITCH_FIELDS is read, by its index constant, somewhere in compiled code."""
+    for i, field in enumerate(SWITCH_FIELDS):
         assert getattr(switches, field.upper()) == i, field
     reads = _rule_reads()
     assert all(isinstance(index, ast.Name) for index in reads), "read the vector by name"
     read = {index.id for index in reads}
-    unread = [f for f in RULE_FIELDS if f.upper() not in read]
+    unread = [f for f in SWITCH_FIELDS if f.upper() not in read]
     assert unread == [], f"entries of the rule vector no compiled code reads: {unread}"
-    assert read <= {f.upper() for f in RULE_FIELDS}
+    assert read <= {f.upper() for f in SWITCH_FIELDS}
 
 
 def test_rule_concepts_are_the_readable_engines() -> None:
     """The fast core's rule codes name the readable engine's concepts; only 'follow' is left
     out, because following suit always ends in a narrower step (beat, cannot-beat or
     trumped-follow) that the fast core reports instead."""
-    assert set(CITATIONS) == set(SUMMARIES)
-    assert len(set(RULE_CONCEPTS)) == len(RULE_CONCEPTS)
-    assert set(CITATIONS) - set(RULE_CONCEPTS) == {"follow"}
-    assert set(RULE_CONCEPTS) <= set(CITATIONS)
-    for code, concept in enumerate(RULE_CONCEPTS):
+    assert set(CONCEPT_CITATIONS) == set(CONCEPT_SUMMARIES)
+    assert len(set(CONCEPTS)) == len(CONCEPTS)
+    assert set(CONCEPT_CITATIONS) - set(CONCEPTS) == {"follow"}
+    assert set(CONCEPTS) <= set(CONCEPT_CITATIONS)
+    for code, concept in enumerate(CONCEPTS):
         assert getattr(LEGAL, concept.upper().replace("-", "_")) == code, concept

@@ -194,17 +194,17 @@ def test_a_card_off_the_suit_led_is_told_by_the_voids_the_engine_infers():
     cannot win) a diamond shows no hearts only, so the story must not say 'no trump'."""
     from bourre_lessons import Rules, Situation, Suit, parse_cards
     from bourre_lessons.first_hand import _void_text
-    from bourre_lessons.tricks import voids_shown
+    from bourre_lessons.play import voids_shown_by
 
     trumped = Situation(hand=parse_cards("D4 S2"), trump="S", trick=parse_cards("H9 SQ"))
     card = parse_card("D4")
     hearts, spades = Suit.HEARTS, Suit.SPADES
-    assert voids_shown(card, trumped, Rules.preset("wikipedia")) == {hearts}
-    assert voids_shown(card, trumped, Rules.preset("pagat")) == {hearts, spades}
+    assert voids_shown_by(trumped.trick, card, trumped.trump, Rules.preset("wikipedia")) == {hearts}
+    assert voids_shown_by(trumped.trick, card, trumped.trump, Rules.preset("pagat")) == {hearts, spades}
     kept = _void_text("B", card, hearts, spades, frozenset({hearts}))[0]
     assert "no trump" not in kept and "keep any trump back" in kept
     assert "has no trump" in _void_text("B", card, hearts, spades, frozenset({hearts, spades}))[0]
     trumping = Situation(hand=parse_cards("S2"), trump="S", trick=parse_cards("H9"))
-    assert voids_shown(parse_card("S2"), trumping, Rules()) == {hearts}
+    assert voids_shown_by(trumping.trick, parse_card("S2"), trumping.trump, Rules()) == {hearts}
     following = Situation(hand=parse_cards("H2"), trump="S", trick=parse_cards("H9"))
-    assert voids_shown(parse_card("H2"), following, Rules()) == frozenset()
+    assert voids_shown_by(following.trick, parse_card("H2"), following.trump, Rules()) == frozenset()

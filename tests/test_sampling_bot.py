@@ -10,10 +10,11 @@ import pytest
 
 from bourre_lessons.game import Game
 from bourre_lessons.rules import PRESETS
-from bourre_lessons.sim.bots import BotError, HeuristicBot, play_bots, resolve_bots
+from bourre_lessons.sim.bot_names import resolve_bots
+from bourre_lessons.sim.bots import BotError, HeuristicBot, play_bots
 from bourre_lessons.sim.coach import review
+from bourre_lessons.sim.decision_points import decision_point_now
 from bourre_lessons.sim.hidden import choice_chips
-from bourre_lessons.sim.moments import moment_now
 from bourre_lessons.sim.sampling_bot import SamplingBot
 from bourre_lessons.sim.simulation import simulate
 
@@ -42,11 +43,9 @@ def test_it_leaves_the_heuristic_choice_only_for_a_clearly_better_one() -> None:
             plain = usual.choose(game)
             if action != plain:
                 changed += 1
-                moment = moment_now(game)
-                chips = choice_chips(moment, moment.options, 60, 7919 + game.seed).chips
-                lead = (
-                    chips[:, moment.options.index(action)] - chips[:, moment.options.index(plain)]
-                )
+                point = decision_point_now(game)
+                chips = choice_chips(point, point.options, 60, 7919 + game.seed).chips
+                lead = chips[:, point.options.index(action)] - chips[:, point.options.index(plain)]
                 low = lead.mean() - 1.96 * lead.std(ddof=1) / math.sqrt(len(lead))
                 assert low > 0, (seed, game.actions, action, plain)
             game.apply(action)

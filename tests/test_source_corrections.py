@@ -187,10 +187,10 @@ def test_where_the_chosen_source_is_silent_the_verdict_says_whom_it_follows():
 
 @pytest.mark.parametrize("preset", SOURCES)
 def test_every_concept_cites_the_presets_own_rule_or_says_it_is_silent(preset):
-    from bourre_lessons.play import CITATIONS, silence_note
+    from bourre_lessons.play import CONCEPT_CITATIONS, silence_note
 
     rules = PRESETS[preset]
-    for concept, cites in CITATIONS.items():
+    for concept, cites in CONCEPT_CITATIONS.items():
         rule = rule_id(concept, rules)
         assert rule in known_rule_ids() and rule_summary(rule).endswith(".")
         if preset in cites:
@@ -220,7 +220,7 @@ def test_under_glimnes_reading_a_winning_reneger_does_not_get_their_penalty_back
 def test_the_advisor_counts_the_winners_take_as_the_rulebook_does():
     """The advisor's chips per deal follow settle(): a pot limit caps only the bourré payment
     (wikipedia variant), and under glimne's reading the winner also takes the others' payments."""
-    from bourre_lessons.sim.advisor import chips_of
+    from bourre_lessons.sim.hand_chips import chips_of
 
     declared = np.array([[1, 1, 1, 0]])  # seats 0-2 played, seat 3 passed
     tricks = np.array([[3, 2, 0, 0]])

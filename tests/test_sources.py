@@ -144,10 +144,10 @@ def test_readings_read_existing_entries_and_engine_rules_are_readings():
 
 
 def test_the_concept_table_is_the_registers():
-    from bourre_lessons.play import CITATIONS
+    from bourre_lessons.play import CONCEPT_CITATIONS
 
     for concept, cites in sources.concept_citations().items():
-        assert CITATIONS[concept] == cites, concept
+        assert CONCEPT_CITATIONS[concept] == cites, concept
 
 
 def test_resolve_reads_the_ways_the_course_cites():
@@ -584,7 +584,7 @@ def test_lessons_say_part_of_the_table_only_where_the_source_gives_part():
 def test_verdicts_name_the_engines_readings_they_rest_on():
     """A verdict under a rulebook silent on its rule rests on `reading-followed`; the known top
     card, the others' voids and the cinch rest on the engine's own readings; each id exists."""
-    from bourre_lessons.play import CITATIONS, Situation
+    from bourre_lessons.play import CONCEPT_CITATIONS, Situation
 
     ids = {r.id for r in READINGS}
     seen: set[str] = set()
@@ -597,9 +597,10 @@ def test_verdicts_name_the_engines_readings_they_rest_on():
                     assert set(v.readings) <= ids, (scene_id, v.readings)
                     seen |= set(v.readings)
                     concept = next(
-                        (c for c, cites in CITATIONS.items() if v.rule_id in cites.values()), ""
+                        (c for c, cites in CONCEPT_CITATIONS.items() if v.rule_id in cites.values()),
+                        "",
                     )
-                    if concept and preset not in CITATIONS[concept]:
+                    if concept and preset not in CONCEPT_CITATIONS[concept]:
                         assert "reading-followed" in v.readings, (scene_id, preset, v.rule_id)
                         assert "the engine follows" in v.reason
     assert {"reading-followed", "reading-known-top", "reading-sure-tricks"} <= seen

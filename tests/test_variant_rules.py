@@ -133,7 +133,7 @@ def test_a_dealer_who_turned_an_ace_may_not_drop_out():
     assert game.to_act == "A" and game.legal_actions() == ["pay"]
     with pytest.raises(IllegalAction, match="may not drop out") as refused:
         game.apply("drop")
-    assert refused.value.rule == "pagat-dealer-ace"
+    assert refused.value.rule_id == "pagat-dealer-ace"
 
 
 def test_the_second_round_refuses_other_actions_and_the_words_take_nothing_after_them():
@@ -225,6 +225,6 @@ def test_trump_anyway_under_wikipedia_cites_the_variant_not_rule_2():
     anyway = dataclasses.replace(Rules.preset("wikipedia"), trump_when_cannot_win=True)
     situation = Situation(hand=("S2", "S4", "D5", "C9"), trump="S", trick=("H8", "SK"))
     refused = explain(situation, "D5", anyway)
-    assert not refused.legal and refused.rule == "wikipedia-trump-anyway"
+    assert not refused.legal and refused.rule_id == "wikipedia-trump-anyway"
     allowed = explain(situation, "D5", Rules.preset("wikipedia"))
-    assert allowed.legal and allowed.rule == "wikipedia-2"
+    assert allowed.legal and allowed.rule_id == "wikipedia-2"

@@ -22,7 +22,6 @@ that same amount. What a split pot or a bourré payment is worth in later hands 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -30,11 +29,15 @@ import numpy as np
 
 from ..cards import Card, parse_card, parse_cards
 from ..rules import Rules
-from .bots import Bot, resolve_bots
+from .bot_names import resolve_bots
+from .bots import Bot
+from .checks import whole
+from .chunks import chunk_seed, fast_seats
+from .estimates import Estimate, mean_interval, wilson
 from .fast import encode_rules
 from .fast.bits import card_bit, mask_of
-from .fast.hand import SAID_PLAY, FixedDeal, Outcomes, Seats, play_fixed
-from .simulation import chunk_seed, fast_kind
+from .fast.hand import FixedDeal, Seats, new_outcomes, play_fixed
+from .hand_chips import chips_of
 
 __all__ = [
     "Advice",
@@ -42,55 +45,15 @@ __all__ = [
     "HeardEffect",
     "advise",
     "better_choice",
-    "chips_of",
     "heard_effect",
     "mean_interval",
     "read_draws",
     "read_heard",
+    "wilson",
 ]
 
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
 TRIES_PER_DEAL = 200
 """Deals dealt at most for each deal kept, when the deals must agree with what was heard."""
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A figure estimated from simulated deals, with its 95% confidence interval."""
-
-    value: float
-    low: float
-    high: float
-
-    def overlaps(self, other: Estimate) -> bool:
-        """True when the two 95% intervals share some value: the simulation cannot tell the
-        two figures apart."""
-        return self.low <= other.high and other.low <= self.high
-
-    def __str__(self) -> str:
-        return f"{self.value:.3f} (95% CI {self.low:.3f} to {self.high:.3f})"
-
-
-def wilson(successes: int, trials: int) -> Estimate:
-    """A share with its 95% Wilson score interval (sound near 0 and 1)."""
-    if trials <= 0:
-        raise ValueError("a share needs at least one trial")
-    p = successes / trials
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_interval(values: np.ndarray) -> Estimate:
-    """A mean with its 95% normal interval."""
-    n = len(values)
-    if n == 0:
-        raise ValueError("a mean needs at least one value")
-    mean = float(values.mean())
-    half = Z95 * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
-    return Estimate(mean, mean - half, mean + half)
 
 
 @dataclass(frozen=True)
@@ -166,9 +129,9 @@ def advise(
     """
     rules = Rules() if rules is None else rules
     cards, turned, n = _check_deal(hand, trump_card, seat, players, rules)
-    deals = _whole("deals", deals, 1)
-    seed = _whole("seed", seed, 0)
-    pot = _whole("pot", pot, 0)
+    deals = whole("deals", deals, 1)
+    seed = whole("seed", seed, 0)
+    pot = whole("pot", pot, 0)
     words, draws = _read(heard, seat, n, rules)
     seats = _seats(bots, n)
     you = seat % n  # seat 0 deals; speaking order runs 1, 2, ..., n - 1, 0
@@ -326,11 +289,7 @@ def _simulate(
 ) -> tuple[dict[str, np.ndarray], int, int]:
     """(per-deal outcomes, deals kept, deals dealt) of simulated deals where seat `you` holds
     `cards` and plays (forced=1) or passes (forced=0), agreeing with what was heard."""
-    outcomes = Outcomes(
-        declared=np.zeros((deals, n), dtype=np.int8),
-        tricks=np.zeros((deals, n), dtype=np.int8),
-        turned=np.zeros(deals, dtype=np.int8),
-    )
+    outcomes = new_outcomes(deals, n)
     said = np.full(n, -1, dtype=np.int64)
     said[you] = forced
     thrown = np.full(n, -1, dtype=np.int64)
@@ -366,38 +325,6 @@ def _must_play(rules: Rules, you: int, turned: Card) -> bool:
     )
 
 
-def chips_of(
-    declared: np.ndarray,
-    tricks: np.ndarray,
-    you: int,
-    pot_now: int,
-    due: np.ndarray,
-    rules: Rules,
-) -> dict[str, np.ndarray]:
-    """Per simulated hand (rows of `declared` and `tricks`, one column a seat): did seat `you`
-    take the pot, was it bourréd, was the pot split, and its chips from now on. `pot_now` is
-    the pot at this moment; `due` marks the seats whose second ante (if the rules ask one)
-    is not in it yet."""
-    active = declared != 0
-    score = np.where(active, tricks.astype(np.int64), -1)
-    most = score.max(axis=1)
-    leaders = (score == most[:, None]).sum(axis=1)
-    second = (declared == SAID_PLAY) & due if rules.pays_second_ante else np.zeros_like(active)
-    pot_end = pot_now + second.sum(axis=1)
-    stake = pot_end if rules.pot_limit is None else np.minimum(pot_end, rules.pot_limit)
-    mine = score[:, you]
-    win = (mine == most) & (leaders == 1) & active[:, you]
-    bourre = active[:, you] & (mine == 0)
-    split = active[:, you] & (mine == most) & (leaders > 1)
-    # the winner takes the whole pot (a pot limit caps only payments), and under glimne's
-    # reading (bourre_paid_to="winner") the other players' bourré payments too
-    take = pot_end
-    if rules.bourre_paid_to == "winner":
-        take = take + ((score == 0).sum(axis=1) - bourre) * stake
-    chips = win * take - bourre * stake - second[:, you]
-    return {"win": win, "bourre": bourre, "split": split, "chips": chips.astype(np.float64)}
-
-
 def _check_deal(
     hand: str | Iterable[Card | str], trump_card: Card | str, seat: int, players: int, rules: Rules
 ) -> tuple[tuple[Card, ...], Card, int]:
@@ -407,7 +334,7 @@ def _check_deal(
             f"a Bourré hand has five cards, got {len(cards)}: {' '.join(map(str, cards))}"
         )
     turned = parse_card(trump_card)
-    n = _whole("players", players, 2)
+    n = whole("players", players, 2)
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(
             f"{n} players is outside the {rules.source} rules' range ({rules.min_players}-{rules.max_players})"
@@ -429,18 +356,7 @@ def _check_deal(
 def _seats(bots: str | Bot, n: int) -> Seats:
     if not isinstance(bots, (str, Bot)):
         raise ValueError(f"bots must be 'heuristic', 'random' or one built-in bot, got {bots!r}")
-    seat_bots = resolve_bots(bots, n)
-    kinds = [fast_kind(b) for b in seat_bots]
-    if any(k is None for k in kinds):
-        raise ValueError("the advisor runs the built-in bots only: 'heuristic' or 'random'")
-    boldness = [getattr(b, "boldness", 0.0) for b in seat_bots]
-    return Seats(np.array(kinds, dtype=np.int64), np.array(boldness, dtype=np.float64))
-
-
-def _whole(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-        raise ValueError(f"{name} must be a whole number, {low} or more, got {value!r}")
-    return int(value)
+    return fast_seats(resolve_bots(bots, n))
 
 
 @dataclass(frozen=True)
@@ -465,17 +381,13 @@ class HeardEffect:
             words = "(not used)" if a.heard is None else heard_words(a.heard, a.draws)
             kept = f"{a.deals:,} of {a.tried:,}"
             lines.append(
-                f"{words:<26} {kept:>17}   {_chips(a.chips_play):<30} "
-                f"{_chips(a.chips_pass):<30} {better_choice(a)}"
+                f"{words:<26} {kept:>17}   {a.chips_play.text('+.2f'):<30} "
+                f"{a.chips_pass.text('+.2f'):<30} {better_choice(a)}"
             )
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.to_text()
-
-
-def _chips(e: Estimate) -> str:
-    return f"{e.value:+.2f} (95% CI {e.low:+.2f} to {e.high:+.2f})"
 
 
 def better_choice(a: Advice) -> str:

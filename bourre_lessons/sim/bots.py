@@ -40,7 +40,6 @@ from ..text import card_codes
 from . import heuristic
 
 __all__ = [
-    "BOT_NAMES",
     "Bot",
     "BotError",
     "HeuristicBot",
@@ -48,7 +47,6 @@ __all__ = [
     "SeatView",
     "compiled_policy",
     "play_bots",
-    "resolve_bots",
     "view_of",
 ]
 
@@ -342,40 +340,6 @@ class HeuristicBot(Bot):
         return f"HeuristicBot(boldness={self.boldness!r})"
 
 
-_BY_NAME = {"random": RandomBot, "heuristic": HeuristicBot}
-BOT_NAMES = ("random", "heuristic", "sampling")
-"""The built-in bots by name; 'sampling' (`sim.sampling_bot.SamplingBot`, the strongest)
-chooses its cards by sampled play-outs and is loaded when first asked for."""
-
-BotSpec = str | Bot
-"""A bot, or the name of a built-in one: 'random', 'heuristic' or 'sampling'."""
-
-
-def resolve_bots(bots: BotSpec | Sequence[BotSpec], players: int) -> tuple[Bot, ...]:
-    """One bot per seat from a name, a bot, or a sequence of either (one per seat)."""
-    if isinstance(bots, (str, Bot)):
-        return tuple(_one_bot(bots) for _ in range(players))
-    if not isinstance(bots, Sequence) or len(bots) != players:
-        raise BotError(
-            f"bots must be 'random', 'heuristic', 'sampling', a Bot, or a list of {players} of these "
-            f"(one per seat); got {bots!r}"
-        )
-    return tuple(_one_bot(b) for b in bots)
-
-
-def _one_bot(spec: BotSpec) -> Bot:
-    if isinstance(spec, Bot):
-        return spec
-    name = spec.strip().lower() if isinstance(spec, str) else None
-    if name in _BY_NAME:
-        return _BY_NAME[name]()
-    if name == "sampling":
-        from .sampling_bot import SamplingBot  # the coach's sampling, loaded when asked for
-
-        return SamplingBot()
-    raise BotError(f"unknown bot {spec!r}: use 'random', 'heuristic', 'sampling' or a Bot object")
-
-
 def play_bots(
     game: Game, bots: Mapping[str, Bot] | Sequence[Bot] | Bot, deal: bool = False
 ) -> list[str]:
@@ -411,4 +375,11 @@ def _seat_bots(game: Game, bots: Mapping[str, Bot] | Sequence[Bot] | Bot) -> dic
                 f"no seat named {', '.join(map(str, unknown))}; the seats are {', '.join(game.players)}"
             )
         return dict(bots)
-    return dict(zip(game.players, resolve_bots(list(bots), len(game.players)), strict=True))
+    seats = list(bots)
+    if len(seats) != len(game.players) or not all(isinstance(b, Bot) for b in seats):
+        raise BotError(
+            f"bots must map seats to bots, or list one Bot per seat ({len(game.players)}), or "
+            f"be one Bot for every seat (names such as 'heuristic': `bot_names.resolve_bots`); "
+            f"got {bots!r}"
+        )
+    return dict(zip(game.players, seats, strict=True))

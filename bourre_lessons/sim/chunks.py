@@ -13,15 +13,29 @@ an ante, so the settlement walks the hands in order. Two ways to bring a chunk h
   tail into a `Tally` and sends back only the few hands before it, which the caller settles
   with the true pot and ante skips carried in (`SessionTally.add`). A chunk comes home as a
   few kilobytes, whatever the executor, and the counts equal one serial pass exactly.
+
+A chunk's seed comes from the run's seed and the chunk's number only (`chunk_seed`), and its
+seats are the built-in bots as the fast core reads them (`fast_seats`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
 
-from .fast.hand import LOG_WIDTH, DecisionLog, Ledger, Outcomes, Seats, play_chunk, settle_hands
+from .bots import Bot, HeuristicBot, RandomBot
+from .fast.hand import (
+    MoneyByHand,
+    Outcomes,
+    Seats,
+    new_log,
+    new_outcomes,
+    play_chunk,
+    settle_hands,
+)
+from .fast.policy import HEURISTIC, RANDOM
 from .fast.switches import BOURRE_PAID_TO, BOURRE_PAID_TO_IS_WINNER
 from .summary import Tally
 
@@ -29,10 +43,40 @@ __all__ = [
     "ChunkJob",
     "ChunkTally",
     "SessionTally",
-    "new_ledger",
+    "chunk_seed",
+    "fast_kind",
+    "fast_seats",
+    "new_money",
     "play_chunk_job",
     "settle_from_start",
 ]
+
+
+def chunk_seed(seed: int, chunk: int) -> np.uint64:
+    """The seed of one chunk: derived from the run's seed and the chunk's number only."""
+    sequence = np.random.SeedSequence(seed, spawn_key=(chunk,))
+    return sequence.generate_state(1, dtype=np.uint64)[0]
+
+
+def fast_kind(bot: Bot) -> int | None:
+    """The fast core's code for a built-in bot, or None for a bot it cannot run."""
+    if type(bot) is RandomBot:
+        return RANDOM
+    if type(bot) is HeuristicBot:
+        return HEURISTIC
+    return None
+
+
+def fast_seats(bots: Sequence[Bot]) -> Seats:
+    """The built-in bots of a table as the fast core reads them: each one's policy and its
+    boldness (`HeuristicBot.boldness`, 0 for the random bot)."""
+    kinds = [fast_kind(b) for b in bots]
+    if any(k is None for k in kinds):
+        raise ValueError("the fast core runs the built-in bots only: 'heuristic' or 'random'")
+    return Seats(
+        kinds=np.array(kinds, dtype=np.int64),
+        boldness=np.array([getattr(b, "boldness", 0.0) for b in bots], dtype=np.float64),
+    )
 
 
 class ChunkJob(NamedTuple):
@@ -61,26 +105,21 @@ def play_chunk_job(job: ChunkJob) -> tuple[int, Outcomes | ChunkTally]:
     """Play one chunk (a module-level function, so process pools and Dask can pickle it);
     returns the fast core's error code and the chunk's outcomes or tally."""
     n, count = job.players, job.count
-    outcomes = Outcomes(
-        declared=np.zeros((count, n), dtype=np.int8),
-        tricks=np.zeros((count, n), dtype=np.int8),
-        turned=np.zeros(count, dtype=np.int8),
-    )
-    no_log = DecisionLog(np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
-    error = int(play_chunk(n, job.first, job.rules, job.seats, job.seed, outcomes, no_log))
+    outcomes = new_outcomes(count, n)
+    error = int(play_chunk(n, job.first, job.rules, job.seats, job.seed, outcomes, new_log()))
     if error or not job.summary:
         return error, outcomes
     # settle from an empty pot: wrong before the first emptied pot, exact after it
-    ledger = new_ledger(count, n)
+    money = new_money(count, n)
     skip = np.zeros(n, dtype=np.bool_)
-    settle_hands(n, job.rules, outcomes, job.first % n, 0, skip, _bankrolls(n), ledger)
+    settle_hands(n, job.rules, outcomes, job.first % n, 0, skip, _bankrolls(n), money)
     to_winner = job.rules[BOURRE_PAID_TO] == BOURRE_PAID_TO_IS_WINNER
-    emptied = (ledger.winner >= 0) & (to_winner | ~ledger.bourred.any(axis=1))
+    emptied = (money.winner >= 0) & (to_winner | ~money.bourred.any(axis=1))
     if not emptied.any():
         return error, ChunkTally(outcomes, None, skip)
     k = int(np.argmax(emptied)) + 1  # hands 0 .. k-1 go home raw
     head = Outcomes(*(part[:k] for part in outcomes))
-    rest = Ledger(*(part[k:] for part in ledger))
+    rest = MoneyByHand(*(part[k:] for part in money))
     tail = Tally.of_hands(rest, outcomes.tricks[k:], n, job.second_ante)
     return error, ChunkTally(head, tail, skip)
 
@@ -99,7 +138,7 @@ class SessionTally:
         """Settle the chunk's raw hands with the pot and skips carried in, and count it."""
         n, head = self.players, chunk.head
         count = head.declared.shape[0]
-        ledger = new_ledger(count, n)
+        money = new_money(count, n)
         pot = settle_hands(
             n,
             self.rules,
@@ -108,9 +147,9 @@ class SessionTally:
             self.tally.last_pot,
             self.skip,
             _bankrolls(n),
-            ledger,
+            money,
         )
-        self.tally += Tally.of_hands(ledger, head.tricks, n, self.second_ante)
+        self.tally += Tally.of_hands(money, head.tricks, n, self.second_ante)
         if chunk.tail is None:
             return  # the whole chunk was settled here; self.skip is already its last hand's
         if pot != 0:
@@ -121,10 +160,10 @@ class SessionTally:
         self.skip = chunk.skip.copy()
 
 
-def new_ledger(hands: int, players: int) -> Ledger:
+def new_money(hands: int, players: int) -> MoneyByHand:
     """Zeroed room for the money of `hands` hands (filled by `settle_hands`)."""
     per_seat = (hands, players)
-    return Ledger(
+    return MoneyByHand(
         dealer=np.zeros(hands, dtype=np.int8),
         pot_before=np.zeros(hands, dtype=np.int64),
         pot_played=np.zeros(hands, dtype=np.int64),
@@ -142,13 +181,13 @@ def new_ledger(hands: int, players: int) -> Ledger:
 
 def settle_from_start(
     players: int, rules: np.ndarray, outcomes: Outcomes, bankrolls: np.ndarray
-) -> Ledger:
+) -> MoneyByHand:
     """Settle a whole session from its first hand (seat 0 deals, empty pot, every ante paid);
     `bankrolls` is updated in place."""
-    ledger = new_ledger(outcomes.turned.shape[0], players)
+    money = new_money(outcomes.turned.shape[0], players)
     skip = np.zeros(players, dtype=np.bool_)
-    settle_hands(players, rules, outcomes, 0, 0, skip, bankrolls, ledger)
-    return ledger
+    settle_hands(players, rules, outcomes, 0, 0, skip, bankrolls, money)
+    return money
 
 
 def _bankrolls(players: int) -> np.ndarray:

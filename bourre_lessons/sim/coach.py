@@ -1,12 +1,12 @@
 """The coach: every decision one seat made in a finished hand, graded by simulated deals.
 
 `review(game, seat)` takes the seat's decisions in order (play or pass, the draw, each card
-it played; `sim.moments`) and, for each, deals the cards the seat could not see many times,
-agreeing with everything it saw then: its own cards, the turned card, the words it heard,
+it played: its decision points, `sim.decision_points`) and, for each, deals the cards the
+seat could not see many times, agreeing with everything it saw then: its own cards, the turned card, the words it heard,
 how many cards each player exchanged, every card played face up and the voids they showed
 (`sim.hidden`). Every choice the rules allowed is played out on the same deals (common
 random numbers) by the course's heuristic bots, the seat's own later decisions included,
-and is worth the chips it brings the seat from that moment to the end of the hand, with a
+and is worth the chips it brings the seat from that decision to the end of the hand, with a
 95% interval.
 
 A decision is a mistake when the best choice's interval lies wholly above the interval of
@@ -27,10 +27,11 @@ from ..cards import Card
 from ..game import Game
 from ..rules import Rules
 from ..text import card_list
-from .advisor import Estimate, mean_interval
+from .checks import whole
 from .coach_reasons import forced_reason, reason
+from .decision_points import DecisionPoint, decision_points
+from .estimates import Estimate, mean_interval
 from .hidden import Sampled, choice_chips
-from .moments import Moment, moments
 
 __all__ = [
     "CHIPS_MEANING",
@@ -40,6 +41,7 @@ __all__ = [
     "HandReview",
     "decisions_made",
     "grade",
+    "grade_sampled",
     "review",
 ]
 
@@ -68,7 +70,7 @@ class Decision:
     """One graded decision.
 
     number -- its place in the hand (1 = the first); kind -- 'declare', 'draw' or 'card';
-    when -- the moment in words; made -- the action taken, in words; choices -- every choice,
+    when -- the decision point in words; made -- the action taken, in words; choices -- every choice,
     best first (empty when the rules left one, or no deal agreed with what was seen); deals --
     deals each choice was played on; built -- how many of them were built seat by seat
     (`sim.hidden.Sampled`); loss -- chips
@@ -116,13 +118,13 @@ class Decision:
                 return "✔ the best choice"
             lead = self.choices[0].chips.value - runner_up.chips.value
             return f"✔ the best choice, {lead:.2f} chips ahead of the next, {runner_up.words}"
-        lost = f"{self.loss.value:.2f} chips (95% CI {self.loss.low:.2f} to {self.loss.high:.2f})"
+        lost = self.loss.text(".2f", "chips")
         if self.mistake:
             return f"✘ mistake: it cost {lost}"
         return f"✔ not a mistake: the best is ahead by {lost}, within the intervals"
 
     def to_text(self) -> str:
-        """The decision in a few lines: the moment, the choice made and the best ones with
+        """The decision in a few lines: when it was made, the choice made and the best ones with
         their chips, the verdict, the reason and the deals behind it."""
         lines = [f"{self.number}. {self.when}: you chose {self.made}"]
         if self.forced or not self.choices:
@@ -199,7 +201,7 @@ CHIPS_MEANING = (
 
 def chips_text(e: Estimate) -> str:
     """'+0.46 chips (95% CI +0.30 to +0.62)'."""
-    return f"{e.value:+.2f} chips (95% CI {e.low:+.2f} to {e.high:+.2f})"
+    return e.text("+.2f", "chips")
 
 
 def review(
@@ -207,9 +209,8 @@ def review(
 ) -> HandReview:
     """Grade every decision `seat` made in hand `hand` of `game` (default: the last hand
     that is over), each on up to `deals` simulated deals (see the module's docstring)."""
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 10:
-        raise ValueError(f"deals must be a whole number, 10 or more, got {deals!r}")
-    found, note = moments(game, seat, hand)
+    deals = whole("deals", deals, 10)
+    found, note = decision_points(game, seat, hand)
     decisions = tuple(grade(m, i, deals, seed) for i, m in enumerate(found, start=1))
     number = found[0].number if found else (hand or game.hand_record.number)
     players = len(found[0].seats) if found else len(game.players)
@@ -219,66 +220,67 @@ def review(
 def decisions_made(game: Game, seat: str = "A", hand: int | None = None) -> list[str]:
     """The decisions `seat` made in hand `hand` (default: the last one over), numbered as
     the review numbers them, in words and ungraded: what to predict before the review."""
-    found, note = moments(game, seat, hand)
+    found, note = decision_points(game, seat, hand)
     lines = [
-        f"{i}. {moment_words(m)}: you chose {choice_words(m, m.action or '')}"
+        f"{i}. {when_words(m)}: you chose {choice_words(m, m.action or '')}"
         for i, m in enumerate(found, start=1)
     ]
     return lines + ([f"Note: {note}"] if note else [])
 
 
-def grade(moment: Moment, number: int, deals: int = DEALS, seed: int = 0) -> Decision:
-    """One decision graded: every choice of `moment` played out on the same deals."""
-    assert moment.action is not None, "a moment to grade knows what was done"
-    made = _index_of(moment, moment.action)
-    when, words = moment_words(moment), choice_words(moment, moment.action)
-    if len(moment.options) == 1:
-        why = forced_reason(moment)
-        return Decision(number, moment.kind, when, words, (), 0, 0, None, False, "", why)
-    sampled = choice_chips(moment, moment.options, deals, seed)
+def grade(point: DecisionPoint, number: int, deals: int = DEALS, seed: int = 0) -> Decision:
+    """One decision graded: every choice of `point` played out on the same deals."""
+    assert point.action is not None, "a decision point to grade knows what was done"
+    when, words = when_words(point), choice_words(point, point.action)
+    if len(point.options) == 1:
+        why = forced_reason(point)
+        return Decision(number, point.kind, when, words, (), 0, 0, None, False, "", why)
+    sampled = choice_chips(point, point.options, deals, seed)
     if sampled.used == 0:
-        return Decision(number, moment.kind, when, words, (), 0, 0, None, False, "")
-    return _graded(moment, number, when, words, made, sampled)
+        return Decision(number, point.kind, when, words, (), 0, 0, None, False, "")
+    return grade_sampled(point, number, sampled)
 
 
-def _graded(
-    moment: Moment, number: int, when: str, words: str, made: int, sampled: Sampled
-) -> Decision:
-    """The decision from the chips each choice brought, deal by deal."""
+def grade_sampled(point: DecisionPoint, number: int, sampled: Sampled) -> Decision:
+    """The decision graded from the chips each choice brought, deal by deal (`sampled`,
+    one column a choice of `point.options`)."""
+    assert point.action is not None, "a decision point to grade knows what was done"
+    made = _index_of(point, point.action)
+    when, words = when_words(point), choice_words(point, point.action)
     chips = sampled.chips
     estimates = [mean_interval(chips[:, j]) for j in range(chips.shape[1])]
     order = sorted(range(len(estimates)), key=lambda j: (-estimates[j].value, j != made))
     best = order[0]
     choices = tuple(
-        Choice(moment.options[j], choice_words(moment, moment.options[j]), estimates[j], j == made)
+        Choice(point.options[j], choice_words(point, point.options[j]), estimates[j], j == made)
         for j in order
     )
     loss = None if best == made else mean_interval(chips[:, best] - chips[:, made])
     mistake = estimates[best].low > estimates[made].high
-    why = reason(moment, moment.options[made], moment.options[best])
+    why = reason(point, point.options[made], point.options[best])
     built = min(sampled.built, sampled.used)
     return Decision(
-        number, moment.kind, when, words, choices, sampled.used, built, loss, mistake, why
+        number, point.kind, when, words, choices, sampled.used, built, loss, mistake, why
     )
 
 
-def _index_of(moment: Moment, action: str) -> int:
-    """The place of `action` among the moment's options (however its cards are ordered)."""
-    key = _key(moment, action)
-    for j, option in enumerate(moment.options):
-        if _key(moment, option) == key:
+def _index_of(point: DecisionPoint, action: str) -> int:
+    """The place of `action` among the decision point's options (however its cards are ordered)."""
+    key = _key(point, action)
+    for j, option in enumerate(point.options):
+        if _key(point, option) == key:
             return j
-    raise ValueError(f"{action!r} is not one of the choices at this moment: {moment.options}")
+    raise ValueError(f"{action!r} is not one of the choices at this point: {point.options}")
 
 
-def _key(moment: Moment, action: str) -> tuple[str, frozenset[Card], bool]:
-    read = read_action(action, moment.seats)
+def _key(point: DecisionPoint, action: str) -> tuple[str, frozenset[Card], bool]:
+    read = read_action(action, point.seats)
     return read.kind, frozenset(read.cards), read.take
 
 
-def choice_words(moment: Moment, action: str) -> str:
+def choice_words(point: DecisionPoint, action: str) -> str:
     """A choice in words: 'play', 'keep all five', 'throw away 7♦ 2♣', '9♠'."""
-    read = read_action(action, moment.seats)
+    read = read_action(action, point.seats)
     if read.kind == "keep":
         return "keep all five"
     if read.kind == "discard":
@@ -289,22 +291,22 @@ def choice_words(moment: Moment, action: str) -> str:
     return read.kind
 
 
-def moment_words(moment: Moment) -> str:
-    """The moment in words: 'Play or pass, 3rd of 5 to speak, after B pass, C play' (in one
+def when_words(point: DecisionPoint) -> str:
+    """When the decision was made, in words: 'Play or pass, 3rd of 5 to speak, after B pass, C play' (in one
     round, with the draws heard: 'C play, drew 2')."""
-    if moment.kind == "declare":
-        place = f"{_ordinal(moment.place + 1)} of {len(moment.seats)} to speak"
-        drew = {p: count for p, count, _ in moment.thrown}
+    if point.kind == "declare":
+        place = f"{_ordinal(point.place + 1)} of {len(point.seats)} to speak"
+        drew = {p: count for p, count, _ in point.thrown}
         heard = ", ".join(
             f"{p} {'play' if w else 'pass'}" + (f", drew {drew[p]}" if p in drew else "")
-            for p, w in moment.said
+            for p, w in point.said
         )
         return f"Play or pass, {place}, " + (f"after {heard}" if heard else "hearing nobody")
-    held = card_list(moment.hand, sep=" ")
-    if moment.kind == "draw":
-        return f"The draw, holding {held} ({moment.trump.plural} trumps)"
-    trick = len(moment.tricks) + 1
-    plays = ", ".join(f"{p} {c}" for p, c in moment.trick)
+    held = card_list(point.hand, sep=" ")
+    if point.kind == "draw":
+        return f"The draw, holding {held} ({point.trump.plural} trumps)"
+    trick = len(point.tricks) + 1
+    plays = ", ".join(f"{p} {c}" for p, c in point.trick)
     return f"Trick {trick}, " + (f"after {plays}" if plays else "your lead") + f", holding {held}"
 
 

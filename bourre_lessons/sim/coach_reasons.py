@@ -3,7 +3,7 @@
 The coach's numbers come from simulated deals; some differences also follow from the rules
 and from what the seat could see, and then the review says so in one sentence: a trump that
 is sure to take a trick, a card known to win because every higher card of its suit had been
-played, a trick that no card of the seat could win. `reason(moment, chosen, best)` returns
+played, a trick that no card of the seat could win. `reason(point, chosen, best)` returns
 that sentence, or '' when the numbers are all there is to say. `forced_reason` says why a
 decision had only one choice.
 """
@@ -14,30 +14,30 @@ from ..actions import Action, read_action
 from ..cards import DECK, Card, Rank
 from ..play import Situation, beats, explain, sure_trump_tricks, winning_card
 from ..text import and_list, card_list
-from .moments import Moment, voids_shown
+from .decision_points import DecisionPoint, voids_shown
 
 __all__ = ["forced_reason", "known_to_win", "reason"]
 
 
-def reason(moment: Moment, chosen: str, best: str) -> str:
-    """Why `best` beat `chosen` at `moment` (or, when they are the same, why `chosen` was
+def reason(point: DecisionPoint, chosen: str, best: str) -> str:
+    """Why `best` beat `chosen` at `point` (or, when they are the same, why `chosen` was
     right), if the rules say why; else ''."""
-    mine, top = read_action(chosen, moment.seats), read_action(best, moment.seats)
-    if moment.kind == "declare":
-        return _declare_reason(moment, mine.kind, top.kind)
-    if moment.kind == "draw":
-        return _draw_reason(moment, _thrown(mine), _thrown(top))
-    return _card_reason(moment, mine.card, top.card)
+    mine, top = read_action(chosen, point.seats), read_action(best, point.seats)
+    if point.kind == "declare":
+        return _declare_reason(point, mine.kind, top.kind)
+    if point.kind == "draw":
+        return _draw_reason(point, _thrown(mine), _thrown(top))
+    return _card_reason(point, mine.card, top.card)
 
 
-def forced_reason(moment: Moment) -> str:
-    """Why the seat had no choice at `moment`: the rule that left one action."""
-    if moment.kind == "declare":
+def forced_reason(point: DecisionPoint) -> str:
+    """Why the seat had no choice at `point`: the rule that left one action."""
+    if point.kind == "declare":
         return "a turned ace binds the dealer to play (pagat)"
-    if moment.kind == "card" and moment.situation is not None:
-        only = read_action(moment.options[0], moment.seats).card
-        verdict = explain(moment.situation, only, moment.rules)
-        return f"the only card the rules allowed [{verdict.rule}]"
+    if point.kind == "card" and point.situation is not None:
+        only = read_action(point.options[0], point.seats).card
+        verdict = explain(point.situation, only, point.rules)
+        return f"the only card the rules allowed [{verdict.rule_id}]"
     return "the only choice the rules allowed"
 
 
@@ -45,14 +45,14 @@ def _thrown(action: Action) -> frozenset[Card]:
     return frozenset(action.cards) if action.kind == "discard" else frozenset()
 
 
-def _sure_tricks(moment: Moment) -> tuple[int, tuple[Card, ...]]:
+def _sure_tricks(point: DecisionPoint) -> tuple[int, tuple[Card, ...]]:
     """(sure trump tricks of the hand as dealt, its trumps highest first)."""
-    situation = Situation(hand=moment.dealt, trump=moment.trump)
-    return sure_trump_tricks(situation), situation.holding(moment.trump)
+    situation = Situation(hand=point.dealt, trump=point.trump)
+    return sure_trump_tricks(situation), situation.holding(point.trump)
 
 
-def _declare_reason(moment: Moment, chosen: str, best: str) -> str:
-    sure, trumps = _sure_tricks(moment)
+def _declare_reason(point: DecisionPoint, chosen: str, best: str) -> str:
+    sure, trumps = _sure_tricks(point)
     if best == "play" and sure >= 3:
         return (
             f"your trumps {card_list(trumps, sep=' ', sort=False)} were three sure tricks: "
@@ -71,8 +71,8 @@ def _declare_reason(moment: Moment, chosen: str, best: str) -> str:
     return ""
 
 
-def _draw_reason(moment: Moment, chosen: frozenset[Card], best: frozenset[Card]) -> str:
-    trump = moment.trump
+def _draw_reason(point: DecisionPoint, chosen: frozenset[Card], best: frozenset[Card]) -> str:
+    trump = point.trump
     lost_trumps = sorted((c for c in chosen - best if c.suit == trump), reverse=True)
     if lost_trumps:
         what = "a trump" if len(lost_trumps) == 1 else "trumps"
@@ -96,13 +96,13 @@ def _the(cards: list[Card]) -> str:
     return "the " + and_list(str(c) for c in cards)
 
 
-def known_to_win(moment: Moment, card: Card) -> str:
-    """Why `card` was sure to win the trick at `moment` ('' if it was not): every card that
+def known_to_win(point: DecisionPoint, card: Card) -> str:
+    """Why `card` was sure to win the trick at `point` ('' if it was not): every card that
     could beat it had been played or was the seat's own, or nobody could play after it."""
-    situation = moment.situation
+    situation = point.situation
     assert situation is not None
     trick = situation.trick
-    if trick and not beats(card, winning_card(trick, moment.trump), moment.trump):
+    if trick and not beats(card, winning_card(trick, point.trump), point.trump):
         return ""
     if situation.players_after == 0:
         return "you were the last to play"
@@ -110,10 +110,10 @@ def known_to_win(moment: Moment, card: Card) -> str:
     higher = [c for c in DECK if c.suit == card.suit and c.rank > card.rank]
     if any(c in unseen for c in higher):
         return ""
-    if card.suit != moment.trump and any(c.suit == moment.trump for c in unseen):
-        after = _still_to_play(moment)
-        voids = voids_shown(moment)
-        if not all(moment.trump in voids[p] for p in after):
+    if card.suit != point.trump and any(c.suit == point.trump for c in unseen):
+        after = _still_to_play(point)
+        voids = voids_shown(point)
+        if not all(point.trump in voids[p] for p in after):
             return ""  # someone still to play might trump it
     played = [c for c in higher if c not in situation.hand]
     held = [c for c in higher if c in situation.hand]
@@ -128,32 +128,32 @@ def known_to_win(moment: Moment, card: Card) -> str:
     return " and ".join(parts)
 
 
-def _still_to_play(moment: Moment) -> list[str]:
+def _still_to_play(point: DecisionPoint) -> list[str]:
     """The players after the seat in the trick being played."""
-    active = list(moment.playing)
-    leader = moment.trick[0][0] if moment.trick else moment.seat
+    active = list(point.playing)
+    leader = point.trick[0][0] if point.trick else point.seat
     order = active[active.index(leader) :] + active[: active.index(leader)]
-    return order[order.index(moment.seat) + 1 :]
+    return order[order.index(point.seat) + 1 :]
 
 
-def _card_reason(moment: Moment, chosen: Card, best: Card) -> str:
-    situation = moment.situation
+def _card_reason(point: DecisionPoint, chosen: Card, best: Card) -> str:
+    situation = point.situation
     assert situation is not None
-    sure = known_to_win(moment, best)
-    if sure and not known_to_win(moment, chosen):
+    sure = known_to_win(point, best)
+    if sure and not known_to_win(point, chosen):
         return f"the {best} was known to win the trick: {sure}"
     trick = situation.trick
-    legal = [read_action(o, moment.seats).card for o in moment.options]
+    legal = [read_action(o, point.seats).card for o in point.options]
     if trick:
-        leading = winning_card(trick, moment.trump)
-        if not any(beats(c, leading, moment.trump) for c in legal) and best.rank < chosen.rank:
-            holder = next(p for p, c in moment.trick if c == leading)
+        leading = winning_card(trick, point.trump)
+        if not any(beats(c, leading, point.trump) for c in legal) and best.rank < chosen.rank:
+            holder = next(p for p, c in point.trick if c == leading)
             return (
                 f"no card of yours could win this trick ({holder}'s {leading} held it): the "
                 f"lower {best} would have kept your {chosen} for a later trick"
             )
-        wins = [c for c in legal if beats(c, leading, moment.trump)]
-        cheapest = min(wins, key=lambda c: (c.suit == moment.trump, c.rank)) if wins else None
+        wins = [c for c in legal if beats(c, leading, point.trump)]
+        cheapest = min(wins, key=lambda c: (c.suit == point.trump, c.rank)) if wins else None
         if situation.players_after == 0 and best == cheapest and chosen in wins and chosen != best:
             return (
                 f"you were last to play: the {best} took the trick as surely and kept your "

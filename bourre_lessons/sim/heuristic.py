@@ -1,7 +1,8 @@
 """The heuristic bot's decisions in plain Python, on cards: for a table without NumPy and Numba.
 
 The same policy as the compiled one in `fast.policy` (see there for the strength scale and
-the bar), written over `Card` objects with the standard library only, so the game table and
+the bar), written over `Card` objects; its numbers (the card values, the bar, STRONG_DRAW)
+are written here once and read by the compiled policy, with the standard library only, so the game table and
 its bots run in the browser (Pyodide), where the compiled core cannot. `HeuristicBot` uses it
 only where NumPy or Numba is missing; the tests check that both give the same decision at
 every turn of many dealt hands, ties between suits broken the same way (♠ ♥ ♦ ♣ order).
@@ -12,15 +13,27 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from ..cards import DECK, Card, Rank, Suit
+from ..play import beats
 
-__all__ = ["STRONG_DRAW", "declare", "discard", "play", "strength"]
+__all__ = [
+    "SIDE_VALUE",
+    "STRONG_DRAW",
+    "TRUMP_VALUE",
+    "declare",
+    "declare_bar",
+    "discard",
+    "play",
+    "strength",
+]
 
 STRONG_DRAW = 1
 """A player in who exchanged at most this many cards is heard to hold a strong hand."""
 
-# how much one card counts towards a trick, by rank index (0 = two ... 12 = ace)
 TRUMP_VALUE = (0.4,) * 8 + (0.5, 0.6, 0.7, 0.85, 1.0)
+"""How much one trump counts towards a trick, by rank index (0 = two ... 12 = ace); the
+compiled policy reads this table too."""
 SIDE_VALUE = (0.0,) * 11 + (0.3, 0.75)
+"""How much one card of a side suit counts towards a trick, by rank index."""
 _SUITS = tuple(Suit)
 
 
@@ -60,12 +73,22 @@ def declare(
     boldness: float,
     strong_before: int = 0,
 ) -> bool:
-    """Play when the hand's strength beats a bar that rises with each player already in, and
-    again with each of them heard to draw at most STRONG_DRAW cards (one round only)."""
+    """Play when the hand's strength reaches the bar (`declare_bar`)."""
+    return strength(hand, trump) >= declare_bar(
+        position, players, playing_before, boldness, strong_before
+    )
+
+
+def declare_bar(
+    position: int, players: int, playing_before: int, boldness: float, strong_before: int
+) -> float:
+    """The strength a hand needs to play: a bar that rises with each player already in, and
+    again with each of them heard to draw at most STRONG_DRAW cards (one round only). Plain
+    arithmetic, so the compiled policy compiles this very function (`fast.policy`)."""
     bar = 0.8 - boldness + 0.25 * playing_before + 0.25 * strong_before
     if position == players - 1 and playing_before == 0:
         bar -= 0.3  # last to speak and nobody in: the cheapest pot to contest
-    return strength(hand, trump) >= bar
+    return bar
 
 
 def discard(
@@ -92,15 +115,6 @@ def _known_tops(hand: Collection[Card], unseen: Collection[Card]) -> list[Card]:
     return tops
 
 
-def _winners(cards: Iterable[Card], best: Card, trump: Suit) -> list[Card]:
-    """The cards that would take the lead from `best`."""
-    return [
-        c
-        for c in cards
-        if (c.suit == best.suit and c.rank > best.rank) or (c.suit == trump != best.suit)
-    ]
-
-
 def play(
     legal: Collection[Card],
     hand: Collection[Card],
@@ -120,7 +134,7 @@ def play(
         if trump_tops or tops:
             return _highest(trump_tops or tops)
         return _lowest_card(legal, trump)
-    winners = _winners(legal, best, trump)
+    winners = [c for c in legal if beats(c, best, trump)]  # the engine's trick rule
     if not winners:
         return _lowest_card(legal, trump)
     return _lowest_card(winners, trump) if after == 0 else _highest(winners)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..rules import Rules
-from .advisor import Estimate, mean_interval, wilson
+from .estimates import Estimate, mean_interval, wilson
 from .simulation import simulate
 
 __all__ = ["ORDERS", "OrderEffect", "order_effect"]
@@ -64,11 +64,11 @@ class OrderEffect:
         ]
         for i, name in enumerate(("one round (draw_timing='same_turn')", "two rounds")):
             lines.append(
-                f"{name:<37} {_share(self.seats_playing[i]):<32} {_share(self.played_out[i])}"
+                f"{name:<37} {self.seats_playing[i].text('.4f'):<32} {self.played_out[i].text('.4f')}"
             )
         lines.append(
-            f"{'one round minus two rounds':<37} {_points(self.seats_difference):<32} "
-            f"{_points(self.played_out_difference)}"
+            f"{'one round minus two rounds':<37} {self.seats_difference.text('+.4f'):<32} "
+            f"{self.played_out_difference.text('+.4f')}"
         )
         seats = " ".join(f"{x:.3f}" for x in self.by_position[0])
         other = " ".join(f"{x:.3f}" for x in self.by_position[1])
@@ -77,14 +77,6 @@ class OrderEffect:
 
     def __str__(self) -> str:
         return self.to_text()
-
-
-def _share(e: Estimate) -> str:
-    return f"{e.value:.4f} (95% CI {e.low:.4f} to {e.high:.4f})"
-
-
-def _points(e: Estimate) -> str:
-    return f"{e.value:+.4f} (95% CI {e.low:+.4f} to {e.high:+.4f})"
 
 
 def order_effect(

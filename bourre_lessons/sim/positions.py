@@ -170,7 +170,7 @@ def level_of(situation: Situation, rules: Rules | None = None) -> str | None:
 def _level_of(s: Situation, rules: Rules) -> str | None:
     if s.is_lead and rules.cinch == "off":
         return None
-    refused = {(v.card, v.rule) for v in verdicts(s, rules) if not v.legal}
+    refused = {(v.card, v.rule_id) for v in verdicts(s, rules) if not v.legal}
     if not refused:
         return None
     rules_used = {rule for _, rule in refused}

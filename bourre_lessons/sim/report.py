@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .advisor import Advice, Estimate, better_choice, wilson
+from .advisor import Advice, better_choice
+from .estimates import wilson
 from .result import SimulationResult
 
 __all__ = ["advice_line", "advice_lines", "seat_record"]
-
-
-def _share(estimate: Estimate) -> str:
-    return f"{estimate.value:.0%} (95% CI {estimate.low:.0%} to {estimate.high:.0%})"
 
 
 def seat_record(result: SimulationResult, seat: int = 0) -> str:
@@ -22,16 +19,16 @@ def seat_record(result: SimulationResult, seat: int = 0) -> str:
         raise ValueError(f"seat must be 0 to {result.played.shape[1] - 1}, got {seat}")
     hands = result.hands
     played = int(result.played[:, seat].sum())
-    line = f"over {hands:,} hands: plays {_share(wilson(played, hands))}"
+    line = f"over {hands:,} hands: plays {wilson(played, hands).text('.0%')}"
     if played:
         won = int((result.winner[result.played[:, seat]] == seat).sum())
         bourred = int(result.bourred[:, seat].sum())
         line += (
-            f"; of the {played:,} it played, takes the pot in {_share(wilson(won, played))}, "
-            f"bourréd in {_share(wilson(bourred, played))}"
+            f"; of the {played:,} it played, takes the pot in {wilson(won, played).text('.0%')}, "
+            f"bourréd in {wilson(bourred, played).text('.0%')}"
         )
     chips = result.chips_per_hand(seat)
-    return f"{line}; {chips.value:+.2f} chips a hand (95% CI {chips.low:+.2f} to {chips.high:+.2f})"
+    return f"{line}; {chips.text('+.2f', 'chips a hand')}"
 
 
 def advice_line(label: str, advice: Advice) -> str:
@@ -41,7 +38,7 @@ def advice_line(label: str, advice: Advice) -> str:
     a, play = advice, advice.chips_play
     return (
         f"{label}: take the pot {a.win.value:.0%}, bourré {a.bourre.value:.0%}, "
-        f"play {play.value:+.2f} (95% CI {play.low:+.2f} to {play.high:+.2f}), "
+        f"play {play.text('+.2f')}, "
         f"pass {a.chips_pass.value:+.2f} → {better_choice(a)}"
     )
 

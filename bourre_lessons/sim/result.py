@@ -10,25 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..rules import Rules
-from .summary import SimulationSummary, Tally
-
-if TYPE_CHECKING:
-    from .advisor import Estimate
+from .estimates import Estimate
+from .summary import SessionFacts, SimulationSummary, Tally
 
 __all__ = ["SimulationResult"]
 
 
 @dataclass(frozen=True)
-class SimulationResult:
+class SimulationResult(SessionFacts):
     """Every hand of a simulated session, as NumPy arrays (one row per hand, seats as columns).
 
-    Seats are numbered 0 to players - 1 clockwise; seat 0 deals the first hand, and the deal
-    passes to the left (hand h is dealt by seat h mod players).
+    What it was played with: the fields of `SessionFacts` (rules, players, seed, bots,
+    engine, bankroll). Seats are numbered 0 to players - 1 clockwise; seat 0 deals the first
+    hand, and the deal passes to the left (hand h is dealt by seat h mod players).
 
     Per hand and seat, shape (hands, players):
       played   -- the seat played the hand (said play, or took the pot as the only one left).
@@ -53,12 +50,6 @@ class SimulationResult:
       bankrolls -- each seat's chips after the last hand (they start at `bankroll`).
     """
 
-    rules: Rules
-    players: int
-    seed: int
-    bots: tuple[str, ...]
-    engine: str
-    bankroll: int
     dealer: np.ndarray
     turned: np.ndarray
     played: np.ndarray

@@ -19,12 +19,18 @@ import numpy as np
 
 from ..game import Game
 from ..rules import Rules
-from .bots import Bot, HeuristicBot, RandomBot, play_bots
-from .chunks import ChunkJob, SessionTally, play_chunk_job, settle_from_start
+from .bots import Bot, RandomBot, play_bots
+from .chunks import (
+    ChunkJob,
+    SessionTally,
+    chunk_seed,
+    fast_seats,
+    play_chunk_job,
+    settle_from_start,
+)
 from .fast import encode_rules
 from .fast.bits import card_bit
-from .fast.hand import DEALER_ALONE, SAID_PLAY, Outcomes, Seats
-from .fast.policy import HEURISTIC, RANDOM
+from .fast.hand import DEALER_ALONE, SAID_PLAY, Outcomes, new_outcomes
 from .jobs import in_order
 from .result import SimulationResult
 from .summary import SimulationSummary, Tally
@@ -32,11 +38,8 @@ from .summary import SimulationSummary, Tally
 __all__ = [
     "CHUNK_HANDS",
     "Progress",
+    "RunSetup",
     "Stopped",
-    "Table",
-    "chunk_seed",
-    "fast_kind",
-    "fast_seats",
     "play_fast",
     "play_readable",
     "tell_stopped",
@@ -51,31 +54,8 @@ chunk (after each hand on the readable engine); `widgets.progress_bar.ProgressBa
 If it has a `stopped()` method, that is called when Ctrl-C stops the run (`tell_stopped`)."""
 
 
-def chunk_seed(seed: int, chunk: int) -> np.uint64:
-    """The seed of one chunk: derived from the run's seed and the chunk's number only."""
-    sequence = np.random.SeedSequence(seed, spawn_key=(chunk,))
-    return sequence.generate_state(1, dtype=np.uint64)[0]
-
-
-def fast_kind(bot: Bot) -> int | None:
-    """The fast core's code for a built-in bot, or None for a bot it cannot run."""
-    if type(bot) is RandomBot:
-        return RANDOM
-    if type(bot) is HeuristicBot:
-        return HEURISTIC
-    return None
-
-
-def fast_seats(bots: tuple[Bot, ...]) -> Seats:
-    """The built-in bots of a table as the fast core reads them."""
-    return Seats(
-        kinds=np.array([fast_kind(b) for b in bots], dtype=np.int64),
-        boldness=np.array([getattr(b, "boldness", 0.0) for b in bots], dtype=np.float64),
-    )
-
-
 @dataclass(frozen=True)
-class Table:
+class RunSetup:
     """What every hand of a run shares: rules, seats, bots, seed, bankroll, engine."""
 
     rules: Rules
@@ -89,7 +69,7 @@ class Table:
         """Move the chips hand by hand (settle.settle's rules) and build the result."""
         players = self.players
         bankrolls = np.full(players, self.bankroll, dtype=np.int64)
-        ledger = settle_from_start(players, encode_rules(self.rules, players), outcomes, bankrolls)
+        money = settle_from_start(players, encode_rules(self.rules, players), outcomes, bankrolls)
         return SimulationResult(
             rules=self.rules,
             players=players,
@@ -100,7 +80,7 @@ class Table:
             turned=outcomes.turned,
             tricks=outcomes.tricks,
             bankrolls=bankrolls,
-            **ledger._asdict(),
+            **money._asdict(),
         )
 
     def summary(self, tally: Tally) -> SimulationSummary:
@@ -123,12 +103,12 @@ class Stopped(Exception):
 
 
 def play_fast(
-    table: Table, hands: int, executor: Executor | None, summary: bool, progress: Progress | None
+    setup: RunSetup, hands: int, executor: Executor | None, summary: bool, progress: Progress | None
 ) -> SimulationResult | SimulationSummary:
     """Play the chunks (here or on `executor`) and settle or count them in order."""
-    players, rules = table.players, table.rules
+    players, rules = setup.players, setup.rules
     rule_vector = encode_rules(rules, players)
-    seats = fast_seats(table.bots)
+    seats = fast_seats(setup.bots)
     jobs = (
         ChunkJob(
             players,
@@ -136,7 +116,7 @@ def play_fast(
             min(CHUNK_HANDS, hands - first),
             rule_vector,
             seats,
-            chunk_seed(table.seed, i),
+            chunk_seed(setup.seed, i),
             rules.pays_second_ante,
             summary,
         )
@@ -160,9 +140,9 @@ def play_fast(
                 _tell(progress, job.first + job.count, hands)
     except KeyboardInterrupt:
         raise Stopped(
-            table.summary(session.tally) if summary else table.result(_joined(parts, players))
+            setup.summary(session.tally) if summary else setup.result(_joined(parts, players))
         ) from None
-    return table.summary(session.tally) if summary else table.result(_joined(parts, players))
+    return setup.summary(session.tally) if summary else setup.result(_joined(parts, players))
 
 
 def _tell(progress: Progress | None, done: int, total: int) -> None:
@@ -180,30 +160,22 @@ def tell_stopped(progress: Progress | None) -> None:
 def _joined(parts: list[Outcomes], players: int) -> Outcomes:
     """The outcomes of consecutive chunks as one run."""
     if not parts:
-        return _no_outcomes(0, players)
+        return new_outcomes(0, players)
     return Outcomes(*(np.concatenate(arrays) for arrays in zip(*parts, strict=True)))
-
-
-def _no_outcomes(hands: int, players: int) -> Outcomes:
-    return Outcomes(
-        declared=np.zeros((hands, players), dtype=np.int8),
-        tricks=np.zeros((hands, players), dtype=np.int8),
-        turned=np.zeros(hands, dtype=np.int8),
-    )
 
 
 # --- the readable engine ---------------------------------------------------------------------
 
 
-def play_readable(table: Table, hands: int, progress: Progress | None) -> SimulationResult:
+def play_readable(setup: RunSetup, hands: int, progress: Progress | None) -> SimulationResult:
     """The same session played through `Game` and `play_bots` (any bot; slow)."""
-    rules, players, seed = table.rules, table.players, table.seed
-    game = Game(rules, players, seed=seed, bankroll=table.bankroll)
+    rules, players, seed = setup.rules, setup.players, setup.seed
+    game = Game(rules, players, seed=seed, bankroll=setup.bankroll)
     seats = {
         name: _seeded(bot, seed, i)
-        for i, (name, bot) in enumerate(zip(game.players, table.bots, strict=True))
+        for i, (name, bot) in enumerate(zip(game.players, setup.bots, strict=True))
     }
-    outcomes = _no_outcomes(hands, players)
+    outcomes = new_outcomes(hands, players)
     done = 0
     try:
         _tell(progress, 0, hands)
@@ -215,8 +187,8 @@ def play_readable(table: Table, hands: int, progress: Progress | None) -> Simula
             done = h + 1
             _tell(progress, done, hands)
     except KeyboardInterrupt:
-        raise Stopped(table.result(Outcomes(*(part[:done] for part in outcomes)))) from None
-    result = table.result(outcomes)
+        raise Stopped(setup.result(Outcomes(*(part[:done] for part in outcomes)))) from None
+    result = setup.result(outcomes)
     _check_against_game(result, game)
     return result
 
@@ -248,7 +220,7 @@ def _seeded(bot: Bot, seed: int, seat: int) -> Bot:
 
 
 def _check_against_game(result: SimulationResult, game: Game) -> None:
-    """The ledger replayed from the records must match the Game's own chips exactly."""
+    """The money replayed from the records must match the Game's own chips exactly."""
     expected = np.array([game.bankrolls[p] for p in game.players], dtype=np.int64)
     if result.hands and (
         not np.array_equal(result.bankrolls, expected) or int(result.pot_after[-1]) != game.pot

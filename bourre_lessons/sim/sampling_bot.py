@@ -21,10 +21,11 @@ import math
 
 from ..actions import read_action
 from ..game import Game
-from .advisor import Z95
 from .bots import BotError, HeuristicBot
+from .checks import whole
+from .decision_points import decision_point_now
+from .estimates import Z95
 from .hidden import choice_chips
-from .moments import moment_now
 
 __all__ = ["PHASES", "SamplingBot"]
 
@@ -50,10 +51,7 @@ class SamplingBot(HeuristicBot):
         phases: tuple[str, ...] = ("declare", "play"),
     ) -> None:
         super().__init__(boldness)
-        if isinstance(deals, bool) or not isinstance(deals, int) or deals < 2:
-            raise BotError(f"deals must be a whole number, 2 or more, got {deals!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise BotError(f"seed must be a whole number, 0 or more, got {seed!r}")
+        deals, seed = whole("deals", deals, 2, BotError), whole("seed", seed, 0, BotError)
         unknown = set(phases) - set(PHASES)
         if unknown or not phases:
             raise BotError(f"phases must name some of {', '.join(PHASES)}, got {phases!r}")
@@ -66,16 +64,16 @@ class SamplingBot(HeuristicBot):
             return usual
         if len(game.legal_actions()) < 2:
             return usual
-        moment = moment_now(game)
-        sampled = choice_chips(moment, moment.options, self.deals, self.seed * 7919 + game.seed)
+        point = decision_point_now(game)
+        sampled = choice_chips(point, point.options, self.deals, self.seed * 7919 + game.seed)
         if sampled.used < 2:
             return usual
         chips = sampled.chips
         best = int(chips.mean(axis=0).argmax())
-        mine = _index(moment.options, usual, game)
+        mine = _index(point.options, usual, game)
         lead = chips[:, best] - chips[:, mine]
         sure = lead.mean() - Z95 * lead.std(ddof=1) / math.sqrt(len(lead)) > 0
-        return moment.options[best] if sure else usual
+        return point.options[best] if sure else usual
 
     def __repr__(self) -> str:
         return (

@@ -29,16 +29,17 @@ from typing import Literal, overload
 import numpy as np
 
 from ..rules import Rules
-from .bots import Bot, resolve_bots
+from .bot_names import resolve_bots
+from .bots import Bot
+from .checks import whole
+from .chunks import fast_kind
 from .memory import check_room
 from .result import SimulationResult
 from .runs import (
     CHUNK_HANDS,
     Progress,
+    RunSetup,
     Stopped,
-    Table,
-    chunk_seed,
-    fast_kind,
     play_fast,
     play_readable,
     tell_stopped,
@@ -51,8 +52,6 @@ __all__ = [
     "SimulationInterrupted",
     "SimulationResult",
     "SimulationSummary",
-    "chunk_seed",
-    "fast_kind",
     "simulate",
 ]
 
@@ -127,9 +126,9 @@ def simulate(
     raises `SimulationInterrupted`, with the hands finished so far in its `partial`.
     """
     rules = Rules() if rules is None else rules
-    hands = _check_whole("hands", hands, 0)
-    seed = _check_whole("seed", seed, 0)
-    bankroll = _check_whole("bankroll", bankroll, 0)
+    hands = whole("hands", hands, 0)
+    seed = whole("seed", seed, 0)
+    bankroll = whole("bankroll", bankroll, 0)
     players = _check_players(players, rules)
     seat_bots = resolve_bots(bots, players)
     engine = _choose_engine(engine, seat_bots)
@@ -143,12 +142,12 @@ def simulate(
         )
     if not summary:
         check_room(hands, players)
-    table = Table(rules, players, seat_bots, seed, bankroll, engine)
+    setup = RunSetup(rules, players, seat_bots, seed, bankroll, engine)
     try:
         if engine == "readable":
-            result = play_readable(table, hands, progress)
+            result = play_readable(setup, hands, progress)
             return result.summarize() if summary else result
-        return play_fast(table, hands, executor, summary, progress)
+        return play_fast(setup, hands, executor, summary, progress)
     except Stopped as stop:
         tell_stopped(progress)
         raise SimulationInterrupted(
@@ -158,12 +157,6 @@ def simulate(
             stop.partial,
             stop.partial.hands,
         ) from None
-
-
-def _check_whole(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-        raise ValueError(f"{name} must be a whole number, {low} or more, got {value!r}")
-    return int(value)
 
 
 def _check_players(players: object, rules: Rules) -> int:

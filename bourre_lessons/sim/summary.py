@@ -13,19 +13,16 @@ answers too.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
 from ..rules import Rules
+from .estimates import Estimate, normal_interval, wilson
 from .fast.tally import RUN_FIELDS, SEAT_ROWS, count_hands
 
-if TYPE_CHECKING:
-    from .advisor import Estimate
-
-__all__ = ["POT_SIZES", "SettledHands", "SimulationSummary", "Tally"]
+__all__ = ["POT_SIZES", "SessionFacts", "SettledHands", "SimulationSummary", "Tally"]
 
 POT_SIZES = 64
 """Buckets of the pot histogram: bucket 0 is an empty pot, bucket b >= 1 holds the pots of
@@ -33,7 +30,7 @@ POT_SIZES = 64
 
 
 class SettledHands(Protocol):
-    """Settled hands as arrays, one row a hand: a `fast.hand.Ledger` or a `SimulationResult`."""
+    """Settled hands as arrays, one row a hand: a `fast.hand.MoneyByHand` or a `SimulationResult`."""
 
     dealer: np.ndarray
     winner: np.ndarray
@@ -221,13 +218,10 @@ def _exact_squares(hands: SettledHands) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class SimulationSummary:
-    """A simulated session as counts (`tally`), with the figures a learner reads off it.
-
-    Seats are numbered 0 to players - 1 clockwise; seat 0 deals the first hand. The same
-    seed gives the same summary whatever the executor, and the same figures as the per-hand
-    `SimulationResult` of that seed.
-    """
+class SessionFacts:
+    """What a simulated session was played with: the rules, the seats, the seed, each seat's
+    bot by name, the engine ('fast' or 'readable') and every seat's starting chips. Both
+    kinds of result (`SimulationSummary`, `result.SimulationResult`) begin with these."""
 
     rules: Rules
     players: int
@@ -235,6 +229,17 @@ class SimulationSummary:
     bots: tuple[str, ...]
     engine: str
     bankroll: int
+
+
+@dataclass(frozen=True)
+class SimulationSummary(SessionFacts):
+    """A simulated session as counts (`tally`), with the figures a learner reads off it.
+
+    Seats are numbered 0 to players - 1 clockwise; seat 0 deals the first hand. The same
+    seed gives the same summary whatever the executor, and the same figures as the per-hand
+    `SimulationResult` of that seed.
+    """
+
     tally: Tally
 
     @property
@@ -272,23 +277,17 @@ class SimulationSummary:
 
     def chips_per_hand(self, seat: int) -> Estimate:
         """Chips the seat won or lost per hand, with its 95% normal interval."""
-        from .advisor import Z95, Estimate  # the advisor imports simulate: load it when asked
-
         n = self.hands
         if n == 0:
             raise ValueError("no hand was played: chips per hand need at least one")
         seat = _check_seat(seat, self.players)
         total, squares = int(self.tally.net[seat]), self.tally.net_squares[seat]
-        mean = total / n
         # the sample variance, in whole numbers until the one division
-        spread = (n * squares - total * total) / (n * (n - 1)) if n > 1 else 0.0
-        half = Z95 * math.sqrt(spread / n)
-        return Estimate(mean, mean - half, mean + half)
+        variance = (n * squares - total * total) / (n * (n - 1)) if n > 1 else 0.0
+        return normal_interval(total / n, variance, n)
 
     def win_share(self, seat: int) -> Estimate:
         """Share of hands the seat took the pot, with its 95% Wilson score interval."""
-        from .advisor import wilson
-
         if self.hands == 0:
             raise ValueError("no hand was played: a share needs at least one")
         return wilson(int(self.tally.wins[_check_seat(seat, self.players)]), self.hands)

@@ -30,9 +30,12 @@ from typing import Any
 import numpy as np
 
 from ..rules import PRESETS, Rules
-from .bots import Bot, resolve_bots
+from .bot_names import resolve_bots
+from .bots import Bot
+from .checks import whole
+from .chunks import fast_kind
 from .jobs import as_finished
-from .runs import Progress, fast_kind, tell_stopped
+from .runs import Progress, tell_stopped
 from .sweep_cells import (
     CELL_HANDS,
     CellCounts,
@@ -178,9 +181,7 @@ def _check_sweep(
         raise ValueError("give at least one variant: a mapping of names to Rules")
     if not all(isinstance(r, Rules) for r in variants.values()):
         raise TypeError("each variant must be a Rules, such as Rules.preset('pagat')")
-    for name, value in (("hands", hands), ("sessions", sessions)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name} must be a whole number, 1 or more, got {value!r}")
+    whole("hands", hands, 1), whole("sessions", sessions, 1)
     if not isinstance(bots, (str, Bot)) or any(
         fast_kind(b) is None for b in resolve_bots(bots, players)
     ):

@@ -22,10 +22,11 @@ import numpy as np
 
 from .. import files
 from ..rules import Rules
-from .bots import Bot, resolve_bots
-from .chunks import ChunkJob, play_chunk_job, settle_from_start
+from .bot_names import resolve_bots
+from .bots import Bot
+from .chunks import ChunkJob, chunk_seed, fast_kind, fast_seats, play_chunk_job, settle_from_start
 from .fast import encode_rules
-from .runs import CHUNK_HANDS, chunk_seed, fast_kind, fast_seats
+from .runs import CHUNK_HANDS
 from .simulation import simulate
 from .summary import Tally
 
@@ -132,9 +133,9 @@ def play_cell(cell: SweepCell) -> CellCounts:
         error, outcomes = play_chunk_job(job)
         if error:
             raise RuntimeError("a simulated draw found the stock and every restock source empty")
-        ledger = settle_from_start(n, rules, outcomes, np.zeros(n, dtype=np.int64))
-        tally = Tally.of_hands(ledger, outcomes.tricks, n, second)
-        counts += CellCounts(tally, ledger.pot_played)
+        money = settle_from_start(n, rules, outcomes, np.zeros(n, dtype=np.int64))
+        tally = Tally.of_hands(money, outcomes.tricks, n, second)
+        counts += CellCounts(tally, money.pot_played)
     return counts
 
 

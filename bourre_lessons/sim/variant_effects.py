@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..rules import Rules
-from .advisor import Estimate, mean_interval, wilson
+from .estimates import Estimate, mean_interval, wilson
 from .simulation import SimulationResult, simulate
 
 __all__ = [

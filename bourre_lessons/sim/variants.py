@@ -28,21 +28,19 @@ import numpy as np
 from ..cards import DECK, Suit
 from ..play import Situation, explain, legal_plays, rule_id, rule_summary
 from ..rules import PRESETS, SOURCES, Rules
-from .bots import resolve_bots
+from .bot_names import resolve_bots
+from .chunks import chunk_seed, fast_seats
 from .fast import encode_rules
 from .fast.bits import cards_of
 from .fast.hand import (
-    LOG_WIDTH,
-    DecisionLog,
-    Outcomes,
-    Seats,
     logged_legal,
     logged_position,
     logged_trick,
+    new_log,
+    new_outcomes,
     play_chunk,
 )
 from .order_effect import OrderEffect, order_effect
-from .simulation import chunk_seed, fast_kind
 from .sweep import DEFAULT_VARIANTS, Sweep, SweepInterrupted, sweep
 
 __all__ = [
@@ -153,19 +151,9 @@ def _logged_decisions(hands: int, players: int, rules: Rules, bots: str, seed: i
     """Every card decision of `hands` fast-core hands, one row each (see hand.LOG_COLUMNS)."""
     if bots not in ("random", "heuristic"):
         raise ValueError(f"bots must be 'random' or 'heuristic', got {bots!r}")
-    seats = Seats(
-        kinds=np.array([fast_kind(b) for b in resolve_bots(bots, players)], dtype=np.int64),
-        boldness=np.zeros(players),
-    )
-    outcomes = Outcomes(
-        declared=np.zeros((hands, players), dtype=np.int8),
-        tricks=np.zeros((hands, players), dtype=np.int8),
-        turned=np.zeros(hands, dtype=np.int8),
-    )
-    log = DecisionLog(
-        rows=np.zeros((hands * 5 * players, LOG_WIDTH), dtype=np.int64),
-        count=np.zeros(1, dtype=np.int64),
-    )
+    seats = fast_seats(resolve_bots(bots, players))
+    outcomes = new_outcomes(hands, players)
+    log = new_log(hands * 5 * players)
     rule_vector = encode_rules(rules, players)
     error = play_chunk(players, 0, rule_vector, seats, chunk_seed(seed, 0), outcomes, log)
     if error:

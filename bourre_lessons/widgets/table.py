@@ -31,7 +31,8 @@ from ..cards import Card, parse_card
 from ..game import Game, GameError, IllegalAction
 from ..rules import SOURCES, Rules
 from ..seat_view import transcript_for
-from ..sim.bots import Bot, resolve_bots
+from ..sim.bot_names import resolve_bots
+from ..sim.bots import Bot
 from .card_table import CardTable
 from .kit import SIZES, connect_buttons, style_sheet, tag_attributes, write
 from .table_model import MARKS, feedback_entry, feedback_text, review_entries, seen_table
@@ -569,9 +570,9 @@ class CoachedTable(TableWidget):
 
     def _decision_count(self) -> int:
         """How many decisions you made in the hand on screen (the review numbers them so)."""
-        from ..sim.moments import moments  # the engine's replay only: no NumPy here
+        from ..sim.decision_points import decision_points  # the engine's replay: no NumPy
 
-        return len(moments(self.game, YOU)[0]) if self.game.phase == "settled" else 0
+        return len(decision_points(self.game, YOU)[0]) if self.game.phase == "settled" else 0
 
     def _new_game(self) -> None:
         self.guesses = {}

@@ -6,7 +6,7 @@ is left open: a notebook shows the returned figure, and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -62,15 +62,19 @@ def _check_disagreements(data: Disagreements) -> Disagreements:
 def plot_pot(data: Sweep) -> Figure:
     """Line chart: the mean pot at the end of play, hand by hand, one line per variant."""
     _check_sweep(data)
-    fig, ax = new_figure(*SIZES["wide"])
-    _pot_lines(ax, data)
-    label_axes(
-        ax,
-        f"How the pot grows over a session ({data.players} players, {data.bots} bots)",
-        "hand of the session",
-        f"mean pot at the end of play (chips, {data.sessions} sessions)",
-        legend=True,
-    )
+    title = f"How the pot grows over a session ({data.players} players, {data.bots} bots)"
+    ylabel = f"mean pot at the end of play (chips, {data.sessions} sessions)"
+    return _one_chart(data, "wide", _pot_lines, (title, "hand of the session", ylabel))
+
+
+def _one_chart(
+    data: Sweep, size: str, draw: Callable[[Any, Sweep], None], labels: tuple[str, str, str]
+) -> Figure:
+    """A figure of one panel: `draw` fills it from `data`; (title, x, y) label it, with a
+    legend."""
+    fig, ax = new_figure(*SIZES[size])
+    draw(ax, data)
+    label_axes(ax, *labels, legend=True)
     return fig
 
 
@@ -99,16 +103,12 @@ def plot_bourre(data: Sweep) -> Figure:
 def plot_win_by_seat(data: Sweep) -> Figure:
     """Grouped bars: the share of hands each seat wins, seats counted from the dealer's left."""
     _check_sweep(data)
-    fig, ax = new_figure(*SIZES["bars"])
-    _seat_bars(ax, data)
-    label_axes(
-        ax,
+    labels = (
         "Who takes the pot: the share of hands won by each seat",
         "seat, counted from the dealer's left",
         "share of hands won",
-        legend=True,
     )
-    return fig
+    return _one_chart(data, "bars", _seat_bars, labels)
 
 
 def _seat_bars(ax: Any, data: Sweep) -> None:

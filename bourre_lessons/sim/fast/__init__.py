@@ -3,7 +3,7 @@
 A hand of cards is one 52-bit integer (see `bits`); the play rules (`legal`), the bots'
 policies (`policy`) and whole hands (`hand`) are compiled functions over such integers. The
 readable engine (`play`, `game`, `settle`) stays the reference: the tests check that the
-fast core gives the same legal sets and the same rule on random positions, and the same
+fast core gives the same legal sets and the same deciding concept on random positions, and the same
 distributions over whole hands.
 
 Why Numba and not NumPy batches: shuffling and dealing a batch of hands with NumPy alone
@@ -24,13 +24,13 @@ import numpy as np
 from ...play import Situation
 from ...rules import Rules
 from .bits import ALL_CARDS, card_bit, card_of, cards_of, mask_of, suit_number
-from .legal import RULE_CONCEPTS, Position, legal
-from .switches import RULE_FIELDS, encode_rules
+from .legal import CONCEPTS, Position, legal
+from .switches import SWITCH_FIELDS, encode_rules
 
 __all__ = [
     "ALL_CARDS",
-    "RULE_CONCEPTS",
-    "RULE_FIELDS",
+    "CONCEPTS",
+    "SWITCH_FIELDS",
     "Position",
     "card_bit",
     "card_of",
@@ -76,7 +76,7 @@ def legal_mask(situation: Situation, rules: Rules | None = None) -> int:
 
 
 def fast_legal(situation: Situation, rules: Rules | None = None) -> tuple[frozenset, str]:
-    """The fast core's legal cards and the concept of the rule that decided (e.g. 'cinch-pot')."""
+    """The fast core's legal cards and the concept of the step that decided (e.g. 'cinch-pot')."""
     rules = Rules() if rules is None else rules
-    mask, rule = legal(position_of(situation), _play_vector(rules))
-    return frozenset(cards_of(int(mask))), RULE_CONCEPTS[int(rule)]
+    mask, code = legal(position_of(situation), _play_vector(rules))
+    return frozenset(cards_of(int(mask))), CONCEPTS[int(code)]

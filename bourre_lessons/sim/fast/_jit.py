@@ -12,6 +12,9 @@ __all__ = ["jit", "jit_inline"]
 _HERE = Path(__file__).resolve().parent
 _CACHE = _HERE / "__pycache__"
 _STAMP = _CACHE / "fast-core-sources.sha256"
+_SOURCES = (*sorted(_HERE.glob("*.py")), _HERE.parent / "heuristic.py")
+"""Every file whose code the fast core compiles: its own, and the heuristic's numbers and
+bar (`sim.heuristic`), which the compiled policy reads."""
 
 
 def _drop_stale_cache() -> None:
@@ -20,11 +23,11 @@ def _drop_stale_cache() -> None:
     Numba checks a cached function against its own file only, and freezes the globals it
     reads: after an edit to `switches.py` or `legal.py`, the cached `hand.play_hand` would
     still run the old index constants and the old `legal`. So one stamp covers every file of
-    the fast core. Only the cache beside the sources (Numba's default in a source checkout)
+    the fast core (and `sim.heuristic`, whose bar the policy compiles). Only the cache beside the sources (Numba's default in a source checkout)
     is checked; an installed copy does not change.
     """
     digest = hashlib.sha256()
-    for path in sorted(_HERE.glob("*.py")):
+    for path in _SOURCES:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     stamp = digest.hexdigest()
     try:

@@ -3,7 +3,7 @@
 `play_chunk` plays a run of consecutive hands at one table and writes, for each hand, who
 played and how many tricks each seat took (an `Outcomes` record). Money is left to
 `settle_hands`, which walks the hands in order (antes, second antes, the pot carried, bourré
-payments, skipped antes) and fills a `Ledger`. The split lets a long run be cut into chunks
+payments, skipped antes) and fills a `MoneyByHand`. The split lets a long run be cut into chunks
 played in parallel: the bots' card play never depends on the chips, so the chunks are
 independent given their seeds.
 
@@ -20,6 +20,7 @@ import numpy as np
 from numba import literal_unroll
 
 from ._jit import jit, jit_inline
+from .bits import ALL_CARDS
 from .legal import Position, legal
 from .policy import (
     HEURISTIC,
@@ -29,7 +30,7 @@ from .policy import (
     discard_heuristic,
     discard_random,
     play_heuristic,
-    play_random,
+    random_card,
     random_subset_of_size,
 )
 from .rng import below, coin
@@ -51,21 +52,21 @@ from .switches import (
     POT_LIMIT,
     RESTOCK,
     RESTOCK_IS_FOLDED_AND_SERVED_DISCARDS,
-    RULE_FIELDS,
     SEPARATE_TRUMP_CARD,
     SEPARATE_TRUMP_CARD_IS_DEALER,
     SEPARATE_TRUMP_CARD_IS_OFF,
     SIMULTANEOUS_DECLARATION,
+    SWITCH_FIELDS,
     TRUMP_WHEN_CANNOT_WIN,
 )
 
 __all__ = [
     "LOG_COLUMNS",
     "LOG_WIDTH",
-    "RULE_FIELDS",
+    "SWITCH_FIELDS",
     "DecisionLog",
     "FixedDeal",
-    "Ledger",
+    "MoneyByHand",
     "Outcomes",
     "Seats",
     "Start",
@@ -74,6 +75,8 @@ __all__ = [
     "logged_legal",
     "logged_position",
     "logged_trick",
+    "new_log",
+    "new_outcomes",
     "play_chunk",
     "play_fixed",
     "play_from",
@@ -166,7 +169,7 @@ class DecisionLog(NamedTuple):
     count: np.ndarray  # int64 (1,)
 
 
-class Ledger(NamedTuple):
+class MoneyByHand(NamedTuple):
     """The money of each hand, filled by `settle_hands` (the fields of `SimulationResult`)."""
 
     dealer: np.ndarray
@@ -191,6 +194,20 @@ LOG_TRICK = len(LOG_COLUMNS)
 TRICK_SLOTS = 8  # a trick holds at most one card a player, and a table at most eight
 LOG_WIDTH = LOG_TRICK + TRICK_SLOTS
 _COLUMN_TYPES = tuple(get_type_hints(Position)[name] for name in LOG_COLUMNS)  # int or bool
+
+
+def new_outcomes(hands: int, players: int) -> Outcomes:
+    """Zeroed room for the outcomes of `hands` hands at a table of `players`."""
+    return Outcomes(
+        declared=np.zeros((hands, players), dtype=np.int8),
+        tricks=np.zeros((hands, players), dtype=np.int8),
+        turned=np.zeros(hands, dtype=np.int8),
+    )
+
+
+def new_log(rows: int = 0) -> DecisionLog:
+    """Room for `rows` logged card decisions (none by default: nothing is logged)."""
+    return DecisionLog(np.zeros((rows, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
 
 
 def logged_position(row: np.ndarray) -> Position:
@@ -353,17 +370,26 @@ def _clear(n: int, dealer: int, work: np.ndarray) -> None:
 @jit_inline
 def fresh_start(trump_card: int, separate: int, size: int) -> Start:
     """A hand taken up before anyone has spoken, nothing forced."""
+    return _opening(DECLARE_PHASE, -1, trump_card, separate, size, 0)
+
+
+@jit_inline
+def _opening(
+    phase: int, seat: int, trump_card: int, separate: int, size: int, leader: int
+) -> Start:
+    """A `Start` before any card is played: no trick begun, nothing forced, the first trick
+    to be led by the active index `leader`."""
     return Start(
-        phase=DECLARE_PHASE,
-        seat=-1,
+        phase=phase,
+        seat=seat,
         forced=-1,
         take=False,
         trump_card=trump_card,
         separate=separate,
         size=size,
         tricks_done=0,
-        leader=0,
-        winner=0,
+        leader=leader,
+        winner=leader,
         trick_n=0,
         trick_mask=0,
         led=-1,
@@ -395,15 +421,13 @@ def play_from(
     `thrown` are the words and, in one round, the draw counts known in advance (-1: the
     seat's bot decides)."""
     declared = outcomes.declared[row]
-    for i in range(n):
-        declared[i] = 0
-        outcomes.tricks[row, i] = 0
+    declared[:] = 0
+    outcomes.tricks[row, :] = 0
     trump_card = start.trump_card
     outcomes.turned[row] = trump_card
     forced_seat = start.seat if start.phase == DRAW_PHASE else -1
     one_round = rules[DRAWS_IN_TURN] != 0 and start.phase != PLAY_PHASE
-    separate_taken = False
-    folded = 0
+    separate_taken, folded = False, 0
     if one_round:  # each player who says play draws at once (pagat, as the course reads it)
         n_active, separate_taken, error, state = _one_round(
             n, dealer, rules, seats, state, stock, work, trump_card, start, said, thrown,
@@ -413,7 +437,7 @@ def play_from(
             return error, state
     else:
         n_active, folded, state = _declarations(
-            n, dealer, rules, seats, state, work, trump_card, said, declared
+            n, rules, seats, state, work, trump_card, said, declared
         )
     if n_active == 0:
         return OK, state  # everyone passed: the pot carries
@@ -422,41 +446,16 @@ def play_from(
         # winning every trick alone
         outcomes.tricks[row, work[ACTIVE, 0]] = 5
         return OK, state
-    leader = start.leader
     if start.phase != PLAY_PHASE:
         if not one_round:
             separate_taken, error, state = _draw_phase(
-                n,
-                n_active,
-                dealer,
-                rules,
-                seats,
-                state,
-                stock,
-                work,
-                trump_card,
-                start.separate,
-                start.size,
-                folded,
-                forced_seat,
-                start.forced,
-                start.take,
-            )
+                n, n_active, dealer, rules, seats, state, stock, work, trump_card,
+                start.separate, start.size, folded, forced_seat, start.forced, start.take,
+            )  # fmt: skip
             if error != OK:
                 return error, state
-        leader = 0
-        turned_ace = trump_card % 13 == ACE
-        no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF or separate_taken
-        if (
-            rules[DEALER_ACE_LEADS] != 0
-            and turned_ace
-            and declared[dealer] == SAID_PLAY
-            and no_separate
-        ):
-            for a in range(n_active):
-                if work[ACTIVE, a] == dealer:
-                    leader = a  # glimne: a turned ace makes the dealer lead
-        start = _first_trick(start, leader)
+        leader = _first_leader(n_active, dealer, rules, work, declared, trump_card, separate_taken)
+        start = _opening(PLAY_PHASE, start.seat, trump_card, -1, 0, leader)
     state = _tricks(n_active, rules, seats, state, work, trump_card // 13, log, start)
     for p in range(n):
         outcomes.tricks[row, p] = work[WON, p]
@@ -464,26 +463,25 @@ def play_from(
 
 
 @jit_inline
-def _first_trick(start: Start, leader: int) -> Start:
-    """`start` moved to the lead of the first trick by the active index `leader`."""
-    return Start(
-        phase=PLAY_PHASE,
-        seat=start.seat,
-        forced=-1,
-        take=False,
-        trump_card=start.trump_card,
-        separate=-1,
-        size=0,
-        tricks_done=0,
-        leader=leader,
-        winner=leader,
-        trick_n=0,
-        trick_mask=0,
-        led=-1,
-        best=-1,
-        trumped=False,
-        seen=0,
-    )
+def _first_leader(
+    n_active: int,
+    dealer: int,
+    rules: np.ndarray,
+    work: np.ndarray,
+    declared: np.ndarray,
+    trump_card: int,
+    separate_taken: bool,
+) -> int:
+    """The active index of the first trick's leader: the dealer's left, unless the dealer
+    turned an ace and plays (glimne, and not with a separate trump card still apart)."""
+    no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF or separate_taken
+    turned_ace = trump_card % 13 == ACE
+    if rules[DEALER_ACE_LEADS] == 0 or not turned_ace or not no_separate:
+        return 0
+    for a in range(n_active):
+        if work[ACTIVE, a] == dealer and declared[dealer] == SAID_PLAY:
+            return a  # glimne: a turned ace makes the dealer lead
+    return 0
 
 
 @jit_inline
@@ -514,7 +512,7 @@ def _deal(
             return trump_card, -1, size, state
         separate, state = _draw(state, stock, size)
         return separate, separate, size - 1, state
-    size = _fill(stock, ((1 << 52) - 1) & ~(fixed.hand | (1 << fixed.trump_card)))
+    size = _fill(stock, ALL_CARDS & ~(fixed.hand | (1 << fixed.trump_card)))
     work[HAND, fixed.seat] = fixed.hand
     if not apart and fixed.seat != dealer:
         work[HAND, dealer] = 1 << fixed.trump_card
@@ -535,9 +533,55 @@ def _must_play(rules: np.ndarray, trump_card: int) -> bool:
 
 
 @jit_inline
+def _forced_word(rules: np.ndarray, trump_card: int, i: int, n: int, playing: int) -> int:
+    """The word the rules force on the seat at place `i` of the speaking order, having heard
+    `playing` players say play: the dealer alone takes the pot when all others passed
+    (pagat; not when everyone declares at once), DEALER_ALONE; a turned ace binds the dealer
+    to play (pagat), SAID_PLAY; -1 when the seat is free."""
+    if i != n - 1:
+        return -1
+    blind = rules[SIMULTANEOUS_DECLARATION] != 0  # all at once: nobody knows the others' word
+    if rules[LONE_PLAYER_WINS] != 0 and playing == 0 and not blind:
+        return DEALER_ALONE
+    if _must_play(rules, trump_card):
+        return SAID_PLAY
+    return -1
+
+
+@jit_inline
+def _word(
+    n: int,
+    i: int,
+    p: int,
+    rules: np.ndarray,
+    seats: Seats,
+    state: np.uint64,
+    work: np.ndarray,
+    trump_card: int,
+    said: np.ndarray,
+    playing: int,
+    strong: int,
+) -> tuple[int, np.uint64]:
+    """(the word of seat `p`, place `i` of the speaking order: 0 pass, SAID_PLAY or
+    DEALER_ALONE; the new state): the rules' word if they force one (`_forced_word`), the
+    word known in advance (`said`, -1 where unknown), else its bot's, having heard `playing`
+    players say play (none when everyone declares at once) and `strong` of them draw few."""
+    forced = _forced_word(rules, trump_card, i, n, playing)
+    if forced >= 0:
+        return forced, state
+    if said[p] >= 0:
+        return (SAID_PLAY if said[p] == 1 else 0), state
+    heard = 0 if rules[SIMULTANEOUS_DECLARATION] != 0 else playing
+    says, state = _declare(
+        seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump_card // 13, i, n,
+        heard, strong,
+    )  # fmt: skip
+    return (SAID_PLAY if says else 0), state
+
+
+@jit_inline
 def _declarations(
     n: int,
-    dealer: int,
     rules: np.ndarray,
     seats: Seats,
     state: np.uint64,
@@ -549,25 +593,13 @@ def _declarations(
     """Play or pass from the dealer's left, the dealer last; a seat's word known in advance
     (`said`, -1 where its bot decides) is taken as given. Returns (players in, the passed
     players' cards, state); the players in are listed in work row ACTIVE."""
-    trump = trump_card // 13
-    must = _must_play(rules, trump_card)
-    blind = rules[SIMULTANEOUS_DECLARATION] != 0  # all at once: nobody knows the others' word
     folded = 0
     n_active = 0
     for i in range(n):
         p = work[ORDER, i]
-        if i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and n_active == 0 and not blind:
-            declared[p] = DEALER_ALONE  # pagat: all others passed, the dealer takes the pot
-        elif p == dealer and must:
-            declared[p] = SAID_PLAY  # pagat: a turned ace binds the dealer
-        elif said[p] >= 0:
-            declared[p] = SAID_PLAY if said[p] == 1 else 0
-        else:
-            before = 0 if blind else n_active
-            says, state = _declare(
-                seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump, i, n, before, 0
-            )
-            declared[p] = SAID_PLAY if says else 0
+        declared[p], state = _word(
+            n, i, p, rules, seats, state, work, trump_card, said, n_active, 0
+        )
         if declared[p] != 0:
             work[ACTIVE, n_active] = p
             n_active += 1
@@ -580,7 +612,6 @@ def _declarations(
 @jit
 def declarations_agree(
     n: int,
-    dealer: int,
     rules: np.ndarray,
     seats: Seats,
     work: np.ndarray,
@@ -595,8 +626,6 @@ def declarations_agree(
     before it. (In one round a random bot's throw counts as heard only where `thrown` says,
     and as weak where it does not: mixed tables are not told apart.)"""
     trump = trump_card // 13
-    must = _must_play(rules, trump_card)
-    blind = rules[SIMULTANEOUS_DECLARATION] != 0
     one_round = rules[DRAWS_IN_TURN] != 0
     limit = rules[MAX_DISCARDS]
     before = 0
@@ -605,19 +634,16 @@ def declarations_agree(
         p = work[ORDER, i]
         if said[p] < 0:
             continue
-        alone = i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and before == 0 and not blind
-        forced = alone or (p == dealer and must)
-        heuristic = p != skip and seats.kinds[p] == HEURISTIC
-        if heuristic and not forced:
-            says = declare_heuristic(
-                work[HAND, p], trump, i, n, 0 if blind else before, seats.boldness[p], strong
-            )
+        forced = _forced_word(rules, trump_card, i, n, before)
+        if p != skip and seats.kinds[p] == HEURISTIC and forced < 0:
+            heard = 0 if rules[SIMULTANEOUS_DECLARATION] != 0 else before
+            says = declare_heuristic(work[HAND, p], trump, i, n, heard, seats.boldness[p], strong)
             if says != (said[p] == 1):
                 return False
         if said[p] != 1:
             continue
         before += 1
-        if not one_round or alone:
+        if not one_round or forced == DEALER_ALONE:
             continue
         count = thrown[p]
         if seats.kinds[p] == HEURISTIC and p != skip:
@@ -742,28 +768,16 @@ def _one_round(
 ) -> tuple[int, bool, int, np.uint64]:
     """One round (`Rules.draws_in_turn`): from the dealer's left, the dealer last, each seat
     says play or pass, and a seat that says play discards and draws at once, so every later
-    seat hears how many cards it threw (`_declarations` and `_serve` give the rules of each
-    step). Returns (players in, listed in work row ACTIVE; the dealer took the separate card;
+    seat hears how many cards it threw (`_word` and `_serve` give the rules of each step). Returns (players in, listed in work row ACTIVE; the dealer took the separate card;
     error; state)."""
-    trump = trump_card // 13
-    must = _must_play(rules, trump_card)
     size, folded = start.size, 0
     n_active, strong = 0, 0
     separate_taken = False
     for i in range(n):
         p = work[ORDER, i]
-        if i == n - 1 and rules[LONE_PLAYER_WINS] != 0 and n_active == 0:
-            declared[p] = DEALER_ALONE  # pagat: all others passed, the dealer takes the pot
-        elif p == dealer and must:
-            declared[p] = SAID_PLAY  # pagat: a turned ace binds the dealer
-        elif said[p] >= 0:
-            declared[p] = SAID_PLAY if said[p] == 1 else 0
-        else:
-            says, state = _declare(
-                seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump, i, n,
-                n_active, strong,
-            )  # fmt: skip
-            declared[p] = SAID_PLAY if says else 0
+        declared[p], state = _word(
+            n, i, p, rules, seats, state, work, trump_card, said, n_active, strong
+        )
         if declared[p] == 0:
             folded |= work[HAND, p]
             work[HAND, p] = 0
@@ -815,7 +829,14 @@ def _tricks(
 ) -> np.uint64:
     """The tricks left among the players in (work row ACTIVE), from the trick of `start`
     (seat `start.seat` plays `start.forced` at its first turn, if given); counts each one's
-    tricks in work row WON."""
+    tricks in work row WON.
+
+    Kept whole on purpose: this is the compiled core's inner loop (every card of every
+    simulated hand), and the trick's state (the cards so far, the best card, the voids the
+    table knows) lives in local variables across both loops; split into functions, that
+    state would be passed in and out of each call. The rules it applies are the readable
+    engine's (`play.beats`, `play.voids_shown_by`, `legal`), and tests/test_fast.py replays
+    its hands move for move in the `Game`."""
     n_out = 0  # players the table knows to be out of trumps (work row NO_TRUMP)
     for a in range(n_active):
         n_out += work[NO_TRUMP, work[ACTIVE, a]]
@@ -831,41 +852,28 @@ def _tricks(
             p = work[ACTIVE, a]
             after = n_active - 1 - k
             others_out = n_out - work[NO_TRUMP, p] == n_active - 1
-            position = Position(
-                hand=work[HAND, p],
-                trump=trump,
-                trick_n=trick_n,
-                led=led,
-                best=best,
-                trumped=trumped,
-                trick_mask=trick_mask,
-                seen=seen,
-                won=work[WON, p],
-                after=after,
-                others_out=others_out,
-            )
+            position = Position(  # in the order of Position's fields
+                work[HAND, p], trump, trick_n, led, best, trumped, trick_mask, seen,
+                work[WON, p], after, others_out,
+            )  # fmt: skip
             if log.count[0] < log.rows.shape[0]:
                 _log_decision(log.rows[log.count[0]], position, work[TRICK])
                 log.count[0] += 1
-            mask, _rule = legal(position, rules)
+            mask, _code = legal(position, rules)
             if forced >= 0 and p == start.seat:
-                card = forced
-                forced = -1
-            elif seats.kinds[p] == HEURISTIC:
-                card = play_heuristic(
-                    mask, work[HAND, p], trump, trick_n, best, trick_mask, seen, after
-                )
+                card, forced = forced, -1
             else:
-                card, state = play_random(state, mask)
+                card, state = _bot_card(seats.kinds[p], mask, position, state)
             suit = card // 13
             if trick_n == 0:
                 led, best, winner = suit, card, a
             else:
-                # what the table learns: this player holds no trump (Game._note_voids)
+                # what the table learns: this player holds no trump (play.voids_shown_by)
                 shows_void = led == trump or (suit != trump and (not trumped or twcw))
                 if suit != led and work[NO_TRUMP, p] == 0 and shows_void:
                     work[NO_TRUMP, p] = 1
                     n_out += 1
+                # the card takes the lead from the best so far (play.beats)
                 if (suit == best // 13 and card > best) or (suit == trump and best // 13 != trump):
                     best, winner = card, a
                     trumped = trumped or (suit == trump and led != trump)
@@ -878,6 +886,18 @@ def _tricks(
         leader = winner
         trick_n, led, best, trumped, trick_mask = 0, -1, -1, False, 0
     return state
+
+
+@jit_inline
+def _bot_card(kind: int, mask: int, position: Position, state: np.uint64) -> tuple[int, np.uint64]:
+    """(the card a bot of policy `kind` plays among the legal cards `mask`, the new state)."""
+    if kind == HEURISTIC:
+        p = position
+        card = play_heuristic(
+            mask, p.hand, p.trump, p.trick_n, p.best, p.trick_mask, p.seen, p.after
+        )
+        return card, state
+    return random_card(state, mask)
 
 
 @jit
@@ -942,7 +962,7 @@ def play_fixed(
                 n, dealer, separate_mode, state, stock, work, fixed
             )
             if declarations_agree(
-                n, dealer, rules, seats, work, trump_card, fixed.said, fixed.thrown, fixed.seat
+                n, rules, seats, work, trump_card, fixed.said, fixed.thrown, fixed.seat
             ):
                 break
         start = fresh_start(trump_card, separate, size)
@@ -964,16 +984,20 @@ def settle_hands(
     pot: int,
     skip: np.ndarray,
     bankrolls: np.ndarray,
-    ledger: Ledger,
+    money: MoneyByHand,
 ) -> int:
     """Walk the hands in order and move the chips (settle.settle's rules); returns the pot.
 
     The first hand is dealt by seat `dealer` with `pot` carried in; `skip` marks the seats
     that put in no ante in it, and is left marking those of the hand after the last (so a
-    long run can be settled chunk after chunk). Fills the per-hand arrays of `ledger` (zeroed
+    long run can be settled chunk after chunk). Fills the per-hand arrays of `money` (zeroed
     by the caller) and updates `bankrolls` in place; also marks who played, who was bourréd,
-    the hands everyone passed, and each hand's dealer. One loop on purpose: split into
-    inlined phases it ran 15-20% slower.
+    the hands everyone passed, and each hand's dealer.
+
+    Kept whole on purpose, a compiled loop over every hand of a run: split into inlined
+    phases (antes, the winner, the payments) it ran 15-20% slower. It is the compiled copy of
+    `settle.settle` and of the antes; tests/test_simulate.py checks every hand's money
+    against `settle`.
     """
     declared, tricks = outcomes.declared, outcomes.tricks
     limit = rules[POT_LIMIT]
@@ -983,8 +1007,8 @@ def settle_hands(
     skips_bourred = rules[ANTE_SKIP] != ANTE_SKIP_IS_NONE
     skips_tied = rules[ANTE_SKIP] == ANTE_SKIP_IS_BOURRED_AND_TIED
     for h in range(declared.shape[0]):
-        ledger.dealer[h] = dealer
-        ledger.pot_before[h] = pot
+        money.dealer[h] = dealer
+        money.pot_before[h] = pot
         # antes: one each (or the dealer's for all who owe), and second antes of those who play
         owing = 0
         most = -1
@@ -994,8 +1018,8 @@ def settle_hands(
         for p in range(n):
             said = declared[h, p]
             took = tricks[h, p]
-            ledger.played[h, p] = said != 0
-            ledger.bourred[h, p] = said != 0 and took == 0
+            money.played[h, p] = said != 0
+            money.bourred[h, p] = said != 0 and took == 0
             ante = 0
             if not skip[p]:
                 owing += 1
@@ -1003,7 +1027,7 @@ def settle_hands(
                     ante = 1
             if said == SAID_PLAY and second_ante:
                 ante += 1
-            ledger.antes[h, p] = ante
+            money.antes[h, p] = ante
             bankrolls[p] -= ante
             paid += ante
             skip[p] = False  # after everyone passed, everyone antes next time
@@ -1013,16 +1037,16 @@ def settle_hands(
                 elif took == most:
                     leaders += 1
         if dealer_antes:
-            ledger.antes[h, dealer] += owing
+            money.antes[h, dealer] += owing
             bankrolls[dealer] -= owing
             paid += owing
         pot += paid
-        ledger.pot_played[h] = pot
-        ledger.all_passed[h] = most < 0
+        money.pot_played[h] = pot
+        money.all_passed[h] = most < 0
         if leaders > 1:
             best = -1
-            ledger.split[h] = True
-        ledger.winner[h] = best
+            money.split[h] = True
+        money.winner[h] = best
         if most >= 0:
             # a pot limit caps what one bourré costs, never the winner's take
             stake = pot if limit == NO_POT_LIMIT or pot < limit else limit
@@ -1031,7 +1055,7 @@ def settle_hands(
                 if declared[h, p] == 0:
                     continue
                 if tricks[h, p] == 0:
-                    ledger.payments[h, p] = stake
+                    money.payments[h, p] = stake
                     bankrolls[p] -= stake
                     paid += stake
                     skip[p] = skips_bourred
@@ -1040,10 +1064,10 @@ def settle_hands(
             if best >= 0:
                 # bourre_paid_to: the winner takes the pot, and under "winner" the payments
                 take = pot + paid if to_winner else pot
-                ledger.taken[h] = take
+                money.taken[h] = take
                 bankrolls[best] += take
                 pot -= take
             pot += paid
-        ledger.pot_after[h] = pot
+        money.pot_after[h] = pot
         dealer = dealer + 1 if dealer + 1 < n else 0
     return pot

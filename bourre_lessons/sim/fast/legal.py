@@ -2,7 +2,9 @@
 
 `legal(position, rules)` takes one decision (a `Position`: the facts a `Situation` holds, on
 bit masks) and the rule vector (`switches.encode_rules`), and returns the mask of legal cards
-together with the code of the rule that decided, walking the same chain of steps as the
+together with the concept code of the step that decided (its position in `CONCEPTS`; the
+readable engine names the same step by its concept, 'cinch-pot', and a verdict cites the
+rule id a rulebook gives it, 'pagat-cinch'), walking the same chain of steps as the
 readable engine: lead or follow, then glimne 9 (known top), then the cinch rules. Tests
 compare it with `legal_plays` and `explain` on many random positions.
 """
@@ -14,7 +16,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._jit import jit, jit_inline
-from .bits import COUNT, HIGH
+from .bits import ALL_CARDS, COUNT, HIGH, SUIT_FIELD
 from .switches import (
     CINCH,
     CINCH_IS_OFF,
@@ -24,10 +26,7 @@ from .switches import (
     TRUMP_WHEN_CANNOT_WIN,
 )
 
-__all__ = ["RULE_CONCEPTS", "Position", "legal", "sure_trump_tricks", "top_group"]
-
-FIELD = 0x1FFF
-EVERY_CARD = (1 << 52) - 1
+__all__ = ["CONCEPTS", "Position", "legal", "sure_trump_tricks", "top_group"]
 
 
 class Position(NamedTuple):
@@ -46,7 +45,7 @@ class Position(NamedTuple):
     others_out: bool  # every other player is known to be out of trumps
 
 
-RULE_CONCEPTS = (
+CONCEPTS = (
     "lead",
     "others-out",
     "trumped-follow",
@@ -61,23 +60,24 @@ RULE_CONCEPTS = (
     "cinch-pot",
     "cinch-strict",
 )
-"""Rule code -> the readable engine's rule concept (the keys of `play._CITATIONS`, see
-`play.rule_id`); the code of a concept is its position here."""
+"""Concept code -> the readable engine's rule concept (the keys of `play.CONCEPT_CITATIONS`;
+`play.rule_id` turns a concept into a rulebook's rule id); a concept's code is its position
+here."""
 
-# rule codes: the concept of the last step of the chain, named after it
-LEAD = RULE_CONCEPTS.index("lead")
-OTHERS_OUT = RULE_CONCEPTS.index("others-out")
-TRUMPED_FOLLOW = RULE_CONCEPTS.index("trumped-follow")
-BEAT = RULE_CONCEPTS.index("beat")
-CANNOT_BEAT = RULE_CONCEPTS.index("cannot-beat")
-DISCARD = RULE_CONCEPTS.index("discard")
-TRUMP = RULE_CONCEPTS.index("trump")
-OVERTRUMP = RULE_CONCEPTS.index("overtrump")
-TRUMP_ANYWAY = RULE_CONCEPTS.index("trump-anyway")
-TRUMP_NOT_NEEDED = RULE_CONCEPTS.index("trump-not-needed")
-KNOWN_TOP = RULE_CONCEPTS.index("known-top")
-CINCH_POT = RULE_CONCEPTS.index("cinch-pot")
-CINCH_STRICT = RULE_CONCEPTS.index("cinch-strict")
+# concept codes: the concept of the last step of the chain, named after it
+LEAD = CONCEPTS.index("lead")
+OTHERS_OUT = CONCEPTS.index("others-out")
+TRUMPED_FOLLOW = CONCEPTS.index("trumped-follow")
+BEAT = CONCEPTS.index("beat")
+CANNOT_BEAT = CONCEPTS.index("cannot-beat")
+DISCARD = CONCEPTS.index("discard")
+TRUMP = CONCEPTS.index("trump")
+OVERTRUMP = CONCEPTS.index("overtrump")
+TRUMP_ANYWAY = CONCEPTS.index("trump-anyway")
+TRUMP_NOT_NEEDED = CONCEPTS.index("trump-not-needed")
+KNOWN_TOP = CONCEPTS.index("known-top")
+CINCH_POT = CONCEPTS.index("cinch-pot")
+CINCH_STRICT = CONCEPTS.index("cinch-strict")
 
 
 @jit
@@ -111,31 +111,31 @@ def sure_trump_tricks(trumps: int, out: int, others_out: bool) -> int:
 
 @jit_inline
 def legal(position: Position, rules: np.ndarray) -> tuple[int, int]:
-    """(legal mask, rule code) for one decision under the rule vector `rules`."""
+    """(legal mask, concept code) for one decision under the rule vector `rules`."""
     if position.trick_n == 0:
-        allowed, rule = _lead_step(position, rules)
+        allowed, code = _lead_step(position, rules)
     else:
-        allowed, rule = _follow_step(position, rules)
-        allowed, rule = _known_top_step(position, rules, allowed, rule)
-    return _cinch_step(position, rules, allowed, rule)
+        allowed, code = _follow_step(position, rules)
+        allowed, code = _known_top_step(position, rules, allowed, code)
+    return _cinch_step(position, rules, allowed, code)
 
 
 # The steps of the chain, as in play._steps: each takes what the steps before it allow and
-# returns (allowed, rule). Inlined into `legal`, so the split costs nothing at run time.
+# returns (allowed, concept code). Inlined into `legal`, so the split costs nothing at run time.
 
 
 @jit_inline
 def _unseen(position: Position) -> int:
     """The cards the player cannot see: not in the hand, the trick or the tricks played."""
-    return EVERY_CARD & ~position.hand & ~position.trick_mask & ~position.seen
+    return ALL_CARDS & ~position.hand & ~position.trick_mask & ~position.seen
 
 
 @jit_inline
 def _lead_step(position: Position, rules: np.ndarray) -> tuple[int, int]:
     """On lead any card, unless every other player is known to be out of trumps (glimne 10)."""
     tshift = 13 * position.trump
-    trumps = (position.hand >> tshift) & FIELD
-    others_out = position.others_out or (_unseen(position) >> tshift) & FIELD == 0
+    trumps = (position.hand >> tshift) & SUIT_FIELD
+    others_out = position.others_out or (_unseen(position) >> tshift) & SUIT_FIELD == 0
     if rules[MUST_LEAD_TRUMP_WHEN_OTHERS_OUT] != 0 and trumps != 0 and others_out:
         return trumps << tshift, OTHERS_OUT
     return position.hand, LEAD
@@ -147,7 +147,7 @@ def _follow_step(position: Position, rules: np.ndarray) -> tuple[int, int]:
     (overtrumping if you can), else any card."""
     hand, best, trumped = position.hand, position.best, position.trumped
     lshift = 13 * position.led
-    own = (hand >> lshift) & FIELD
+    own = (hand >> lshift) & SUIT_FIELD
     if own != 0:
         if trumped:
             return own << lshift, TRUMPED_FOLLOW
@@ -157,7 +157,7 @@ def _follow_step(position: Position, rules: np.ndarray) -> tuple[int, int]:
             return beaters << lshift, BEAT
         return own << lshift, CANNOT_BEAT
     tshift = 13 * position.trump
-    trumps = (hand >> tshift) & FIELD
+    trumps = (hand >> tshift) & SUIT_FIELD
     if trumps == 0:
         return hand, DISCARD
     if not trumped:
@@ -173,37 +173,37 @@ def _follow_step(position: Position, rules: np.ndarray) -> tuple[int, int]:
 
 @jit_inline
 def _known_top_step(
-    position: Position, rules: np.ndarray, allowed: int, rule: int
+    position: Position, rules: np.ndarray, allowed: int, code: int
 ) -> tuple[int, int]:
     """glimne 9: holding the known top card of the led suit, with players still to come,
     play it (or a card no unseen card separates from it)."""
     lshift = 13 * position.led
-    own = (position.hand >> lshift) & FIELD
+    own = (position.hand >> lshift) & SUIT_FIELD
     if rules[MUST_PLAY_KNOWN_TOP] == 0 or position.trumped or position.after == 0 or own == 0:
-        return allowed, rule
+        return allowed, code
     top = HIGH[own]
     if top <= position.best - lshift:
-        return allowed, rule
-    field = (_unseen(position) >> lshift) & FIELD
+        return allowed, code
+    field = (_unseen(position) >> lshift) & SUIT_FIELD
     if (field >> (top + 1)) != 0:
-        return allowed, rule
+        return allowed, code
     keep = (top_group(own, field) << lshift) & allowed
     if keep != allowed:
         return keep, KNOWN_TOP
-    return allowed, rule
+    return allowed, code
 
 
 @jit_inline
-def _cinch_step(position: Position, rules: np.ndarray, allowed: int, rule: int) -> tuple[int, int]:
+def _cinch_step(position: Position, rules: np.ndarray, allowed: int, code: int) -> tuple[int, int]:
     """The cinch rules: with the pot certain, lead or trump with the highest trump (pot);
     under the strict variant, lead the highest unplayed trump whenever you hold it, the highest
     trump while sure tricks bring you to three, and any trump once three tricks are won."""
     cinch = rules[CINCH]
     tshift = 13 * position.trump
-    trumps = (position.hand >> tshift) & FIELD
+    trumps = (position.hand >> tshift) & SUIT_FIELD
     if cinch == CINCH_IS_OFF or trumps == 0:
-        return allowed, rule
-    out = (_unseen(position) >> tshift) & FIELD
+        return allowed, code
+    out = (_unseen(position) >> tshift) & SUIT_FIELD
     has_cinch = position.won + sure_trump_tricks(trumps, out, position.others_out) >= 3
     top = HIGH[trumps]
     if position.trick_n == 0:
@@ -216,19 +216,19 @@ def _cinch_step(position: Position, rules: np.ndarray, allowed: int, rule: int) 
                 keep = 0
             if keep != 0 and keep != allowed:
                 return keep, CINCH_STRICT
-            return allowed, rule
+            return allowed, code
         if has_cinch:
             keep = (top_group(trumps, out) << tshift) & allowed
             if keep != 0 and keep != allowed:
                 return keep, CINCH_POT
-        return allowed, rule
-    trump_bits = FIELD << tshift
+        return allowed, code
+    trump_bits = SUIT_FIELD << tshift
     if not has_cinch or position.after == 0 or (allowed & trump_bits) == 0:
-        return allowed, rule
+        return allowed, code
     best = position.best
     if best >= tshift and best < tshift + 13 and top <= best - tshift:
-        return allowed, rule  # the trick is lost whatever you play
+        return allowed, code  # the trick is lost whatever you play
     keep = (allowed & ~trump_bits) | ((top_group(trumps, out) << tshift) & allowed)
     if keep != 0 and keep != allowed:
         return keep, CINCH_POT
-    return allowed, rule
+    return allowed, code

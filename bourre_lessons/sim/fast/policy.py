@@ -22,48 +22,43 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import jit
-from .bits import COUNT, HIGH, LOW
+from .. import heuristic
+from ..heuristic import STRONG_DRAW
+from ._jit import jit, jit_inline
+from .bits import ALL_CARDS, COUNT, HIGH, LOW, SUIT_FIELD
 from .rng import below, next_u64
 
 __all__ = [
     "HEURISTIC",
     "RANDOM",
+    "STRONG_DRAW",
     "declare_heuristic",
     "discard_heuristic",
     "discard_random",
     "play_heuristic",
-    "play_random",
+    "random_card",
     "random_subset_of_size",
 ]
 
 RANDOM = 0
 HEURISTIC = 1
-STRONG_DRAW = 1
-"""A player in who exchanged at most this many cards is heard to hold a strong hand."""
 
 _ONE = np.uint64(1)
 
-FIELD = 0x1FFF
-EVERY_CARD = (1 << 52) - 1
-
-# how much one card counts towards a trick, by rank index (0 = two ... 12 = ace)
-TRUMP_VALUE = np.array(
-    [0.4, 0.4, 0.4, 0.4, 0.4, 0.4, 0.4, 0.4, 0.5, 0.6, 0.7, 0.85, 1.0], dtype=np.float64
-)
-SIDE_VALUE = np.array(
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.3, 0.75], dtype=np.float64
-)
+# the heuristic's numbers, written once in `sim.heuristic`
+TRUMP_VALUE = np.array(heuristic.TRUMP_VALUE, dtype=np.float64)
+SIDE_VALUE = np.array(heuristic.SIDE_VALUE, dtype=np.float64)
+_declare_bar = jit_inline(heuristic.declare_bar)
 
 
 @jit
 def count_cards(mask: int) -> int:
     """How many cards a 52-bit mask holds."""
     return (
-        COUNT[mask & FIELD]
-        + COUNT[(mask >> 13) & FIELD]
-        + COUNT[(mask >> 26) & FIELD]
-        + COUNT[(mask >> 39) & FIELD]
+        COUNT[mask & SUIT_FIELD]
+        + COUNT[(mask >> 13) & SUIT_FIELD]
+        + COUNT[(mask >> 26) & SUIT_FIELD]
+        + COUNT[(mask >> 39) & SUIT_FIELD]
     )
 
 
@@ -75,7 +70,7 @@ def nth_card(mask: int, k: int) -> int:
         rest &= rest - 1
     low = rest & -rest
     for suit in range(4):
-        field = (low >> (13 * suit)) & FIELD
+        field = (low >> (13 * suit)) & SUIT_FIELD
         if field != 0:
             return 13 * suit + LOW[field]
     return -1
@@ -129,10 +124,11 @@ def random_subset_of_size(state: np.uint64, mask: int, size: int) -> tuple[int, 
 
 
 @jit
-def play_random(state: np.uint64, legal_mask: int) -> tuple[int, np.uint64]:
-    """(a legal card chosen uniformly, the new state)."""
-    k, state = below(state, count_cards(legal_mask))
-    return nth_card(legal_mask, k), state
+def random_card(state: np.uint64, mask: int) -> tuple[int, np.uint64]:
+    """(a card of `mask` chosen uniformly, the new state): the random bot's play among its
+    legal cards, and the samplers' draw of one card; `mask` must not be empty."""
+    k, state = below(state, count_cards(mask))
+    return nth_card(mask, k), state
 
 
 @jit
@@ -160,7 +156,7 @@ def strength(hand: int, trump: int) -> float:
     """A rough count of the tricks a hand can expect: trumps by rank, side aces and kings."""
     total = 0.0
     for suit in range(4):
-        field = (hand >> (13 * suit)) & FIELD
+        field = (hand >> (13 * suit)) & SUIT_FIELD
         while field:
             rank = HIGH[field]
             total += TRUMP_VALUE[rank] if suit == trump else SIDE_VALUE[rank]
@@ -178,11 +174,8 @@ def declare_heuristic(
     boldness: float,
     strong_before: int,
 ) -> bool:
-    """Play when the hand's strength beats a bar that rises with each player already in, and
-    again with each of them heard to draw at most STRONG_DRAW cards (one round only)."""
-    bar = 0.8 - boldness + 0.25 * playing_before + 0.25 * strong_before
-    if position == players - 1 and playing_before == 0:
-        bar -= 0.3  # last to speak and nobody in: the cheapest pot to contest
+    """Play when the hand's strength reaches the bar (`heuristic.declare_bar`, compiled)."""
+    bar = _declare_bar(position, players, playing_before, boldness, strong_before)
     return strength(hand, trump) >= bar
 
 
@@ -194,7 +187,7 @@ def lowest_ranked(mask: int, count: int) -> int:
         best_rank = 99
         best_bit = -1
         for suit in range(4):
-            field = ((mask & ~chosen) >> (13 * suit)) & FIELD
+            field = ((mask & ~chosen) >> (13 * suit)) & SUIT_FIELD
             if field != 0 and LOW[field] < best_rank:
                 best_rank = LOW[field]
                 best_bit = 13 * suit + LOW[field]
@@ -209,7 +202,7 @@ def discard_heuristic(
     hand: int, trump: int, locked: int, limit: int, can_take: bool
 ) -> tuple[int, bool]:
     """Keep trumps and side aces, throw the rest (lowest first when the limit bites)."""
-    keep = (hand & (FIELD << (13 * trump))) | locked
+    keep = (hand & (SUIT_FIELD << (13 * trump))) | locked
     for suit in range(4):
         keep |= hand & (1 << (13 * suit + 12))
     throw = hand & ~keep
@@ -221,12 +214,12 @@ def discard_heuristic(
 @jit
 def lowest_card(mask: int, trump: int) -> int:
     """The lowest-ranked card of a mask, side suits before trumps."""
-    side = mask & ~(FIELD << (13 * trump))
+    side = mask & ~(SUIT_FIELD << (13 * trump))
     pool = side if side != 0 else mask
     best_rank = 99
     best_bit = -1
     for suit in range(4):
-        field = (pool >> (13 * suit)) & FIELD
+        field = (pool >> (13 * suit)) & SUIT_FIELD
         if field != 0 and LOW[field] < best_rank:
             best_rank = LOW[field]
             best_bit = 13 * suit + LOW[field]
@@ -239,7 +232,7 @@ def highest_card(mask: int) -> int:
     best_rank = -1
     best_bit = -1
     for suit in range(4):
-        field = (mask >> (13 * suit)) & FIELD
+        field = (mask >> (13 * suit)) & SUIT_FIELD
         if field != 0 and HIGH[field] > best_rank:
             best_rank = HIGH[field]
             best_bit = 13 * suit + HIGH[field]
@@ -251,10 +244,10 @@ def winners_of(mask: int, best: int, trump: int) -> int:
     """The cards of `mask` that would take the lead from the card `best`."""
     suit = best // 13
     cut = best - 13 * suit + 1
-    same = (((mask >> (13 * suit)) & FIELD) >> cut) << cut
+    same = (((mask >> (13 * suit)) & SUIT_FIELD) >> cut) << cut
     won = same << (13 * suit)
     if suit != trump:
-        won |= mask & (FIELD << (13 * trump))
+        won |= mask & (SUIT_FIELD << (13 * trump))
     return won
 
 
@@ -263,10 +256,10 @@ def known_tops(hand: int, unseen: int) -> int:
     """The cards of `hand` that no unseen card of their suit outranks."""
     tops = 0
     for suit in range(4):
-        field = (hand >> (13 * suit)) & FIELD
+        field = (hand >> (13 * suit)) & SUIT_FIELD
         if field != 0:
             rank = HIGH[field]
-            if ((unseen >> (13 * suit)) & FIELD) >> (rank + 1) == 0:
+            if ((unseen >> (13 * suit)) & SUIT_FIELD) >> (rank + 1) == 0:
                 tops |= 1 << (13 * suit + rank)
     return tops
 
@@ -283,10 +276,10 @@ def play_heuristic(
     after: int,
 ) -> int:
     """Lead a known top card (trump first); follow by winning if possible, else throw low."""
-    unseen = EVERY_CARD & ~hand & ~trick_mask & ~seen
+    unseen = ALL_CARDS & ~hand & ~trick_mask & ~seen
     if trick_n == 0:
         tops = known_tops(hand, unseen) & legal_mask
-        trump_tops = tops & (FIELD << (13 * trump))
+        trump_tops = tops & (SUIT_FIELD << (13 * trump))
         if trump_tops != 0:
             return highest_card(trump_tops)
         if tops != 0:

@@ -1,4 +1,4 @@
-"""Counting settled hands, compiled: one pass over a chunk's ledger fills every count of a Tally.
+"""Counting settled hands, compiled: one pass over a chunk's money by hand fills every count of a Tally.
 
 `count_hands` reads the per-hand arrays `settle_hands` filled and adds, per seat, the hands
 played, bourréd and won, the chips in and out and their squares; per position from the

@@ -27,7 +27,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._jit import jit
+from ._jit import jit, jit_inline
+from .bits import ALL_CARDS, SUIT_FIELD
 from .hand import (
     DECLARE_PHASE,
     DRAW_PHASE,
@@ -44,7 +45,7 @@ from .hand import (
     _clear,
     _draw,
     _fill,
-    _must_play,
+    _forced_word,
     play_from,
 )
 from .policy import (
@@ -53,23 +54,29 @@ from .policy import (
     count_cards,
     declare_heuristic,
     discard_heuristic,
-    nth_card,
+    random_card,
 )
-from .rng import below, next_u64
+from .rng import next_u64
 from .switches import (
     DEALER_MAY_DISCARD_TRUMP_CARD,
     DRAWS_IN_TURN,
-    LONE_PLAYER_WINS,
     MAX_DISCARDS,
     SEPARATE_TRUMP_CARD,
     SEPARATE_TRUMP_CARD_IS_DEALER,
     SIMULTANEOUS_DECLARATION,
 )
 
-__all__ = ["Seen", "draw_for_others", "fit_play", "play_worlds", "sample_deals"]
+__all__ = [
+    "Agreement",
+    "Seen",
+    "agreement",
+    "draw_for_others",
+    "fit_play",
+    "play_worlds",
+    "sample_deals",
+    "seat_by_seat",
+]
 
-FIELD = 0x1FFF
-EVERY_CARD = (1 << 52) - 1
 FIRST_TRIES = 100
 """Whole deals tried for each deal kept before it is built seat by seat instead."""
 SEAT_TRIES = 5000
@@ -112,54 +119,49 @@ def _draw_plan(
     return discard_heuristic(hand, trump_card // 13, locked, rules[MAX_DISCARDS], can_take)
 
 
+class Agreement(NamedTuple):
+    """What a deal of the hidden cards must agree with: the rules, the bots, the number of
+    seats, what the seat saw (`Seen`), and for each seat how many seats before it were heard
+    saying play (`before`, 0 for all when everyone declares at once) and, in one round,
+    saying play and drawing at most STRONG_DRAW cards (`strong`)."""
+
+    rules: np.ndarray
+    seats: Seats
+    n: int
+    seen: Seen
+    before: np.ndarray
+    strong: np.ndarray
+
+
 @jit
-def _heard_before(n: int, rules: np.ndarray, said: np.ndarray) -> np.ndarray:
-    """For each seat, how many seats before it were heard saying play (0 for all when
-    everyone declares at once)."""
+def agreement(n: int, rules: np.ndarray, seats: Seats, seen: Seen) -> Agreement:
+    """The `Agreement` of a deal with what `seen` heard and saw."""
     before = np.zeros(n, dtype=np.int64)
-    if rules[SIMULTANEOUS_DECLARATION] != 0:
-        return before
-    for p in range(1, n):
-        before[p] = before[p - 1] + (1 if said[p - 1] == 1 else 0)
-    return before
-
-
-@jit
-def _strong_before(n: int, rules: np.ndarray, seen: Seen) -> np.ndarray:
-    """For each seat, how many seats before it said play and were seen to throw away at most
-    STRONG_DRAW cards before it spoke (one round only; 0 for all in two rounds)."""
     strong = np.zeros(n, dtype=np.int64)
-    if rules[DRAWS_IN_TURN] == 0:
-        return strong
+    blind = rules[SIMULTANEOUS_DECLARATION] != 0
+    one_round = rules[DRAWS_IN_TURN] != 0
     for p in range(1, n):
         q = p - 1
-        heard = seen.said[q] == 1 and 0 <= seen.thrown[q] <= STRONG_DRAW
-        strong[p] = strong[q] + (1 if heard else 0)
-    return strong
+        heard = seen.said[q] == 1
+        before[p] = before[q] + (1 if heard and not blind else 0)
+        drew_few = heard and one_round and 0 <= seen.thrown[q] <= STRONG_DRAW
+        strong[p] = strong[q] + (1 if drew_few else 0)
+    return Agreement(rules, seats, n, seen, before, strong)
 
 
 @jit
-def _seat_agrees(
-    rules: np.ndarray,
-    seats: Seats,
-    n: int,
-    p: int,
-    hand: int,
-    seen: Seen,
-    before: np.ndarray,
-    strong: np.ndarray,
-) -> bool:
+def _seat_agrees(agree: Agreement, p: int, hand: int) -> bool:
     """Whether seat `p`'s heuristic bot, holding `hand` as dealt, would say what it was heard
     to say and throw away as many cards as it was seen to (a word the rules force is no sign:
     pagat's dealer alone, a turned ace)."""
-    if seats.kinds[p] != HEURISTIC:
+    rules, seen, n = agree.rules, agree.seen, agree.n
+    if agree.seats.kinds[p] != HEURISTIC:
         return True
-    blind = rules[SIMULTANEOUS_DECLARATION] != 0
-    alone = p == n - 1 and rules[LONE_PLAYER_WINS] != 0 and before[p] == 0 and not blind
-    forced = alone or (p == n - 1 and _must_play(rules, seen.trump_card))
+    before, strong = agree.before[p], agree.strong[p]
+    forced = _forced_word(rules, seen.trump_card, p, n, before) >= 0
     if seen.said[p] >= 0 and not forced:
         trump = seen.trump_card // 13
-        says = declare_heuristic(hand, trump, p, n, before[p], seats.boldness[p], strong[p])
+        says = declare_heuristic(hand, trump, p, n, before, agree.seats.boldness[p], strong)
         if says != (seen.said[p] == 1):
             return False
     if seen.thrown[p] >= 0:
@@ -170,36 +172,17 @@ def _seat_agrees(
 
 
 @jit
-def _deal_agrees(
-    rules: np.ndarray,
-    seats: Seats,
-    n: int,
-    work: np.ndarray,
-    seen: Seen,
-    before: np.ndarray,
-    strong: np.ndarray,
-) -> bool:
+def _deal_agrees(agree: Agreement, work: np.ndarray) -> bool:
     """Whether every other seat agrees with what was seen (`_seat_agrees`)."""
-    for p in range(n):
-        if p == seen.me:
-            continue
-        if not _seat_agrees(rules, seats, n, p, work[HAND, p], seen, before, strong):
+    for p in range(agree.n):
+        if p != agree.seen.me and not _seat_agrees(agree, p, work[HAND, p]):
             return False
     return True
 
 
 @jit
 def _redeal_seat(
-    state: np.uint64,
-    rules: np.ndarray,
-    seats: Seats,
-    n: int,
-    p: int,
-    pinned: int,
-    free: int,
-    seen: Seen,
-    before: np.ndarray,
-    strong: np.ndarray,
+    state: np.uint64, agree: Agreement, p: int, pinned: int, free: int
 ) -> tuple[int, np.uint64]:
     """(a hand for seat `p`: its `pinned` cards and cards of `free`, drawn at random until the
     seat agrees with what was seen, the new state). After SEAT_TRIES hands the last is kept:
@@ -208,46 +191,31 @@ def _redeal_seat(
     for _ in range(SEAT_TRIES):
         hand, left = pinned, free
         while count_cards(hand) < 5:
-            card, state = _pick(state, left)
+            card, state = random_card(state, left)
             hand |= 1 << card
             left &= ~(1 << card)
-        if _seat_agrees(rules, seats, n, p, hand, seen, before, strong):
+        if _seat_agrees(agree, p, hand):
             break
     return hand, state
 
 
 @jit
-def _seat_by_seat(
-    state: np.uint64,
-    rules: np.ndarray,
-    seats: Seats,
-    n: int,
-    work: np.ndarray,
-    seen: Seen,
-    before: np.ndarray,
-    strong: np.ndarray,
-    pool: int,
+def seat_by_seat(
+    state: np.uint64, agree: Agreement, work: np.ndarray, pool: int
 ) -> tuple[int, np.uint64]:
     """Deal the other seats one at a time, each until it agrees with what was seen, then
     deal each again SWEEPS times from its own cards and those nobody holds (a Gibbs sampler:
     each step keeps the deal uniform among those that agree). Fills work row HAND; returns
     (the cards left for the stock, the new state)."""
+    n, seen = agree.n, agree.seen
     free = pool
-    for p in range(n):
-        if p != seen.me:
-            pinned = _pinned(n, p, seen)
-            work[HAND, p], state = _redeal_seat(
-                state, rules, seats, n, p, pinned, free, seen, before, strong
-            )
-            free &= ~work[HAND, p]
-    for _ in range(SWEEPS):
+    for sweep in range(SWEEPS + 1):
         for p in range(n):
             if p != seen.me:
                 pinned = _pinned(n, p, seen)
-                free |= work[HAND, p] & ~pinned
-                work[HAND, p], state = _redeal_seat(
-                    state, rules, seats, n, p, pinned, free, seen, before, strong
-                )
+                if sweep > 0:  # dealt again: its own cards go back among the free ones
+                    free |= work[HAND, p] & ~pinned
+                work[HAND, p], state = _redeal_seat(state, agree, p, pinned, free)
                 free &= ~work[HAND, p]
     return free, state
 
@@ -271,19 +239,18 @@ def sample_deals(
     """Fill `hands` (deals, n) with deals as dealt that agree with what `seen` heard and saw
     of the draw, and `pools` with the cards left in each deal's stock. Each deal is dealt
     whole up to FIRST_TRIES times, kept at the first that agrees (rejection: exact); if none
-    does, it is built seat by seat (`_seat_by_seat`). Returns (deals dealt whole, deals built
+    does, it is built seat by seat (`seat_by_seat`). Returns (deals dealt whole, deals built
     seat by seat)."""
     state = np.uint64(seed)
     dealer = n - 1
     stock = np.empty(52, dtype=np.int64)
     work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
-    pool = EVERY_CARD & ~seen.hand & ~(1 << seen.trump_card) & ~seen.known_out
-    before = _heard_before(n, rules, seen.said)
-    strong = _strong_before(n, rules, seen)
+    pool = ALL_CARDS & ~seen.hand & ~(1 << seen.trump_card) & ~seen.known_out
+    agree = agreement(n, rules, seats, seen)
     tries = 0
     built = 0
     for k in range(hands.shape[0]):
-        agree = False
+        whole = False
         for _ in range(FIRST_TRIES):
             tries += 1
             _clear(n, dealer, work)
@@ -295,17 +262,17 @@ def sample_deals(
                     card, state = _draw(state, stock, size)
                     size -= 1
                     work[HAND, p] |= 1 << card
-            agree = _deal_agrees(rules, seats, n, work, seen, before, strong)
-            if agree:
+            whole = _deal_agrees(agree, work)
+            if whole:
                 break
-        if agree:
+        if whole:
             left = 0
             for i in range(size):
                 left |= 1 << stock[i]
         else:
             built += 1
             work[HAND, seen.me] = seen.hand
-            left, state = _seat_by_seat(state, rules, seats, n, work, seen, before, strong, pool)
+            left, state = seat_by_seat(state, agree, work, pool)
         pools[k] = left
         for p in range(n):
             hands[k, p] = work[HAND, p]
@@ -359,15 +326,8 @@ def _suits(voids: int) -> int:
     mask = 0
     for s in range(4):
         if voids >> s & 1:
-            mask |= FIELD << (13 * s)
+            mask |= SUIT_FIELD << (13 * s)
     return mask
-
-
-@jit
-def _pick(state: np.uint64, mask: int) -> tuple[int, np.uint64]:
-    """(a card of `mask` chosen at random, the new state); `mask` must not be empty."""
-    k, state = below(state, count_cards(mask))
-    return nth_card(mask, k), state
 
 
 @jit
@@ -416,14 +376,14 @@ def fit_play(
                 extra = fitted[k, p] & ~pins[p]
                 if extra == 0:
                     break
-                card, state = _pick(state, extra)
+                card, state = random_card(state, extra)
                 fitted[k, p] &= ~(1 << card)
                 free |= 1 << card
             while count_cards(fitted[k, p]) < need[p]:
                 allowed = free & ~_suits(voids[p])
                 if allowed == 0:
                     break
-                card, state = _pick(state, allowed)
+                card, state = random_card(state, allowed)
                 fitted[k, p] |= 1 << card
                 free &= ~(1 << card)
             ok[k] = ok[k] and count_cards(fitted[k, p]) == need[p]
@@ -453,61 +413,55 @@ def play_worlds(
     cards it throws in the draw (`takes`: and takes the separate card), or the card it plays.
     Deal k with choice j fills `outcomes` row k * choices + j. Returns an error code."""
     dealer = n - 1
-    me = start.seat
     base = np.uint64(seed)
     stock = np.empty(52, dtype=np.int64)
     work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
     words = np.empty(n, dtype=np.int64)
     log = DecisionLog(np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
     ways = choices.shape[0]
+    room = min(n, trick.shape[0])
     for k in range(hands.shape[0]):
         _, deal_state = next_u64(base + np.uint64(k) * np.uint64(0x9E3779B97F4A7C15))
         for j in range(ways):
             _clear(n, dealer, work)
             for p in range(n):
-                work[HAND, p] = hands[k, p]
-                work[WON, p] = won[p]
-                work[NO_TRUMP, p] = no_trump[p]
+                work[HAND, p], work[WON, p], work[NO_TRUMP, p] = hands[k, p], won[p], no_trump[p]
                 words[p] = said[p]
-            for i in range(trick.shape[0]):
-                work[TRICK, i] = trick[i]
-            size = _fill(stock, pools[k])
-            forced, take = choices[j], takes[j] and start.phase == DRAW_PHASE
-            if start.phase == DECLARE_PHASE:
-                words[me], forced = choices[j], -1
-            at = Start(
-                phase=start.phase,
-                seat=me,
-                forced=forced,
-                take=take,
-                trump_card=start.trump_card,
-                separate=start.separate,
-                size=size,
-                tricks_done=start.tricks_done,
-                leader=start.leader,
-                winner=start.winner,
-                trick_n=start.trick_n,
-                trick_mask=start.trick_mask,
-                led=start.led,
-                best=start.best,
-                trumped=start.trumped,
-                seen=start.seen,
-            )
+            work[TRICK, :room] = trick[:room]  # the trick so far: fewer cards than seats
+            at = _with_choice(start, choices[j], takes[j], _fill(stock, pools[k]), words)
             error, _ = play_from(
-                n,
-                dealer,
-                rules,
-                seats,
-                deal_state,
-                stock,
-                work,
-                words,
-                thrown,
-                at,
-                outcomes,
-                k * ways + j,
-                log,
-            )
+                n, dealer, rules, seats, deal_state, stock, work, words, thrown, at, outcomes,
+                k * ways + j, log,
+            )  # fmt: skip
             if error != 0:
                 return error
     return 0
+
+
+@jit_inline
+def _with_choice(start: Start, choice: int, take: bool, size: int, words: np.ndarray) -> Start:
+    """`start` with its seat's choice fixed: in the declarations its word (written in
+    `words`), in the draw the cards it throws (and whether it takes the separate card), in
+    the play its card; `size` cards in the stock."""
+    forced = choice
+    if start.phase == DECLARE_PHASE:
+        words[start.seat], forced = choice, -1
+    takes = take and start.phase == DRAW_PHASE
+    return Start(
+        phase=start.phase,
+        seat=start.seat,
+        forced=forced,
+        take=takes,
+        trump_card=start.trump_card,
+        separate=start.separate,
+        size=size,
+        tricks_done=start.tricks_done,
+        leader=start.leader,
+        winner=start.winner,
+        trick_n=start.trick_n,
+        trick_mask=start.trick_mask,
+        led=start.led,
+        best=start.best,
+        trumped=start.trumped,
+        seen=start.seen,
+    )

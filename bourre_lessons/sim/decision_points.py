@@ -1,16 +1,18 @@
-"""The decisions one seat made in a hand, each with what that seat knew when it made it.
+"""The decision points of one seat in a hand: each decision with what the seat knew then.
 
-A `Moment` is one decision (play or pass, the draw, a card) and everything the seat could
-know then: its own cards as dealt, what it threw away and drew, the turned card, what the
+A `DecisionPoint` is one decision (play or pass, the draw, a card) and everything the seat
+could know then: its own cards as dealt, what it threw away and drew, the turned card, what the
 seats before it said, how many cards each player exchanged before it, and every card played
 face up, with the trick in progress (in one round, `Rules.draws_in_turn`, a seat about to
 declare has already seen each earlier player who said play draw: `thrown` holds those
-counts). Nothing another seat held is copied in, so whatever
-is computed from a moment (the coach's review, the sampling bot's card) can use only what a
-player at the table could have known.
+counts). Nothing another seat held is copied in, so whatever is computed from a decision
+point (the coach's review, the sampling bot's card) can use only what a player at the table
+could have known. What the table learns from the cards played is the engine's: the voids
+(`play.voids_shown_by`) and who holds the trick (`play.trick_winner`).
 
-`moments(game, seat, number)` rebuilds hand `number` of a game action by action and lists
-the seat's moments in order; `moment_now(game)` is the moment of the seat to act now.
+`decision_points(game, seat, number)` rebuilds hand `number` of a game action by action and
+lists the seat's decision points in order; `decision_point_now(game)` is the decision point
+of the seat to act now.
 """
 
 from __future__ import annotations
@@ -20,19 +22,26 @@ from dataclasses import dataclass
 from ..actions import hand_actions
 from ..cards import Card, Suit
 from ..game import Game, GameError
-from ..play import Situation, winning_card
+from ..play import Situation, trick_winner, voids_shown_by
 from ..rules import Rules
 
-__all__ = ["KINDS", "Moment", "moment_now", "moments", "voids_shown"]
+__all__ = [
+    "KINDS",
+    "DecisionPoint",
+    "decision_point_now",
+    "decision_points",
+    "trick_holder",
+    "voids_shown",
+]
 
 KINDS = {"declare": "declare", "draw": "draw", "play": "card"}
-"""The kind of a moment, by the game's phase."""
+"""The kind of a decision point, by the game's phase."""
 
 Play = tuple[str, Card]
 
 
 @dataclass(frozen=True)
-class Moment:
+class DecisionPoint:
     """One decision of one seat and what that seat knew then.
 
     kind -- 'declare', 'draw' or 'card'; action -- what the seat did (None: not yet, at a live
@@ -42,7 +51,7 @@ class Moment:
     (seat, cards thrown away, took the turned card); discarded, drawn -- its own draw;
     tricks -- the finished tricks, each its plays in order; trick -- the plays of the trick
     in progress; won -- tricks taken so far, by seat; pot -- chips in the pot now;
-    situation -- the card decision as the play rules see it (card moments only).
+    situation -- the card decision as the play rules see it (card decisions only).
     """
 
     kind: str
@@ -95,31 +104,20 @@ class Moment:
         return tuple(c for trick in (*self.tricks, self.trick) for p, c in trick if p == seat)
 
 
-def voids_shown(moment: Moment) -> dict[str, set[Suit]]:
-    """The suits each seat has shown it lacks, as the table learns them (tricks.note_voids):
-    not following the suit led shows a void in it, and playing neither it nor a trump shows
-    no trump either, unless the trick was already trumped and the rules let a player who
-    cannot overtrump keep a trump (wikipedia 2)."""
-    trump = moment.trump
-    voids: dict[str, set[Suit]] = {p: set() for p in moment.seats}
-    for plays in (*moment.tricks, moment.trick):
-        if not plays:
-            continue
-        led = plays[0][1].suit
-        for i, (seat, card) in enumerate(plays[1:], start=1):
-            if card.suit == led:
-                continue
-            voids[seat].add(led)
+def voids_shown(point: DecisionPoint) -> dict[str, set[Suit]]:
+    """The suits each seat has shown it lacks, as the table learns them from every card
+    played so far (`play.voids_shown_by`, the engine's own rule)."""
+    voids: dict[str, set[Suit]] = {p: set() for p in point.seats}
+    for plays in (*point.tricks, point.trick):
+        for i, (seat, card) in enumerate(plays):
             before = [c for _, c in plays[:i]]
-            trumped = led != trump and any(c.suit == trump for c in before)
-            if card.suit != trump and (not trumped or moment.rules.trump_when_cannot_win):
-                voids[seat].add(trump)
+            voids[seat] |= voids_shown_by(before, card, point.trump, point.rules)
     return voids
 
 
-def moment_now(game: Game, action: str | None = None) -> Moment:
-    """The moment of the seat to act now in `game` (in the declarations, the draw or the
-    play); `action`, if given, is what it does."""
+def decision_point_now(game: Game, action: str | None = None) -> DecisionPoint:
+    """The decision point of the seat to act now in `game` (in the declarations, the draw
+    or the play); `action`, if given, is what it does."""
     seat = game.to_act
     if seat is None or game.phase not in KINDS or game.pending_renege is not None:
         raise GameError(
@@ -135,7 +133,7 @@ def moment_now(game: Game, action: str | None = None) -> Moment:
     )
     trick = game.current_trick
     plays = tuple(trick.plays) if trick is not None else ()
-    return Moment(
+    return DecisionPoint(
         kind=KINDS[game.phase],
         seat=seat,
         action=action,
@@ -158,8 +156,10 @@ def moment_now(game: Game, action: str | None = None) -> Moment:
     )
 
 
-def moments(game: Game, seat: str, number: int | None = None) -> tuple[list[Moment], str]:
-    """(the moments of `seat` in hand `number` of `game`, in order; a note on what was left
+def decision_points(
+    game: Game, seat: str, number: int | None = None
+) -> tuple[list[DecisionPoint], str]:
+    """(the decision points of `seat` in hand `number` of `game`, in order; a note on what was left
     out). Default: the last hand that is over. A renege ends the list: after a misplay the
     hand is no longer one the play rules describe."""
     if seat not in game.players:
@@ -169,7 +169,7 @@ def moments(game: Game, seat: str, number: int | None = None) -> tuple[list[Mome
     table = Game(
         game.rules, game.players, game.seed, game.bankroll, game.actions[:start], deal=game.deal
     )
-    found: list[Moment] = []
+    found: list[DecisionPoint] = []
     for action in game.actions[start:stop]:
         if action.startswith(("renege", "correct", "accept")):
             who = "you" if table.to_act == seat else table.to_act
@@ -177,7 +177,7 @@ def moments(game: Game, seat: str, number: int | None = None) -> tuple[list[Mome
             return found, f"{who} reneged in trick {trick}: the decisions after it are not graded"
         mine = table.to_act == seat and not action.startswith("out-of-turn")
         if mine and table.phase in KINDS and table.pending_renege is None:
-            found.append(moment_now(table, action))
+            found.append(decision_point_now(table, action))
         table.apply(action)
     if seat not in table.hand_record.seats:
         return found, f"{seat} sat out hand {number}"
@@ -196,9 +196,9 @@ def _finished_hand(game: Game, number: int | None) -> int:
     return number
 
 
-def trick_leader_and_best(plays: tuple[Play, ...], trump: Suit) -> tuple[str | None, Card | None]:
-    """(who holds the trick so far, the card winning it), or (None, None) for no plays."""
+def trick_holder(plays: tuple[Play, ...], trump: Suit) -> tuple[str | None, Card | None]:
+    """(who holds the trick so far, the card winning it: `play.trick_winner`), or (None,
+    None) for no plays."""
     if not plays:
         return None, None
-    best = winning_card([c for _, c in plays], trump)
-    return next(p for p, c in plays if c == best), best
+    return plays[trick_winner([c for _, c in plays], trump)]
