@@ -394,7 +394,9 @@ def _trick_meaning(
         if _beat_so_far(trick.plays, player, trump):
             text, keys = text[:-1] + ", beating every card before it.", [*keys, "beat"]
     else:
-        text, keys = _void_text(who, card, led, trump, voids_shown_by(before.trick, card, trump, game.rules))
+        text, keys = _void_text(
+            who, card, led, trump, voids_shown_by(before.trick, card, trump, game.rules)
+        )
     if done:
         text += _won_text(game, trick.winner, tricks_before)
         keys += ["win-a-trick", "face-up", "winner-leads"]

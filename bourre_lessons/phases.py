@@ -213,18 +213,29 @@ def out_of_turn(setup: GameSetup, st: GameState, player: str) -> str:
 def after_declarations(setup: GameSetup, st: GameState) -> None:
     """Everyone has declared: nobody plays, one plays alone (pagat), or the draw begins (in
     one round the players in have drawn already, and the play begins)."""
+    if _hand_over_without_play(setup, st, "plays"):
+        return
+    if setup.rules.draws_in_turn:
+        start_play(setup, st)
+    else:
+        st.phase, st.turn = "draw", list(st.rec.active)
+
+
+def _hand_over_without_play(setup: GameSetup, st: GameState, still_in: str) -> bool:
+    """Whether the hand ends before a card is played: nobody is in (the pot stays), or one
+    player alone is in and takes the pot (pagat-lone); `still_in` says how that player is in
+    ('plays', 'is still in')."""
     active = st.rec.active
     if not active:
         _nobody_plays(setup, st)
     elif len(active) == 1 and setup.rules.lone_player_wins:
         st.log.append(
-            f"Only {active[0]} plays: {active[0]} takes the pot without play (pagat-lone)"
+            f"Only {active[0]} {still_in}: {active[0]} takes the pot without play (pagat-lone)"
         )
         settle_hand(setup, st, {active[0]: HAND_SIZE})
-    elif setup.rules.draws_in_turn:
-        start_play(setup, st)
     else:
-        st.phase, st.turn = "draw", list(active)
+        return False
+    return True
 
 
 def _nobody_plays(setup: GameSetup, st: GameState) -> None:
@@ -272,16 +283,6 @@ def second_chip(setup: GameSetup, st: GameState, action: Action) -> str:
             "stays in the pot, and there is no bourré to fear (pagat-double-ante)"
         )
     st.turn.pop(0)
-    if st.turn:
-        return action.kind
-    active = rec.active
-    if not active:
-        _nobody_plays(setup, st)
-    elif len(active) == 1 and setup.rules.lone_player_wins:
-        st.log.append(
-            f"Only {active[0]} is still in: {active[0]} takes the pot without play (pagat-lone)"
-        )
-        settle_hand(setup, st, {active[0]: HAND_SIZE})
-    else:
+    if not st.turn and not _hand_over_without_play(setup, st, "is still in"):
         start_play(setup, st)
     return action.kind

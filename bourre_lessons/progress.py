@@ -30,7 +30,7 @@ from . import files
 __all__ = [
     "ENV_VAR",
     "SETS",
-    "Entry",
+    "ExerciseRecord",
     "Progress",
     "data_dir",
     "default_path",
@@ -83,7 +83,7 @@ def default_path() -> Path:
 
 
 @dataclass
-class Entry:
+class ExerciseRecord:
     """One exercise's record: attempts so far, solved or not, and when it was last tried."""
 
     attempts: int = 0
@@ -95,7 +95,7 @@ class Entry:
         return {"attempts": self.attempts, "solved": self.solved, "last_attempt": self.last_attempt}
 
     @classmethod
-    def from_json(cls, data: object) -> Entry:
+    def from_json(cls, data: object) -> ExerciseRecord:
         """Read an entry; raise ValueError when a field is missing or of the wrong type."""
         if not isinstance(data, dict):
             raise ValueError(f"an entry must be an object, got {type(data).__name__}")
@@ -113,7 +113,7 @@ class _CorruptFile(ValueError):
     """The progress file exists but does not hold a progress record."""
 
 
-def _parse(text: str) -> dict[str, Entry]:
+def _parse(text: str) -> dict[str, ExerciseRecord]:
     """The entries of a progress file's text; raise _CorruptFile when it is not one."""
     try:
         data = json.loads(text)
@@ -126,7 +126,7 @@ def _parse(text: str) -> dict[str, Entry]:
     entries = {}
     for key, value in data["exercises"].items():
         try:
-            entries[key] = Entry.from_json(value)
+            entries[key] = ExerciseRecord.from_json(value)
         except ValueError as error:
             raise _CorruptFile(f"bad entry {key!r}: {error}") from None
     return entries
@@ -138,9 +138,9 @@ def _parse(text: str) -> dict[str, Entry]:
 class Progress:
     """The learner's record of exercises, backed by one JSON file."""
 
-    def __init__(self, path: Path | str, entries: dict[str, Entry] | None = None) -> None:
+    def __init__(self, path: Path | str, entries: dict[str, ExerciseRecord] | None = None) -> None:
         self.path = Path(path)
-        self.entries: dict[str, Entry] = dict(entries or {})
+        self.entries: dict[str, ExerciseRecord] = dict(entries or {})
 
     @classmethod
     def load(cls, path: Path | str | None = None) -> Progress:
@@ -149,7 +149,7 @@ class Progress:
         progress.entries = progress._read()
         return progress
 
-    def _read(self, quiet: bool = False) -> dict[str, Entry]:
+    def _read(self, quiet: bool = False) -> dict[str, ExerciseRecord]:
         """The entries on disk: empty when missing; a corrupt file is set aside with a warning.
 
         An unreadable file (no permission, a folder in the way) is left alone; `quiet` skips
@@ -176,7 +176,7 @@ class Progress:
         except _CorruptFile as error:
             return self._set_aside(str(error))
 
-    def _set_aside(self, reason: str) -> dict[str, Entry]:
+    def _set_aside(self, reason: str) -> dict[str, ExerciseRecord]:
         """Rename a corrupt file to progress.json.corrupt-<time>, warn, and start afresh."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
@@ -196,7 +196,9 @@ class Progress:
         )
         return {}
 
-    def record(self, exercise_id: str, solved: bool, when: datetime | None = None) -> Entry:
+    def record(
+        self, exercise_id: str, solved: bool, when: datetime | None = None
+    ) -> ExerciseRecord:
         """Count one attempt at an exercise (solved once stays solved) and save the record."""
         if not isinstance(exercise_id, str) or not exercise_id.strip():
             raise ValueError(f"exercise_id must be a non-empty text, got {exercise_id!r}")
@@ -204,7 +206,7 @@ class Progress:
             raise ValueError(f"solved must be True or False, got {solved!r}")
         with self._locked():
             self._merge(self._read(quiet=True))
-            entry = self.entries.setdefault(exercise_id, Entry())
+            entry = self.entries.setdefault(exercise_id, ExerciseRecord())
             entry.attempts += 1
             entry.solved = entry.solved or solved
             entry.last_attempt = _stamp(when)
@@ -230,7 +232,7 @@ class Progress:
         finally:
             lock.release()
 
-    def _merge(self, on_disk: dict[str, Entry]) -> None:
+    def _merge(self, on_disk: dict[str, ExerciseRecord]) -> None:
         """Take in entries another notebook saved meanwhile (the busier record of each wins)."""
         for key, theirs in on_disk.items():
             mine = self.entries.get(key)
@@ -256,7 +258,7 @@ class Progress:
             return False
         return True
 
-    def get(self, exercise_id: str) -> Entry | None:
+    def get(self, exercise_id: str) -> ExerciseRecord | None:
         """The record of one exercise, or None if it was never tried."""
         return self.entries.get(exercise_id)
 

@@ -83,6 +83,12 @@ def play_switches(positions: Sequence[Situation], base: Rules | None = None) -> 
     return tuple(found)
 
 
+def every_switch() -> list[tuple[str, object]]:
+    """(field, value) for every field of `Rules` but the source (which only names the rule
+    cited), at each of its values to try."""
+    return [(name, value) for name in FIELDS if name != "source" for value in switch_values(name)]
+
+
 def combinations(names: Sequence[str], base: Rules | None = None) -> list[Rules]:
     """The base rules under every combination of the values of the fields `names`."""
     base = Rules() if base is None else base

@@ -286,3 +286,64 @@ def test_the_circle_check_can_fail():
         assert "bourre_lessons.sim.bots" in package_imports(lazy)
     finally:
         lazy.unlink()
+
+
+# --- one name, one idea; short functions ------------------------------------------------------
+
+
+def classes_named_twice(paths: list[Path]) -> dict[str, list[str]]:
+    """Each class name defined in more than one place among `paths`, with those places."""
+    places: dict[str, list[str]] = {}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                places.setdefault(node.name, []).append(f"{path.name}:{node.lineno}")
+    return {name: where for name, where in places.items() if len(where) > 1}
+
+
+def test_no_two_classes_in_the_package_share_a_name():
+    """Each class name means one thing: three `Moment`s or two `Table`s once meant different
+    ideas in different modules."""
+    assert classes_named_twice(MODULES) == {}
+
+
+def test_the_class_name_check_can_fail(tmp_path):
+    (tmp_path / "a.py").write_text("class Moment:\n    pass\n", encoding="utf-8")
+    (tmp_path / "b.py").write_text("class Moment:\n    pass\n", encoding="utf-8")
+    assert set(classes_named_twice(sorted(tmp_path.glob("*.py")))) == {"Moment"}
+
+
+LONGEST = 60
+"""No function is longer than this many lines, but a compiled loop that says why it stays whole."""
+
+
+def long_functions(paths: list[Path]) -> list[str]:
+    """Functions over `LONGEST` lines that are not a compiled loop (decorated `jit` or
+    `jit_inline`) whose docstring says it is 'Kept whole on purpose' and why."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            if node.end_lineno - node.lineno + 1 <= LONGEST:
+                continue
+            compiled = any(
+                isinstance(d, ast.Name) and d.id in ("jit", "jit_inline")
+                for d in node.decorator_list
+            )
+            says_why = "Kept whole on purpose" in (ast.get_docstring(node) or "")
+            if not (compiled and says_why):
+                found.append(f"{path.name}:{node.lineno} {node.name}")
+    return found
+
+
+def test_no_function_is_over_60_lines_but_compiled_loops_that_say_why():
+    assert long_functions(MODULES) == []
+
+
+def test_the_long_function_check_can_fail(tmp_path):
+    body = "".join(f"    x{i} = {i}\n" for i in range(LONGEST))
+    (tmp_path / "long.py").write_text(f"def play_out():\n{body}", encoding="utf-8")
+    whole = '"""Kept whole on purpose: the inner loop."""\n'
+    (tmp_path / "loop.py").write_text(f"@jit\ndef play_out():\n    {whole}{body}", encoding="utf-8")
+    assert long_functions(sorted(tmp_path.glob("*.py"))) == ["long.py:1 play_out"]

@@ -200,11 +200,16 @@ def test_a_card_off_the_suit_led_is_told_by_the_voids_the_engine_infers():
     card = parse_card("D4")
     hearts, spades = Suit.HEARTS, Suit.SPADES
     assert voids_shown_by(trumped.trick, card, trumped.trump, Rules.preset("wikipedia")) == {hearts}
-    assert voids_shown_by(trumped.trick, card, trumped.trump, Rules.preset("pagat")) == {hearts, spades}
+    assert voids_shown_by(trumped.trick, card, trumped.trump, Rules.preset("pagat")) == {
+        hearts,
+        spades,
+    }
     kept = _void_text("B", card, hearts, spades, frozenset({hearts}))[0]
     assert "no trump" not in kept and "keep any trump back" in kept
     assert "has no trump" in _void_text("B", card, hearts, spades, frozenset({hearts, spades}))[0]
     trumping = Situation(hand=parse_cards("S2"), trump="S", trick=parse_cards("H9"))
     assert voids_shown_by(trumping.trick, parse_card("S2"), trumping.trump, Rules()) == {hearts}
     following = Situation(hand=parse_cards("H2"), trump="S", trick=parse_cards("H9"))
-    assert voids_shown_by(following.trick, parse_card("H2"), following.trump, Rules()) == frozenset()
+    assert (
+        voids_shown_by(following.trick, parse_card("H2"), following.trump, Rules()) == frozenset()
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from switches import every_switch
+from rule_switches import every_switch
 
 from bourre_lessons import Rules, settle
 from bourre_lessons.scenes import get

@@ -597,7 +597,11 @@ def test_verdicts_name_the_engines_readings_they_rest_on():
                     assert set(v.readings) <= ids, (scene_id, v.readings)
                     seen |= set(v.readings)
                     concept = next(
-                        (c for c, cites in CONCEPT_CITATIONS.items() if v.rule_id in cites.values()),
+                        (
+                            c
+                            for c, cites in CONCEPT_CITATIONS.items()
+                            if v.rule_id in cites.values()
+                        ),
                         "",
                     )
                     if concept and preset not in CONCEPT_CITATIONS[concept]:

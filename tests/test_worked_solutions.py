@@ -1,10 +1,11 @@
 """Set 3's worked solutions agree with the engine's `play.explain` under every switch of `Rules`.
 
-The switches are derived, not listed: every field of `Rules` that `play.py` reads
-(`rules.<field>`) is a play switch, and the worked solution is compared with `explain` under
-every combination of their values, on positions from hands played under each preset. Every
-other field, at each of its values, must leave the engine's legal cards as they are, so no
-switch escapes the comparison. A new play switch enters the product by itself.
+The switches are derived, not listed (tests/rule_switches.py): every field of `Rules` whose
+flip changes the engine's legal cards on these positions is a play switch, and the worked
+solution is compared with `explain` under every combination of their values, on positions from
+hands played under each preset. Every other field, at each of its values, must leave the
+engine's legal cards as they are under every preset, so no switch escapes the comparison. A new
+play switch enters the product by itself.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 import pytest
-from switches import every_switch, play_switches, switch_values
+from rule_switches import combinations, every_switch, play_switches, switch_values
 
 from bourre_lessons import Rules, explain, legal_plays
 from bourre_lessons.exercises import CORE_RULES, engine_answer, worked_solutions
@@ -43,13 +44,15 @@ def by_explain(situation, rules: Rules) -> set:
     return {card for card in situation.hand if explain(situation, card, rules).legal}
 
 
-SWITCHES = play_switches()
-COMBINATIONS = list(itertools.product(*(switch_values(name) for name in SWITCHES)))
+SWITCHES = play_switches(positions())
+COMBINATIONS = [
+    tuple(getattr(rules, name) for name in SWITCHES) for rules in combinations(SWITCHES)
+]
 
 
 def test_the_play_switches_are_found():
-    """The derivation finds the switches play.py reads (it can fail: a renamed switch or a
-    play.py that no longer says `rules.` would leave the product empty)."""
+    """The derivation finds the switches that change the legal cards (it can fail: positions
+    that never meet a cinch or a trumped trick would leave those switches out)."""
     assert "cinch" in SWITCHES and "trump_when_cannot_win" in SWITCHES
     assert len(COMBINATIONS) == len(list(itertools.product(*map(switch_values, SWITCHES))))
     assert len(COMBINATIONS) >= 2 ** len(SWITCHES)
