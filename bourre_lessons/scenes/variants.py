@@ -22,8 +22,8 @@ from .model import Scene, ScenePosition, StoryStep
 
 __all__ = [
     "DOUBLE_ANTE_DEAL",
+    "EASY_WIN_HANDS",
     "FISTS_DEAL",
-    "LAY_DOWN_HANDS",
     "MISPLAY_DEAL",
     "NICE_HANDS",
     "POT_LIMIT",
@@ -395,20 +395,21 @@ def misplay(rules: Rules) -> tuple[StoryStep, ...]:
 
 # --- wikipedia and glimne: laying the winners down --------------------------------------------
 
-LAY_DOWN_TRUMP = Suit.SPADES
-LAY_DOWN_HANDS: dict[str, tuple[Card, ...]] = {
+EASY_WIN_TRUMP = Suit.SPADES
+EASY_WIN_HANDS: dict[str, tuple[Card, ...]] = {
     "You": parse_cards("SA SK D7 C4"),
     "A": parse_cards("S9 H5 H8 DK"),
     "B": parse_cards("S3 CQ C2 H6"),
 }
 """After the first trick, which you won: you hold the ace and king of trumps."""
 
-Play = tuple[str, Card]
+SweepPlay = tuple[str, Card]
+"""One card of a sweep: who played it, and the card."""
 
 
 def sweep_tricks(
     hands: dict[str, tuple[Card, ...]], trump: Suit, won: int, leads: int, rules: Rules
-) -> tuple[tuple[Play, ...], ...]:
+) -> tuple[tuple[SweepPlay, ...], ...]:
     """The tricks of a lay-down: "You" lead your highest trump `leads` times, having won `won`
     tricks; the others, in seat order, give the first card the rules allow them."""
     order = tuple(hands)
@@ -417,7 +418,7 @@ def sweep_tricks(
     seen: list[Card] = []
     tricks = []
     for _ in range(leads):
-        plays: list[Play] = []
+        plays: list[SweepPlay] = []
         for i, player in enumerate(order):
             if player == "You":
                 card = max(c for c in held[player] if c.suit == trump)
@@ -442,9 +443,9 @@ def sweep_tricks(
 
 def lay_down(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia's easy win: certain to win, you lay the winning cards down at once."""
-    you = LAY_DOWN_HANDS["You"]
+    you = EASY_WIN_HANDS["You"]
     first = legal_plays(
-        Situation(hand=you, trump=LAY_DOWN_TRUMP, tricks_won=1, players_after=2), rules
+        Situation(hand=you, trump=EASY_WIN_TRUMP, tricks_won=1, players_after=2), rules
     )
     allowed = " ".join(str(c) for c in you if c in first)
     steps = [
@@ -460,9 +461,9 @@ def lay_down(rules: Rules) -> tuple[StoryStep, ...]:
         ),
     ]
     won = 1
-    for number, plays in enumerate(sweep_tricks(LAY_DOWN_HANDS, LAY_DOWN_TRUMP, 1, 2, rules), 2):
+    for number, plays in enumerate(sweep_tricks(EASY_WIN_HANDS, EASY_WIN_TRUMP, 1, 2, rules), 2):
         cards = [c for _, c in plays]
-        winner = plays[trick_winner(cards, LAY_DOWN_TRUMP)][0]
+        winner = plays[trick_winner(cards, EASY_WIN_TRUMP)][0]
         won += winner == "You"
         answers = "; ".join(f"{p} gives {c}" for p, c in plays[1:])
         steps.append(StoryStep(f"Trick {number}: you lead {cards[0]}; {answers}."))
@@ -497,7 +498,7 @@ def _play_two(lead: Card, rules: Rules) -> dict[str, int]:
     for trick in range(2):
         start = seats.index(leader)
         order = seats[start:] + seats[:start]
-        plays: list[Play] = []
+        plays: list[SweepPlay] = []
         for i, player in enumerate(order):
             situation = Situation(
                 hand=tuple(held[player]),
