@@ -103,6 +103,16 @@ def must_play(setup: GameSetup, st: GameState, player: str) -> bool:
     )
 
 
+def _dealer_ace_refusal(player: str, refused: str, say: str) -> IllegalAction:
+    """pagat's dealer who turned an ace may not `refused` ('pass', 'drop out'): say `say`."""
+    return IllegalAction(
+        f"{player} may not {refused}: the turned trump card is an ace, so the dealer must play "
+        f"(pagat dealer's ace); say '{say}'",
+        "pagat-dealer-ace",
+        [say],
+    )
+
+
 def declare(setup: GameSetup, st: GameState, action: Action) -> str:
     """'play' or 'pass' from the player in turn (a second ante where the rules ask one). In
     one round (`Rules.draws_in_turn`) a player who says play draws next, in the same turn.
@@ -110,12 +120,7 @@ def declare(setup: GameSetup, st: GameState, action: Action) -> str:
     has chosen (`_open_fists`)."""
     player, rec, rules = st.turn[0], st.rec, setup.rules
     if action.kind == "pass" and must_play(setup, st, player):
-        raise IllegalAction(
-            f"{player} may not pass: the turned trump card is an ace, so the dealer must play "
-            "(pagat dealer's ace); say 'play'",
-            "pagat-dealer-ace",
-            ["play"],
-        )
+        raise _dealer_ace_refusal(player, "pass", "play")
     if rules.simultaneous_declaration:
         st.fists[player] = action.kind == "play"
         st.log.append(f"{player} closes a fist (a chip in it or none: nobody can tell yet)")
@@ -265,12 +270,7 @@ def second_chip(setup: GameSetup, st: GameState, action: Action) -> str:
     pot; no bourré to pay). Once everyone has chosen, the play begins with those who paid."""
     player, rec = st.turn[0], st.rec
     if action.kind == "drop" and must_play(setup, st, player):
-        raise IllegalAction(
-            f"{player} may not drop out: the turned trump card is an ace, so the dealer must "
-            "play (pagat dealer's ace); say 'pay'",
-            "pagat-dealer-ace",
-            ["pay"],
-        )
+        raise _dealer_ace_refusal(player, "drop out", "pay")
     if action.kind == "pay":
         pay(st, player, 1)
         st.log.append(f"{player} pays the second chip (pot {st.pot})")
