@@ -51,6 +51,8 @@ def test_picker_names_each_scene_by_number_and_a_neutral_title():
     for number, (label, scene_id) in enumerate(full.picker.options, start=1):
         assert label.startswith(f"{number} · lesson ")
         assert full.go(scene_id).scene.title not in label, label
+    variants = dict((v, k) for k, v in full.picker.options)["pagat-double-ante"]
+    assert " · lesson 08b · " in variants, "lesson 08b, not 08"
     app.picker.value = "glimne-2b"
     assert app.stage.children[0].scene.id == "glimne-2b"
     assert app.counter.value == "Scene 3 of 3"

@@ -367,6 +367,20 @@ def test_a_story_draws_its_steps_with_the_pot_and_no_monospace():
     assert "bourre-story-detail" in w.table.value and "B says play" in w.table.value
 
 
+def test_a_whole_hand_played_out_is_folded_on_the_projector_only():
+    """A step whose detail is a whole hand (dozens of lines) keeps its caption in view at
+    classroom size and folds the hand under it; in a lesson the hand shows as it is."""
+    from bourre_lessons.widgets.scene_story import PROJECTOR_DETAIL_LINES
+
+    for size, folded in (("normal", False), ("classroom", True)):
+        w = show("wikipedia-misplay", size=size)
+        while w.step < w.step_count - 1:
+            w.next()
+        assert len(w.scene.steps(w.rules)[w.step].detail.splitlines()) > PROJECTOR_DETAIL_LINES
+        assert ("<details class='bourre-story-more'>" in w.table.value) is folded, size
+        assert "C wins trick 5 with K♣" in w.table.value
+
+
 def test_scene_views_stay_small():
     """The issue 'A house a maintainer can live in': no class over 400 lines and no function
     over 60 in the scene views."""

@@ -393,7 +393,9 @@ WIKIPEDIA = [
         "wikipedia-cinch-ak",
         "forced play",
         "One trick and A-K of trumps",
-        "One trick taken and ace and king of trumps: three sure tricks, so lead them.",
+        "One trick taken and ace and king of trumps: three sure tricks, so lead them. The K♠ is "
+        "next to the A♠ in rank, so it may stand in: pagat's adjacent trumps, which the engine's "
+        "reading applies to every cinch.",
         S,
         M(
             "SA SK H4 D8",
@@ -401,8 +403,6 @@ WIKIPEDIA = [
             won=1,
             answer="SA SK",
             history=("You:CA A:C4 B:C9",),
-            caption="The K♠ is next to the A♠ in rank, so it may stand in: pagat's adjacent "
-            "trumps, which the engine's reading applies to every cinch.",
         ),
         M(
             "SK H4 D8",

@@ -276,7 +276,7 @@ def pot_limit(rules: Rules) -> tuple[StoryStep, ...]:
             f"hand's antes it holds {pot} at the end of play. A, B and C played.",
             pot,
         ),
-        StoryStep(f"The tricks go A 3, B 2, C 0. Without a limit: {_result(free)}."),
+        StoryStep(f"The cards are played. Without a limit: {_result(free)}."),
         StoryStep(
             f"With a pot limit of {limit} ({figure}): {_result(capped)}. C's payment is "
             f"{capped.payments['C']}, not {free.payments['C']}."
@@ -313,7 +313,7 @@ def second_ante(rules: Rules) -> tuple[StoryStep, ...]:
             pot_extra,
         ),
         StoryStep(
-            f"The tricks go A 3, B 2, C 0: {_result(with_)}. B played and did not win: B is "
+            f"The cards are played: {_result(with_)}. B played and did not win: B is "
             "down two chips, where a player who passed is down one."
         ),
         StoryStep(

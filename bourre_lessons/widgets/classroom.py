@@ -27,7 +27,7 @@ STYLE = """<style>
 .bourre-classroom-app .widget-dropdown select,
 .bourre-classroom-app .widget-dropdown label { font-size: 20px; height: 40px; line-height: 40px; }
 .bourre-classroom-app .bourre-scene-counter { font-size: 20px; }
-.bourre-classroom-app .bourre-classroom button:not(.bourre-card) {
+.bourre-classroom-app .bourre-classroom button:not(.bourre-card):not(.bourre-rule) {
   font-size: 18px; height: 40px; width: auto; min-width: 120px; }
 .bourre-classroom-app .bourre-classroom .widget-label,
 .bourre-classroom-app .bourre-classroom .widget-label-basic,
@@ -107,7 +107,8 @@ def _label(scene_id: str, number: int | None = None) -> str:
     """The picker's line for a scene: its number, lesson, rule and a neutral title (never
     the scene's own title, which may state the answer the class is to predict)."""
     scene = get(scene_id)
-    line = f"lesson {lesson_of(scene_id)[:2]} · {scene.citation} · {neutral_title(scene)}"
+    lesson = lesson_of(scene_id).split(" · ")[0]  # "04", "08b"
+    line = f"lesson {lesson} · {scene.citation} · {neutral_title(scene)}"
     return line if number is None else f"{number} · {line}"
 
 

@@ -156,6 +156,8 @@ STYLE = """
 .bourre-story { margin: 6px 0; padding-left: 2em; }
 .bourre-story li { padding: 3px 8px; border-radius: 6px; }
 .bourre-story li.bourre-story-now { background: #fff3c4; }
+.bourre-classroom .bourre-story li:not(.bourre-story-now) { font-size: 0.72em; color: #444444; }
+.bourre-story-more > summary { cursor: pointer; margin: 4px 0 0 2em; }
 .bourre-story-pot { display: inline-block; margin-left: 8px; padding: 0 8px; border-radius: 10px;
   background: #f6e7b0; border: 1px solid #b8962e; font-weight: bold; white-space: nowrap; }
 .bourre-story-detail { white-space: pre-line; margin: 6px 0 6px 2em; padding: 6px 12px;

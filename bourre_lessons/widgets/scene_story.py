@@ -51,6 +51,12 @@ class StoryView(SceneView):
             rows.append(f"<li{now}>{html.escape(st.caption)}{pot}</li>")
         detail = steps[-1].detail
         extra = f"<div class='bourre-story-detail'>{html.escape(detail)}</div>" if detail else ""
+        lines = len(detail.splitlines())
+        if self.classroom.value and lines > PROJECTOR_DETAIL_LINES:  # a hand, move by move
+            summary = "The whole hand, move by move"
+            extra = (
+                f"<details class='bourre-story-more'><summary>{summary}</summary>{extra}</details>"
+            )
         return f"<ol class='bourre-story'>{''.join(rows)}</ol>{extra}"
 
     def _body_text(self) -> list[str]:
@@ -78,6 +84,9 @@ class StoryView(SceneView):
         )
 
 
+PROJECTOR_DETAIL_LINES = 8
+"""At classroom size a step's detail longer than this (a whole hand played out) is folded under
+its caption, which already says how the hand ended: the step still fits the projector's screen."""
 CHART_DPI = 100
 CHART_SIZES = {False: (5.6, 2.6), True: (8.0, 3.6)}
 """Inches of the pot chart at normal and at classroom size (drawn at CHART_DPI, never scaled)."""

@@ -45,6 +45,7 @@ MEASURE = """([parts]) => {
     for (const node of scene.querySelectorAll(css)) {
       const r = node.getBoundingClientRect();
       if (r.width < 1 || r.height < 1 || getComputedStyle(node).visibility === 'hidden') continue;
+      if (!node.checkVisibility()) continue;  // folded in a closed <details>: not on screen
       const over = Math.max(0, top - r.top, r.bottom - bottom, -r.left, r.right - right);
       worst = Math.max(worst ?? 0, over);
     }

@@ -22,6 +22,7 @@ from browser_harness import (
 from playwright.sync_api import expect
 from projector import MEASURE, PARTS, PROJECTOR_SIZES
 
+from bourre_lessons.cards import parse_card
 from bourre_lessons.scenes import get as get_scene
 from bourre_lessons.widgets.classroom import _label as picker_label
 from bourre_lessons.widgets.classroom import scene_order
@@ -349,11 +350,22 @@ class Overflow:
         return [head, *(f"  {sid}: {px} px at {where}" for sid, (px, where) in worst if px > 0)]
 
 
-def _act(page, scene_css: str, click) -> None:
-    """Do one thing in the scene and wait until its text has changed and the view settled."""
+FEEDBACK_SAYS = """([css, pattern]) => {
+  const callout = document.querySelector(css + ' .bourre-feedback');
+  return Boolean(callout) && new RegExp(pattern, 'u').test(callout.innerText.trim());
+}"""
+
+
+def _act(page, scene_css: str, click, *, feedback: str = "") -> None:
+    """Do one thing in the scene and wait until its text has changed (or, given `feedback`, a
+    regular expression, until the verdict callout matches it: the table moves a clicked card
+    at once, before the kernel's verdict arrives) and the view settled."""
     before = page.evaluate(f"() => document.querySelector('{scene_css}').innerText")
     click()
-    page.wait_for_function(CHANGED, arg=[scene_css, before], timeout=UI_TIMEOUT)
+    if feedback:
+        page.wait_for_function(FEEDBACK_SAYS, arg=[scene_css, feedback], timeout=UI_TIMEOUT)
+    else:
+        page.wait_for_function(CHANGED, arg=[scene_css, before], timeout=UI_TIMEOUT)
     page.evaluate(SETTLE)
 
 
@@ -370,13 +382,16 @@ def _measure_scene(page, scene_id: str, record: Overflow) -> None:
         record.add(scene_id, f"step {step}", page.evaluate(MEASURE, [PARTS]))
         cards = scene.locator(".bourre-hand .bourre-card:not([disabled])")
         for code in [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]:
-            _act(page, scene_css, scene.locator(f".bourre-hand [data-card={code}]").click)
+            # the verdict on this card (scene_play: "✔ 4♠ is allowed", scene_naming: "✘ Not 4♠")
+            verdict = f"^[✔✘] (?:Yes, |Not )?{parse_card(code)}"
+            click = scene.locator(f".bourre-hand [data-card={code}]").click
+            _act(page, scene_css, click, feedback=verdict)
             record.add(scene_id, f"step {step}, {code} clicked", page.evaluate(MEASURE, [PARTS]))
             verdict = scene.locator(".bourre-feedback").get_attribute("data-verdict")
             if verdict == "legal":  # the card was played: take it back for the next one
                 retry = scene.locator(".bourre-try-again")
                 expect(retry).to_be_enabled()
-                _act(page, scene_css, retry.click)
+                _act(page, scene_css, retry.click, feedback="^Choose again")
 
 
 def _measure_classroom(browser, url: str, size: tuple[int, int], scene_ids) -> Overflow:

@@ -190,8 +190,10 @@ def _refusing_rulebook(scene) -> str | None:
 
 
 def _playable(scene_id: str) -> bool:
-    scene = SCENES[scene_id]
-    return scene.kind != "story" and _refusing_rulebook(scene) is not None
+    """A scene of the catalogue that asks for a card some rulebook refuses (a scene built
+    beside the widgets, such as lesson 08b's game for fun, is a story outside the catalogue)."""
+    scene = SCENES.get(scene_id)
+    return scene is not None and scene.kind != "story" and _refusing_rulebook(scene) is not None
 
 
 def _restart(root) -> None:
