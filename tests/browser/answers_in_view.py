@@ -12,9 +12,10 @@ Answers in view (each block of a cell counts once per kind):
 
 * **verdict**: in an output or a widget, a ✔ or ✘ (or ✓ ✗), the words "Right", "Not yet",
   "allowed" / "not allowed", or a feedback callout drawn with a verdict
-  (`.bourre-feedback[data-verdict=legal|illegal]`, `.bourre-mark`). In Markdown prose only a
-  mark followed by a verdict ("✔ Right", "✘ Not yet", "✔ 4♥ is allowed") counts, so that a
-  sentence explaining what the marks mean does not.
+  (`.bourre-feedback[data-verdict=legal|illegal]`, a `.bourre-mark` outside an 'info' callout:
+  set 3's "✎ Not checked" gives none). In Markdown prose only a mark followed by a verdict
+  ("✔ Right", "✘ Not yet", "✔ 4♥ is allowed") counts, so that a sentence explaining what the
+  marks mean does not.
 * **list of legal cards**: "legal", "allowed" or "(you) may/can play/lead" followed by a colon
   or an arrow and a card ("legal now: H2 H9", "-> allowed: 10♥", "Legal under pagat: 2♠ 4♠"), or a
   card of a hand lit up as legal (`.bourre-card.bourre-legal`, what Show answer does).
@@ -121,7 +122,9 @@ OWN_DEAL_TAG = "own-deal"
 DOM_SELECTORS: dict[str, str] = {
     VERDICT: (
         ".bourre-feedback[data-verdict='legal'], .bourre-feedback[data-verdict='illegal'], "
-        ".bourre-feedback .bourre-mark, .bourre-review-mark"
+        # a mark in a callout that gives no verdict ('✎ Not checked': data-verdict='info') is
+        # no answer; a ✔ or ✘ written anywhere is still caught by the text check
+        ".bourre-feedback:not([data-verdict='info']) .bourre-mark, .bourre-review-mark"
     ),
     LEGAL_LIST: ".bourre-card.bourre-legal",
     RULE_BOX: ".bourre-compare, .bourre-feedback .bourre-rule",
