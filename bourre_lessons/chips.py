@@ -11,10 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from .hand_state import GameSetup, GameState, HandRecord
-from .settle import Settlement, antes, settle
+from .settle import Settlement, antes, second_antes, settle
 from .text import and_list, verb
 
-__all__ = ["antes_words", "close_hand", "pay", "put_in_antes", "settle_hand"]
+__all__ = [
+    "antes_words",
+    "close_hand",
+    "pay",
+    "put_in_antes",
+    "put_in_second_antes",
+    "settle_hand",
+]
 
 
 def pay(st: GameState, player: str, amount: int) -> None:
@@ -32,6 +39,14 @@ def put_in_antes(setup: GameSetup, st: GameState, seats: list[str], dealer: str)
     skipped = [p for p in seats if p in st.skip_ante]
     words = antes_words(owed, skipped, setup.rules.dealer_antes_for_all)
     st.log.append(f"Antes: {words} (pot {st.pot})")
+
+
+def put_in_second_antes(setup: GameSetup, st: GameState, players: Iterable[str]) -> int:
+    """The second antes these players owe now (`settle.second_antes`), paid; returns the chips."""
+    owed = second_antes(players, setup.rules)
+    for player, amount in owed.items():
+        pay(st, str(player), amount)
+    return sum(owed.values())
 
 
 def antes_words(owed: Mapping[str, int], skipped: Sequence[str], for_the_table: bool) -> str:

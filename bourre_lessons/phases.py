@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .actions import Action, IllegalAction
 from .cards import HAND_SIZE, Rank
-from .chips import close_hand, pay, put_in_antes, settle_hand
+from .chips import close_hand, put_in_antes, put_in_second_antes, settle_hand
 from .hand_state import GameSetup, GameState, HandRecord, deal_cards, hand_rng
 from .rules import Rules
 from .text import and_list, card_list, verb
@@ -132,7 +132,7 @@ def declare(setup: GameSetup, st: GameState, action: Action) -> str:
     if action.kind == "play":
         extra = ""
         if _second_ante_with_play(rules):
-            pay(st, player, 1)
+            put_in_second_antes(setup, st, [player])
             extra = f" and puts in a second ante (pot {st.pot})"
         st.log.append(f"{player} says play{extra}")
     else:
@@ -167,8 +167,7 @@ def _open_fists(setup: GameSetup, st: GameState) -> None:
     said += [f"{and_list(passing)} {verb(passing, 'passes', 'pass')}"] if passing else []
     st.log.append(f"The fists open together: {'; '.join(said)}")
     if playing and _second_ante_with_play(rules):
-        for player in playing:
-            pay(st, player, 1)
+        put_in_second_antes(setup, st, playing)
         each = "puts" if len(playing) == 1 else "each put"
         st.log.append(f"{and_list(playing)} {each} in a second ante (pot {st.pot})")
     after_declarations(setup, st)
@@ -272,7 +271,7 @@ def second_chip(setup: GameSetup, st: GameState, action: Action) -> str:
     if action.kind == "drop" and must_play(setup, st, player):
         raise _dealer_ace_refusal(player, "drop out", "pay")
     if action.kind == "pay":
-        pay(st, player, 1)
+        put_in_second_antes(setup, st, [player])
         st.log.append(f"{player} pays the second chip (pot {st.pot})")
     else:
         rec.declared[player] = False

@@ -22,7 +22,7 @@ from .cards import TRICKS_PER_HAND
 from .rules import Rules
 from .text import names
 
-__all__ = ["ChipMove", "Settlement", "antes", "settle"]
+__all__ = ["ChipMove", "Settlement", "antes", "second_antes", "settle"]
 
 
 @dataclass(frozen=True)
@@ -179,6 +179,14 @@ def antes(
     if rules.dealer_antes_for_all:
         return {dealer: len(owing)}
     return dict.fromkeys(owing, 1)
+
+
+def second_antes(playing: Iterable[Hashable], rules: Rules | None = None) -> dict[Hashable, int]:
+    """The second antes of a hand: one more chip from each player who plays where the rules ask
+    it (glimne's second ante, pagat's double ante), none otherwise. When it is paid (with
+    'play' or in the double ante's own round after the draw) is the game's business."""
+    rules = Rules() if rules is None else rules
+    return dict.fromkeys(playing, 1) if rules.pays_second_ante else {}
 
 
 def _cap(amount: int, rules: Rules) -> int:

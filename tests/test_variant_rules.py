@@ -228,3 +228,32 @@ def test_trump_anyway_under_wikipedia_cites_the_variant_not_rule_2():
     assert not refused.legal and refused.rule_id == "wikipedia-trump-anyway"
     allowed = explain(situation, "D5", Rules.preset("wikipedia"))
     assert allowed.legal and allowed.rule_id == "wikipedia-2"
+
+
+# --- who owes a second ante: written once, in settle -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "switch"), [("glimne", {}), ("pagat", {"double_ante": True}), ("pagat", {})]
+)
+def test_second_antes_are_one_chip_from_each_player_who_plays_where_the_rules_ask_it(
+    preset, switch
+):
+    """glimne: "den som vill vara med lägger in ytterligare en ante i potten" -- a player who
+    wants to play puts another ante into the pot. pagat's double ante: "さらに追加で、ポットへ
+    追加1枚のチップを支払うかを決めます" -- and then decides whether to put one more chip in the
+    pot. Plain pagat asks none. The game pays exactly what `settle.second_antes` says."""
+    from bourre_lessons.settle import second_antes
+
+    rules = dataclasses.replace(Rules.preset(preset), **switch)
+    owed = second_antes(["B", "D"], rules)
+    assert owed == ({"B": 1, "D": 1} if rules.pays_second_ante else {})
+    game = Game(rules, 4, seed=3, deal=NO_ACE)
+    before = game.pot
+    words = iter(("play", "pass", "play", "pass"))
+    while game.phase != "play":
+        game.apply(
+            {"declare": None, "draw": "keep", "second_chip": "pay"}[game.phase] or next(words)
+        )
+    playing = game.hand_record.active
+    assert game.pot - before == sum(second_antes(playing, rules).values())

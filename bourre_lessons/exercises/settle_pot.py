@@ -16,7 +16,7 @@ from typing import Any
 
 from ..progress import Progress, record_attempt
 from ..rules import SEAT_LETTERS, SOURCES, Rules
-from ..settle import Settlement, antes, settle
+from ..settle import Settlement, antes, second_antes, settle
 from ..text import names
 from .feedback import Feedback, not_checked, parts_wrong, wrong_answer
 from .series import Series, ShownAsPrompt
@@ -539,10 +539,10 @@ def _pot_story(
     if carried:
         parts.append(f"{carried} stayed in the pot from the last hand.")
     parts.append(f"{who}: {put_in} in all.")
-    pot = carried + put_in
-    if rules.pays_second_ante:
-        parts.append(f"The {len(played)} players who play each add a second ante: {len(played)}.")
-        pot += len(played)
+    second = sum(second_antes(played, rules).values())
+    if second:
+        parts.append(f"The {len(played)} players who play each add a second ante: {second}.")
+    pot = carried + put_in + second
     parts.append(f"The pot holds {pot} at the end of play.")
     return pot, " ".join(parts)
 

@@ -16,7 +16,7 @@ from ..cards import Card, Suit, parse_cards
 from ..game import Game
 from ..play import Situation, cite, legal_plays, trick_winner
 from ..rules import Rules
-from ..settle import Settlement, settle
+from ..settle import Settlement, antes, second_antes, settle
 from ..text import and_list, card_list
 from .model import Scene, ScenePosition, StoryStep
 
@@ -259,7 +259,8 @@ CARRIED = 19
 
 def _pot_at_play(rules: Rules, carried: int, players: str, playing: str) -> int:
     """The pot at the end of play: carried chips, the antes, and second antes if any."""
-    return carried + len(players) + (len(playing) if rules.pays_second_ante else 0)
+    first = antes(players, players[0], rules)
+    return carried + sum(first.values()) + sum(second_antes(playing, rules).values())
 
 
 def pot_limit(rules: Rules) -> tuple[StoryStep, ...]:
