@@ -23,7 +23,7 @@ from bourre_lessons.cards import Suit
 from bourre_lessons.rules import SOURCES
 from bourre_lessons.sim.advisor import advise
 from bourre_lessons.sim.bots import HeuristicBot, play_bots
-from bourre_lessons.sim.variants import rulebook_disagreements, sweep
+from bourre_lessons.sim.variant_lab import rulebook_disagreements, sweep
 from bourre_lessons.widgets.advice_charts import (
     PASS_COLOUR,
     plot_choices,

@@ -262,8 +262,8 @@ def test_each_scene_row_has_the_catalogues_source_rule_and_title():
             f"{where}: {scene_id} is a {scene.source} scene but sits under '{row.section}'"
         )
         assert len(row.cells) == 5 and all(row.cells), f"{where}: {scene_id} needs five cells"
-        assert (row.cells[1], row.cells[2]) == (scene.rule, scene.title), (
-            f"{where}: {scene_id} has rule {scene.rule!r} and title {scene.title!r} in the "
+        assert (row.cells[1], row.cells[2]) == (scene.place, scene.title), (
+            f"{where}: {scene_id} has place {scene.place!r} and title {scene.title!r} in the "
             f"catalogue, not {row.cells[1]!r} and {row.cells[2]!r}"
         )
 

@@ -709,7 +709,7 @@ def test_lesson_02_figures_for_the_order_are_the_variant_labs() -> None:
     """Lesson 02 says how much the order of play or pass and the draw changes how often a hand
     is played; its figures are `order_effect`'s (pagat, five players, 400,000 hands under each
     order, heuristic bots, seed 0), and each difference's interval lies below zero."""
-    from bourre_lessons.sim.variants import order_effect
+    from bourre_lessons.sim.variant_lab import order_effect
 
     said = re.search(
         r"Over ([\d,]+) simulated hands of (\w+) players under each order, they play "

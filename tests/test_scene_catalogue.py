@@ -34,7 +34,7 @@ def test_every_scene_id_of_the_spec_exists_in_order():
     """SCENES.md: one scene each, in the catalogue's order (the variant scenes of lesson 08b,
     which no source works out with cards, come after the sources' examples and are listed in
     docs/scenes.md only)."""
-    from bourre_lessons.scenes.variants import VARIANT_SCENES
+    from bourre_lessons.scenes.named_variants import VARIANT_SCENES
 
     spec = scene_ids_in_spec()
     assert len(spec) >= 54

@@ -7,7 +7,7 @@ Plays pagat's preset in one round (`draw_timing="same_turn"`, the course's readi
 rounds (`"after_declarations"`), with the heuristic bots and, as a control, the random bots
 (which hear nothing), then glimne's preset both ways; prints each order's share of seats that
 play and of hands played out, with 95% intervals, and the differences
-(`bourre_lessons.sim.variants.order_effect`). A measurement, not a test.
+(`bourre_lessons.sim.variant_lab.order_effect`). A measurement, not a test.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bourre_lessons.rules import PRESETS
-from bourre_lessons.sim.variants import order_effect
+from bourre_lessons.sim.variant_lab import order_effect
 
 
 def main(argv: list[str] | None = None) -> int:

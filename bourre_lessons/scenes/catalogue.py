@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..cards import Suit
 from .model import Scene, ScenePosition
+from .named_variants import VARIANT_SCENES
 from .stories import STORIES
-from .variants import VARIANT_SCENES
 
 __all__ = ["SCENES"]
 
@@ -32,13 +32,13 @@ GLIMNE_VARIANT = {"cinch": "strict"}
 
 
 def _play(
-    id: str, rule: str, title: str, summary: str, trump: Suit, *positions: ScenePosition, **kw
+    id: str, place: str, title: str, summary: str, trump: Suit, *positions: ScenePosition, **kw
 ) -> Scene:
-    return Scene(id, id.split("-")[0], rule, title, summary, "play", trump, positions, **kw)
+    return Scene(id, id.split("-")[0], place, title, summary, "play", trump, positions, **kw)
 
 
-def _story(id: str, rule: str, title: str, summary: str, **kw) -> Scene:
-    return Scene(id, id.split("-")[0], rule, title, summary, "story", story=STORIES[id], **kw)
+def _story(id: str, place: str, title: str, summary: str, **kw) -> Scene:
+    return Scene(id, id.split("-")[0], place, title, summary, "story", story=STORIES[id], **kw)
 
 
 def _glimne_cinch(

@@ -126,6 +126,8 @@ class StoryStep:
 class Scene:
     """One numbered example of a source, as data: a play scene, a story or a naming scene.
 
+    `place` is where in its source the scene stands, as the lessons cite it after the source's
+    name: a rule number ('5', '46B2') or a named variant ('double ante'); `citation` joins them.
     `rules_overrides` holds switches the scene always turns on, whichever rulebook is chosen
     (the glimne cinch scenes switch `cinch` to "strict", glimne's named local variant);
     `scene.rules(preset)` applies them to a preset.
@@ -133,7 +135,7 @@ class Scene:
 
     id: str
     source: str
-    rule: str
+    place: str
     title: str
     summary: str
     kind: str = "play"
@@ -157,7 +159,7 @@ class Scene:
     @property
     def citation(self) -> str:
         """Source and rule, as the lessons cite them: 'glimne 5'."""
-        return f"{self.source} {self.rule}"
+        return f"{self.source} {self.place}"
 
     def rules(self, preset: str | None = None, **switches: object) -> Rules:
         """A preset (default: the scene's own) with the scene's overrides, then `switches`."""

@@ -22,7 +22,17 @@ from ..sources import REGISTER
 from .model import StoryStep
 from .planned import PlannedRenege, planned_hand
 
-__all__ = ["LAY_DOWN_HANDS", "LAY_DOWN_TRUMP", "STORIES", "lay_down_tricks", "separate_trump_game"]
+__all__ = [
+    "LAY_DOWN_HANDS",
+    "LAY_DOWN_TRUMP",
+    "STORIES",
+    "all_play_and_keep",
+    "lay_down_tricks",
+    "lowest_legal",
+    "play_tricks",
+    "separate_trump_game",
+    "top_trump",
+]
 
 
 def _join(players) -> str:
@@ -189,29 +199,49 @@ LAY_DOWN_SEATS = ("B", "You", "A")
 """B deals (and turns its ten of spades); you lead, A and B answer."""
 
 
+def lowest_legal(situation: Situation, rules: Rules) -> Card:
+    """The lowest card the rules allow (by rank, then suit): what the stories' other players give."""
+    return min(legal_plays(situation, rules), key=lambda c: (c.rank, c.suit.index))
+
+
+def top_trump(situation: Situation, rules: Rules) -> Card:
+    """The highest trump in hand: what a player laying down their winners leads."""
+    return max(c for c in situation.hand if c.suit == situation.trump)
+
+
+def play_tricks(
+    game: Game, tricks: int, chosen: Mapping[str, Callable[[Situation, Rules], Card]]
+) -> tuple[tuple[Play, ...], ...]:
+    """Play `tricks` more tricks of `game`: a player named in `chosen` gives the card its chooser
+    picks, everyone else the lowest legal card. The engine refuses a card the rules forbid. Each
+    play is (player, card, the engine's reason)."""
+    played = []
+    for _ in range(tricks):
+        plays: list[Play] = []
+        while len(plays) < len(game.hand_record.active):
+            player, situation = game.to_act, game.situation()
+            assert player is not None, "the hand ended before its tricks were played"
+            card = chosen.get(player, lowest_legal)(situation, game.rules)
+            plays.append((player, card, explain(situation, card, game.rules).reason))
+            game.apply(card.code)
+        played.append(tuple(plays))
+    return tuple(played)
+
+
+def all_play_and_keep(game: Game) -> Game:
+    """Everyone says play and keeps their cards (and pays a second chip where asked)."""
+    words = {"declare": "play", "draw": "keep", "second_chip": "pay"}
+    while game.phase in words:
+        game.apply(words[game.phase])
+    return game
+
+
 def lay_down_tricks(rules: Rules) -> tuple[tuple[Play, ...], ...]:
     """The three tricks of the lay-down, played through `Game`: you lead your top trump each
-    time; A and B each play their lowest legal card. Each play is (player, card, the engine's
-    reason)."""
+    time; A and B each play their lowest legal card."""
     deal = {seat: " ".join(c.code for c in LAY_DOWN_HANDS[seat]) for seat in LAY_DOWN_SEATS}
-    game = Game(rules, LAY_DOWN_SEATS, deal=deal)
-    while game.phase in ("declare", "draw"):
-        game.apply("play" if game.phase == "declare" else "keep")
-    tricks = []
-    for _ in range(3):
-        plays: list[Play] = []
-        for _ in LAY_DOWN_SEATS:
-            player, situation = game.to_act, game.situation()
-            assert player is not None
-            if player == "You":
-                card = max(c for c in situation.hand if c.suit == LAY_DOWN_TRUMP)
-            else:
-                legal = legal_plays(situation, rules)
-                card = min(legal, key=lambda c: (c.rank, c.suit.index))
-            plays.append((player, card, explain(situation, card, rules).reason))
-            game.apply(card.code)  # the engine refuses a card the rules forbid
-        tricks.append(tuple(plays))
-    return tuple(tricks)
+    game = all_play_and_keep(Game(rules, LAY_DOWN_SEATS, deal=deal))
+    return play_tricks(game, 3, {"You": top_trump})
 
 
 def glimne_lay_down(rules: Rules) -> tuple[StoryStep, ...]:

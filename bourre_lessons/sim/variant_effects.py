@@ -197,7 +197,7 @@ def trump_anyway_share(hands: int = 3000, bots: str = "heuristic", seed: int = 8
     """The share of card decisions, in `hands` hands played under wikipedia's rules, at which
     the trump-anyway variant (glimne 6 and pagat 2 as base rules) refuses a card wikipedia 2
     allows: void in the suit led, holding only trumps too low to win."""
-    from .variants import rulebook_disagreements  # the lab's comparison of the rulebooks
+    from .variant_lab import rulebook_disagreements  # the lab's comparison of the rulebooks
 
     found = rulebook_disagreements(hands=hands, bots=bots, seed=seed, drive="wikipedia")
     anyway = [n for rule, n in found.by_rule.items() if found.concepts[rule] == "trump-anyway"]

@@ -1,4 +1,4 @@
-"""Pictures of the variant lab: each draws what `bourre_lessons.sim.variants` measured.
+"""Pictures of the variant lab: each draws what `bourre_lessons.sim.variant_lab` measured.
 
 The functions build `matplotlib.figure.Figure` objects directly, without pyplot, so no figure
 is left open: a notebook shows the returned figure, and nothing else.
@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..sim.variants import Disagreements, Sweep
+from ..sim.variant_lab import Disagreements, Sweep
 from .chart_style import (
     RULEBOOK_COLOURS,
     SIZES,
@@ -40,7 +40,7 @@ def _check_sweep(data: Sweep) -> Sweep:
     """The sweep itself, or a clear error when it is not a Sweep or measured nothing."""
     if not isinstance(data, Sweep):
         raise TypeError(
-            f"give the Sweep that bourre_lessons.sim.variants.sweep() returns, got {type(data).__name__}"
+            f"give the Sweep that bourre_lessons.sim.variant_lab.sweep() returns, got {type(data).__name__}"
         )
     if not data.names or data.hands < 1:
         raise ValueError("the sweep measured no variant or no hand: nothing to chart")
@@ -51,7 +51,7 @@ def _check_disagreements(data: Disagreements) -> Disagreements:
     """The count itself, or a clear error when it is not one or counted no decision."""
     if not isinstance(data, Disagreements):
         raise TypeError(
-            "give the Disagreements that bourre_lessons.sim.variants.rulebook_disagreements() "
+            "give the Disagreements that bourre_lessons.sim.variant_lab.rulebook_disagreements() "
             f"returns, got {type(data).__name__}"
         )
     if data.decisions < 1:

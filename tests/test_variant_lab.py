@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 from bourre_lessons.play import rule_summary
 from bourre_lessons.rules import PRESETS
 from bourre_lessons.sim.bots import Bot
-from bourre_lessons.sim.variants import (
+from bourre_lessons.sim.variant_lab import (
     DEFAULT_VARIANTS,
     rule_concept,
     rulebook_disagreements,
@@ -174,7 +174,7 @@ def test_one_round_makes_the_heuristic_bots_play_less_and_random_bots_no_differe
     nearly every card, so fewer seats play, beyond the two runs' noise (95% intervals); the
     random bots hear nothing, and the interval of their difference holds zero. The seat that
     speaks first hears nothing in either order."""
-    from bourre_lessons.sim.variants import order_effect
+    from bourre_lessons.sim.variant_lab import order_effect
 
     heard = order_effect(PRESETS["pagat"], 5, 20_000, "heuristic", seed=0)
     assert heard.rules[0].draws_in_turn and not heard.rules[1].draws_in_turn
@@ -190,7 +190,7 @@ def test_one_round_makes_the_heuristic_bots_play_less_and_random_bots_no_differe
 
 
 def test_the_order_effect_refuses_variants_that_fix_two_rounds() -> None:
-    from bourre_lessons.sim.variants import order_effect
+    from bourre_lessons.sim.variant_lab import order_effect
 
     for variant in ({"double_ante": True}, {"simultaneous_declaration": True}):
         with pytest.raises(ValueError, match="always two rounds"):

@@ -1,4 +1,4 @@
-"""The variant scenes of lesson 08b (`scenes/variants.py`) and glimne's game for fun.
+"""The variant scenes of lesson 08b (`scenes/named_variants.py`) and glimne's game for fun.
 
 Each story is computed by the engine under whichever rulebook is chosen; these tests check, under
 every preset, that what a caption says is what the engine did, and quote the seed passage the
@@ -14,13 +14,15 @@ import pytest
 from bourre_lessons import Rules
 from bourre_lessons.rules import SOURCES
 from bourre_lessons.scenes import catalogue, get
-from bourre_lessons.scenes.variants import (
+from bourre_lessons.scenes.named_variants import (
+    EASY_WIN_HANDS,
     MISPLAY_DEAL,
     NICE_HANDS,
     VARIANT_SCENES,
     double_ante_game,
+    easy_win_game,
     misplay_game,
-    sweep_tricks,
+    nice_play_game,
 )
 from bourre_lessons.sources import entry_for_scene
 
@@ -172,14 +174,21 @@ def test_the_easy_win_is_laid_down_and_each_card_keeps_the_rules(preset):
     assert steps[-1].startswith("You hold 3 tricks")
 
 
-def test_a_sweep_gives_each_other_player_a_legal_card():
-    hands = {"You": ("SA", "SK"), "A": ("S2", "H3"), "B": ("D4", "C5")}
-    from bourre_lessons.cards import Suit, parse_cards
-
-    tricks = sweep_tricks(
-        {p: parse_cards(" ".join(c)) for p, c in hands.items()}, Suit.SPADES, 1, 2, Rules()
-    )
-    assert [str(c) for _, c in tricks[0]] == ["A♠", "2♠", "4♦"]
+@pytest.mark.parametrize("preset", SOURCES)
+@pytest.mark.parametrize("start", [easy_win_game, nice_play_game])
+def test_the_variant_hands_are_played_through_the_game_under_every_rulebook(start, preset):
+    """The easy-win and nice-play hands are dealt and played by `Game`: the cards they show in
+    hand are the game's, every card played so far was legal where it was played (the game's
+    replay refuses any other), and the hand is for you: you have won every trick."""
+    game = start(Rules.preset(preset))
+    replayed = game.replayed(game.actions)
+    assert replayed.actions == game.actions
+    shown = EASY_WIN_HANDS if start is easy_win_game else NICE_HANDS
+    for player, cards in shown.items():
+        assert set(game.cards_of(player)) == set(cards), player
+    you = game.situation("You")
+    assert you.tricks_won == 5 - len(shown["You"])
+    assert game.to_act == "You"
 
 
 @pytest.mark.parametrize("preset", SOURCES)

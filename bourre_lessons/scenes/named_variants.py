@@ -14,23 +14,29 @@ from dataclasses import replace
 
 from ..cards import Card, Suit, parse_cards
 from ..game import Game
-from ..play import Situation, cite, legal_plays, trick_winner
+from ..play import cite, legal_plays
 from ..rules import Rules
 from ..settle import Settlement, antes, second_antes, settle
 from ..text import and_list, card_list
 from .model import Scene, ScenePosition, StoryStep
+from .stories import all_play_and_keep, play_tricks, top_trump
 
 __all__ = [
     "DOUBLE_ANTE_DEAL",
+    "EASY_WIN_DEAL",
+    "EASY_WIN_FIRST_TRICK",
     "EASY_WIN_HANDS",
     "FISTS_DEAL",
     "MISPLAY_DEAL",
+    "NICE_DEAL",
+    "NICE_FIRST_TRICKS",
     "NICE_HANDS",
     "POT_LIMIT",
     "VARIANT_SCENES",
     "double_ante_game",
+    "easy_win_game",
     "misplay_game",
-    "sweep_tricks",
+    "nice_play_game",
 ]
 
 OURS = "No source works this variant out with cards: every card and chip here is ours."
@@ -397,58 +403,53 @@ def misplay(rules: Rules) -> tuple[StoryStep, ...]:
 # --- wikipedia and glimne: laying the winners down --------------------------------------------
 
 EASY_WIN_TRUMP = Suit.SPADES
-EASY_WIN_HANDS: dict[str, tuple[Card, ...]] = {
-    "You": parse_cards("SA SK D7 C4"),
-    "A": parse_cards("S9 H5 H8 DK"),
-    "B": parse_cards("S3 CQ C2 H6"),
-}
+TWO_OPPONENTS = ("B", "You", "A")
+"""The seats of the easy-win and nice-play hands: B deals, you lead the first trick, A and B
+answer."""
+EASY_WIN_DEAL = {"You": "HA SA SK D7 C4", "A": "H2 S9 H5 H8 DK", "B": "H3 CQ C2 H6 S3"}
+"""B deals and turns 3♠."""
+EASY_WIN_FIRST_TRICK = {"You": "HA", "A": "H2", "B": "H3"}
+"""You lead A♥ and take the first trick; A and B follow with their lowest hearts."""
+
+
+def _held_after(deal: dict[str, str], first: dict[str, str]) -> dict[str, tuple[Card, ...]]:
+    """What each player holds once the planned first tricks are played."""
+    return {
+        p: tuple(c for c in parse_cards(cards) if c not in parse_cards(first[p]))
+        for p, cards in deal.items()
+    }
+
+
+def _after_first_tricks(rules: Rules, deal: dict[str, str], first: dict[str, str]) -> Game:
+    """A hand dealt as `deal` at `TWO_OPPONENTS`, everyone playing and keeping, its first tricks
+    played as `first` plans them, each card checked by the engine."""
+    game = all_play_and_keep(Game(rules, TWO_OPPONENTS, deal=deal))
+    plan = {p: iter(parse_cards(cards)) for p, cards in first.items()}
+    tricks = len(parse_cards(first["You"]))
+    play_tricks(game, tricks, {p: lambda situation, rules, p=p: next(plan[p]) for p in plan})
+    return game
+
+
+def _your_leads(game: Game, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of `hand` the rules let you lead now, in the hand's order."""
+    allowed = legal_plays(game.situation(), game.rules)
+    return tuple(c for c in hand if c in allowed)
+
+
+EASY_WIN_HANDS = _held_after(EASY_WIN_DEAL, EASY_WIN_FIRST_TRICK)
 """After the first trick, which you won: you hold the ace and king of trumps."""
 
-SweepPlay = tuple[str, Card]
-"""One card of a sweep: who played it, and the card."""
 
-
-def sweep_tricks(
-    hands: dict[str, tuple[Card, ...]], trump: Suit, won: int, leads: int, rules: Rules
-) -> tuple[tuple[SweepPlay, ...], ...]:
-    """The tricks of a lay-down: "You" lead your highest trump `leads` times, having won `won`
-    tricks; the others, in seat order, give the first card the rules allow them."""
-    order = tuple(hands)
-    held = {p: list(cards) for p, cards in hands.items()}
-    tricks_won = dict.fromkeys(order, 0) | {"You": won}
-    seen: list[Card] = []
-    tricks = []
-    for _ in range(leads):
-        plays: list[SweepPlay] = []
-        for i, player in enumerate(order):
-            if player == "You":
-                card = max(c for c in held[player] if c.suit == trump)
-            else:
-                situation = Situation(
-                    hand=tuple(held[player]),
-                    trump=trump,
-                    trick=tuple(c for _, c in plays),
-                    seen=tuple(seen),
-                    tricks_won=tricks_won[player],
-                    players_after=len(order) - 1 - i,
-                )
-                card = min(legal_plays(situation, rules), key=lambda c: (c.rank, c.suit.index))
-            plays.append((player, card))
-            held[player].remove(card)
-        cards = [c for _, c in plays]
-        tricks_won[plays[trick_winner(cards, trump)][0]] += 1
-        seen += cards
-        tricks.append(tuple(plays))
-    return tuple(tricks)
+def easy_win_game(rules: Rules) -> Game:
+    """The easy-win hand after its first trick."""
+    return _after_first_tricks(rules, EASY_WIN_DEAL, EASY_WIN_FIRST_TRICK)
 
 
 def lay_down(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia's easy win: certain to win, you lay the winning cards down at once."""
+    game = easy_win_game(rules)
     you = EASY_WIN_HANDS["You"]
-    first = legal_plays(
-        Situation(hand=you, trump=EASY_WIN_TRUMP, tricks_won=1, players_after=2), rules
-    )
-    allowed = " ".join(str(c) for c in you if c in first)
+    allowed = " ".join(map(str, _your_leads(game, you)))
     steps = [
         StoryStep(
             f"Spades are trumps. You took the first trick, and you lead to the second holding "
@@ -461,13 +462,10 @@ def lay_down(rules: Rules) -> tuple[StoryStep, ...]:
             "other, the higher first."
         ),
     ]
-    won = 1
-    for number, plays in enumerate(sweep_tricks(EASY_WIN_HANDS, EASY_WIN_TRUMP, 1, 2, rules), 2):
-        cards = [c for _, c in plays]
-        winner = plays[trick_winner(cards, EASY_WIN_TRUMP)][0]
-        won += winner == "You"
-        answers = "; ".join(f"{p} gives {c}" for p, c in plays[1:])
-        steps.append(StoryStep(f"Trick {number}: you lead {cards[0]}; {answers}."))
+    for number, plays in enumerate(play_tricks(game, 2, {"You": top_trump}), 2):
+        answers = "; ".join(f"{p} gives {c}" for p, c, _ in plays[1:])
+        steps.append(StoryStep(f"Trick {number}: you lead {plays[0][1]}; {answers}."))
+    won = game.situation("You").tricks_won
     steps.append(
         StoryStep(
             f"You hold {won} tricks: no one else can reach three, and the hand is yours in one "
@@ -480,69 +478,42 @@ def lay_down(rules: Rules) -> tuple[StoryStep, ...]:
 # --- wikipedia: no nice play -------------------------------------------------------------------
 
 NICE_TRUMP = Suit.SPADES
-NICE_HANDS: dict[str, tuple[Card, ...]] = {
-    "You": parse_cards("CQ C2"),
-    "A": parse_cards("H8 H3"),
-    "B": parse_cards("C6 D5"),
-}
+NICE_DEAL = {"You": "SA DA DK CQ C2", "A": "HJ HT H9 H8 H3", "B": "D2 D3 C6 D5 S2"}
+"""B deals and turns 2♠."""
+NICE_FIRST_TRICKS = {"You": "SA DA DK", "A": "HJ HT H9", "B": "S2 D2 D3"}
+"""You lead A♠, A♦ and K♦ and take the first three tricks: A, out of both suits and without a
+trump, throws hearts; B follows with its low spade and diamonds."""
+NICE_HANDS = _held_after(NICE_DEAL, NICE_FIRST_TRICKS)
 """Two tricks to go; you have taken the first three, A and B none."""
-NICE_POT = 5
 
 
-def _play_two(lead: Card, rules: Rules) -> dict[str, int]:
-    """The last two tricks after you lead `lead`: every later card the first the rules allow
-    (the cheapest). Returns the tricks of the whole hand."""
-    held = {p: list(cards) for p, cards in NICE_HANDS.items()}
-    won = {"You": 3, "A": 0, "B": 0}
-    seats = ("You", "A", "B")
-    leader, seen = "You", []
-    for trick in range(2):
-        start = seats.index(leader)
-        order = seats[start:] + seats[:start]
-        plays: list[SweepPlay] = []
-        for i, player in enumerate(order):
-            situation = Situation(
-                hand=tuple(held[player]),
-                trump=NICE_TRUMP,
-                trick=tuple(c for _, c in plays),
-                seen=tuple(seen),
-                tricks_won=won[player],
-                players_after=2 - i,
-            )
-            legal = legal_plays(situation, rules)
-            if trick == 0 and player == "You":
-                card = lead
-            else:
-                card = min(legal, key=lambda c: (c.rank, c.suit.index))
-            plays.append((player, card))
-            held[player].remove(card)
-        cards = [c for _, c in plays]
-        leader = plays[trick_winner(cards, NICE_TRUMP)][0]
-        won[leader] += 1
-        seen += cards
-    return won
+def nice_play_game(rules: Rules) -> Game:
+    """The nice-play hand after its first three tricks."""
+    return _after_first_tricks(rules, NICE_DEAL, NICE_FIRST_TRICKS)
 
 
 def nice_play(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia: most games forbid a 'nice' play; you must try to bourré as many as you can."""
+    start = nice_play_game(rules)
     you = NICE_HANDS["You"]
-    leads = legal_plays(Situation(hand=you, trump=NICE_TRUMP, tricks_won=3, players_after=2), rules)
-    allowed = " or ".join(str(c) for c in you if c in leads)
+    leads = _your_leads(start, you)
+    allowed = " or ".join(map(str, leads))
     steps = [
         StoryStep(
             "Spades are trumps. You have taken the first three tricks: the pot is yours. A and B "
             f"have none. You lead to the fourth trick holding {_cards(you)}; A holds "
             f"{_cards(NICE_HANDS['A'])}, B {_cards(NICE_HANDS['B'])}. The play rules let you "
             f"lead {allowed}.",
-            NICE_POT,
+            start.pot,
         )
     ]
     for lead, words in ((you[1], "The “nice” play: lead"), (you[0], "Play to bourré: lead")):
         if lead not in leads:
             continue
-        tricks = _play_two(lead, rules)
-        result = settle(NICE_POT, tricks, rules)
-        steps.append(StoryStep(f"{words} {lead}. {_upper(_result(result))}."))
+        game = nice_play_game(rules)
+        play_tricks(game, 1, {"You": lambda situation, rules, lead=lead: lead})
+        play_tricks(game, 1, {})
+        steps.append(StoryStep(f"{words} {lead}. {_upper(_result(game.hand_record.settlement))}."))
     steps.append(
         StoryStep(
             "wikipedia: most games do not allow the nice play; a player must try to bourré as "
@@ -556,8 +527,8 @@ def nice_play(rules: Rules) -> tuple[StoryStep, ...]:
 # --- the scenes ----------------------------------------------------------------------------------
 
 
-def _story(id: str, rule: str, title: str, summary: str, story, **kw) -> Scene:
-    return Scene(id, id.split("-")[0], rule, title, summary, "story", story=story, **kw)
+def _story(id: str, place: str, title: str, summary: str, story, **kw) -> Scene:
+    return Scene(id, id.split("-")[0], place, title, summary, "story", story=story, **kw)
 
 
 VARIANT_SCENES: tuple[Scene, ...] = (
