@@ -313,6 +313,29 @@ def test_the_class_name_check_can_fail(tmp_path):
     assert set(classes_named_twice(sorted(tmp_path.glob("*.py")))) == {"Moment"}
 
 
+def modules_named_twice(paths: list[Path]) -> dict[str, list[str]]:
+    """Each module name (but `__init__`) used in more than one folder among `paths`."""
+    places: dict[str, list[str]] = {}
+    for path in paths:
+        if path.stem != "__init__":
+            places.setdefault(path.stem, []).append(str(path.parent.name))
+    return {name: where for name, where in places.items() if len(where) > 1}
+
+
+def test_no_two_modules_in_the_package_share_a_name():
+    """A module's name says one idea: `scenes.variants` and `sim.variants` once named two
+    (lesson 08b's stories, the variant lab), as did two `whole_hand`s (set 6's exercise and
+    its widget)."""
+    assert modules_named_twice(MODULES) == {}
+
+
+def test_the_module_name_check_can_fail(tmp_path):
+    for folder in ("scenes", "sim"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "variants.py").write_text("", encoding="utf-8")
+    assert set(modules_named_twice(sorted(tmp_path.glob("*/*.py")))) == {"variants"}
+
+
 LONGEST = 60
 """No function is longer than this many lines, but a compiled loop that says why it stays whole."""
 

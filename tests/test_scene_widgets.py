@@ -367,18 +367,40 @@ def test_a_story_draws_its_steps_with_the_pot_and_no_monospace():
     assert "bourre-story-detail" in w.table.value and "B says play" in w.table.value
 
 
-def test_a_whole_hand_played_out_is_folded_on_the_projector_only():
-    """A step whose detail is a whole hand (dozens of lines) keeps its caption in view at
-    classroom size and folds the hand under it; in a lesson the hand shows as it is."""
-    from bourre_lessons.widgets.scene_story import PROJECTOR_DETAIL_LINES
+def test_a_whole_hand_played_out_is_folded_under_its_caption():
+    """A step whose detail is a whole hand (dozens of lines) keeps its caption in view and folds
+    the hand under it, in a lesson and at classroom size; a short detail shows as it is."""
+    from bourre_lessons.widgets.scene_story import LONG_DETAIL_LINES
 
-    for size, folded in (("normal", False), ("classroom", True)):
+    for size in ("normal", "classroom"):
         w = show("wikipedia-misplay", size=size)
         while w.step < w.step_count - 1:
             w.next()
-        assert len(w.scene.steps(w.rules)[w.step].detail.splitlines()) > PROJECTOR_DETAIL_LINES
-        assert ("<details class='bourre-story-more'>" in w.table.value) is folded, size
+        assert len(w.scene.steps(w.rules)[w.step].detail.splitlines()) > LONG_DETAIL_LINES
+        assert "<details class='bourre-story-more'>" in w.table.value, size
         assert "C wins trick 5 with K♣" in w.table.value
+    short = show("pagat-restock")
+    short.next()
+    assert 0 < len(short.scene.steps(short.rules)[1].detail.splitlines()) <= LONG_DETAIL_LINES
+    assert "bourre-story-detail" in short.table.value
+    assert "bourre-story-more" not in short.table.value
+
+
+def test_the_pot_chart_puts_each_bar_at_its_own_step(monkeypatch):
+    """A story whose later steps name no pot (08b's second ante: 4 steps, pots at 1 and 2) draws
+    its bars at steps 1 and 2 of an axis of 4, not squeezed onto an axis of 2."""
+    from bourre_lessons.widgets import scene_story
+
+    drawn = []
+    monkeypatch.setattr(scene_story, "_pot_chart_png", lambda *a: drawn.append(a) or b"")
+    w = show("wikipedia-second-ante")
+    while w.step < w.step_count - 1:
+        w.next()
+    pots, total, _ = drawn[-1]
+    steps = w.scene.steps(w.rules)
+    assert total == len(steps)
+    assert pots == {i: st.pot for i, st in enumerate(steps, 1) if st.pot is not None}
+    assert len(pots) < total, "the story has steps without a pot"
 
 
 def test_scene_views_stay_small():

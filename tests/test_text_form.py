@@ -130,7 +130,7 @@ def test_a_view_displays_its_text_form_beside_the_view(build):
 def test_the_advisor_and_the_whole_hand_too():
     """The two views that load the simulator (lesson 09, set 5; set 6)."""
     from bourre_lessons.widgets.advice_panel import AdvisorWidget
-    from bourre_lessons.widgets.whole_hand import WholeHandWidget
+    from bourre_lessons.widgets.exercise_whole_hand import WholeHandWidget
 
     for view in (AdvisorWidget(), WholeHandWidget(seed=0, progress=False)):
         assert view._repr_mimebundle_()[0]["text/plain"] == view.to_text()

@@ -6,7 +6,7 @@ buttons) or by typed words; see `exercise_base.ExerciseApp` for what they share.
 Set 1: `LegalCardsWidget`. Set 2: `SettlePotWidget`. Set 3: `show_position`, `RuleCheck`
 (the position of a counterexample drawn as cards). Set 4: `NamingWidget`. Set 5:
 `PlayOrPassApp`, `CostlyDecisionApp`. Set 6: `TrickWinnerApp`, `SureTricksApp`,
-`LeadTrumpApp`, `DiscardApp` (and the whole hand, `whole_hand.WholeHandWidget`). The progress
+`LeadTrumpApp`, `DiscardApp` (and the whole hand, `exercise_whole_hand.WholeHandWidget`). The progress
 of a notebook's items, in words: `SetProgress`.
 """
 

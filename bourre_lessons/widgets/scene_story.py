@@ -40,7 +40,8 @@ class StoryView(SceneView):
 
     def _body_html(self) -> str:
         """The steps so far as a numbered list, the current one lit, each with its pot drawn as
-        a badge; the current step's detail (what the engine did) under the list."""
+        a badge; the current step's detail (what the engine did) under the list, folded when it
+        is a whole hand (the caption already says how the hand ended)."""
         steps = self._story_steps()[: self.step + 1]
         rows = []
         for i, st in enumerate(steps, start=1):
@@ -52,7 +53,7 @@ class StoryView(SceneView):
         detail = steps[-1].detail
         extra = f"<div class='bourre-story-detail'>{html.escape(detail)}</div>" if detail else ""
         lines = len(detail.splitlines())
-        if self.classroom.value and lines > PROJECTOR_DETAIL_LINES:  # a hand, move by move
+        if lines > LONG_DETAIL_LINES:  # a hand, move by move
             summary = "The whole hand, move by move"
             extra = (
                 f"<details class='bourre-story-more'><summary>{summary}</summary>{extra}</details>"
@@ -71,7 +72,7 @@ class StoryView(SceneView):
 
     def _render_body(self) -> None:
         steps = self._story_steps()
-        pots = [st.pot for st in steps[: self.step + 1] if st.pot is not None]
+        pots = {i: st.pot for i, st in enumerate(steps[: self.step + 1], 1) if st.pot is not None}
         story_pots = {st.pot for st in steps if st.pot is not None}
         # the captions tell the pot too: no chart of one number repeated, nor without matplotlib
         if len(story_pots) < 2 or missing_in_browser("matplotlib"):
@@ -79,35 +80,33 @@ class StoryView(SceneView):
             return
         self.chart.layout.display = None
         self.chart.layout.width = f"{CHART_SIZES[self.classroom.value][0] * CHART_DPI:.0f}px"
-        self.chart.value = _pot_chart_png(
-            pots, len([st for st in steps if st.pot is not None]), self.classroom.value
-        )
+        self.chart.value = _pot_chart_png(pots, len(steps), self.classroom.value)
 
 
-PROJECTOR_DETAIL_LINES = 8
-"""At classroom size a step's detail longer than this (a whole hand played out) is folded under
-its caption, which already says how the hand ended: the step still fits the projector's screen."""
+LONG_DETAIL_LINES = 8
+"""A step's detail longer than this (a whole hand played out) is folded under its caption, which
+already says how the hand ended: the step stays in view, in a lesson and on the projector."""
 CHART_DPI = 100
 CHART_SIZES = {False: (5.6, 2.6), True: (8.0, 3.6)}
 """Inches of the pot chart at normal and at classroom size (drawn at CHART_DPI, never scaled)."""
 
 
-def _pot_chart_png(pots: list[int], total_steps: int, big: bool) -> bytes:
-    """A bar chart of the pot at each step so far, as PNG bytes, in the course's chart style."""
+def _pot_chart_png(pots: dict[int, int], total_steps: int, big: bool) -> bytes:
+    """A bar chart of the pot at each step so far that says it (step number -> chips), as PNG
+    bytes, in the course's chart style; a step that moves no chips has no bar."""
     from matplotlib.ticker import MaxNLocator
 
     from .chart_style import TEXT, label_axes, new_figure
 
     fig, ax = new_figure(*CHART_SIZES[big])
-    xs = list(range(1, len(pots) + 1))
-    ax.bar(xs, pots, color="#d4a017", edgecolor="#8a6a00")
-    for x, p in zip(xs, pots, strict=True):
+    ax.bar(list(pots), list(pots.values()), color="#d4a017", edgecolor="#8a6a00")
+    for x, p in pots.items():
         ax.text(x, p, str(p), ha="center", va="bottom", fontsize=TEXT["label"] + 4 * big)
     ax.set_xlim(0.4, max(total_steps, 1) + 0.6)
-    ax.set_ylim(0, max(max(pots), 1) * 1.3)
+    ax.set_ylim(0, max(max(pots.values()), 1) * 1.3)
     ax.set_xticks(range(1, total_steps + 1))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    label_axes(ax, "The pot after each step", "step", "chips in the pot")
+    label_axes(ax, "The pot at each step that names it", "step of the story", "chips in the pot")
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=CHART_DPI)
     return buffer.getvalue()

@@ -343,9 +343,9 @@ def _callables() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any]
     """Name in a notebook -> (the package's callable, its deal, whether it must be displayed
     undriven to be the learner's). Imported here so that the rules load without the package."""
     from bourre_lessons.exercises.play_or_pass import play_or_pass_exercise
+    from bourre_lessons.widgets.exercise_whole_hand import WholeHandWidget
     from bourre_lessons.widgets.first_hand_view import FirstHandView
     from bourre_lessons.widgets.table import TableWidget
-    from bourre_lessons.widgets.whole_hand import WholeHandWidget
 
     return {
         "TableWidget": (TableWidget, _table, True),
