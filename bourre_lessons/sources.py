@@ -85,62 +85,39 @@ ENGINE_RULES: dict[str, str] = {
 }
 """The engine's own rule ids (no source prefix) and the reading each one is."""
 
-# Where each source stands on each switch of `Rules`: the entry its preset value comes from, or
-# "" where the source is silent (the preset's value is then the engine's choice).
+STANCE_COLUMNS = ("glimne", "wikipedia", "pagat")
+"""The rulebooks of `STANCE_ROWS`' columns, after the switch."""
+STANCE_ROWS: tuple[tuple[str, str, str, str], ...] = (
+    ("trump_when_cannot_win", "glimne-6", "wikipedia-2", "pagat-2"),
+    ("must_play_known_top", "glimne-9", "", ""),
+    ("must_lead_trump_when_others_out", "glimne-10", "", ""),
+    ("cinch", "glimne-cinch", "wikipedia-cinch", "pagat-cinch"),
+    ("pot_limit", "", "wikipedia-pot-limit", ""),
+    ("dealer_antes_for_all", "", "wikipedia-dealer-antes", ""),
+    ("double_ante", "", "", "pagat-double-ante"),
+    ("double_ante_round", "", "", "pagat-double-ante"),
+    ("second_ante", "glimne-second-ante", "wikipedia-second-bet", "pagat-double-ante"),
+    ("ante_skip", "glimne-pay", "wikipedia-bourre", "pagat-ante"),
+    ("renege", "glimne-renege", "wikipedia-bourre", "pagat-renege"),
+    ("bourre_paid_to", "glimne-bourre", "wikipedia-bourre", "pagat-bourre"),
+    ("min_players", "", "wikipedia-players", "pagat-cards"),
+    ("max_players", "", "wikipedia-players", "pagat-cards"),
+    ("max_discards", "glimne-draw", "wikipedia-draw", "pagat-exchange"),
+    ("max_discards_seven", "", "wikipedia-seven", ""),
+    ("restock", "glimne-restock", "wikipedia-restock", "pagat-restock"),
+    ("dealer_ace_leads", "glimne-dealer-ace", "wikipedia-lead", "pagat-play"),
+    ("dealer_ace_must_play", "", "", "pagat-dealer-ace"),
+    ("dealer_may_discard_trump_card", "glimne-draw", "wikipedia-draw", "pagat-dealer-card"),
+    ("lone_player_wins", "", "", "pagat-lone"),
+    ("separate_trump_card", "", "", "pagat-separate-trump"),
+    ("simultaneous_declaration", "glimne-declare", "wikipedia-declare", "pagat-simultaneous"),
+    ("out_of_turn_penalty", "", "", "pagat-out-of-turn"),
+    ("draw_timing", "glimne-draw", "wikipedia-draw", "pagat-draw"),
+)
+"""One row a switch: the switch, then for each of `STANCE_COLUMNS` the entry its preset value
+comes from, or "" where the source is silent (the preset's value is then the engine's choice)."""
 SWITCH_STANCES: dict[str, dict[str, str]] = {
-    "trump_when_cannot_win": {"glimne": "glimne-6", "wikipedia": "wikipedia-2", "pagat": "pagat-2"},
-    "must_play_known_top": {"glimne": "glimne-9", "wikipedia": "", "pagat": ""},
-    "must_lead_trump_when_others_out": {"glimne": "glimne-10", "wikipedia": "", "pagat": ""},
-    "cinch": {"glimne": "glimne-cinch", "wikipedia": "wikipedia-cinch", "pagat": "pagat-cinch"},
-    "pot_limit": {"glimne": "", "wikipedia": "wikipedia-pot-limit", "pagat": ""},
-    "dealer_antes_for_all": {"glimne": "", "wikipedia": "wikipedia-dealer-antes", "pagat": ""},
-    "double_ante": {"glimne": "", "wikipedia": "", "pagat": "pagat-double-ante"},
-    "double_ante_round": {"glimne": "", "wikipedia": "", "pagat": "pagat-double-ante"},
-    "second_ante": {
-        "glimne": "glimne-second-ante",
-        "wikipedia": "wikipedia-second-bet",
-        "pagat": "pagat-double-ante",
-    },
-    "ante_skip": {"glimne": "glimne-pay", "wikipedia": "wikipedia-bourre", "pagat": "pagat-ante"},
-    "renege": {"glimne": "glimne-renege", "wikipedia": "wikipedia-bourre", "pagat": "pagat-renege"},
-    "bourre_paid_to": {
-        "glimne": "glimne-bourre",
-        "wikipedia": "wikipedia-bourre",
-        "pagat": "pagat-bourre",
-    },
-    "min_players": {"glimne": "", "wikipedia": "wikipedia-players", "pagat": "pagat-cards"},
-    "max_players": {"glimne": "", "wikipedia": "wikipedia-players", "pagat": "pagat-cards"},
-    "max_discards": {
-        "glimne": "glimne-draw",
-        "wikipedia": "wikipedia-draw",
-        "pagat": "pagat-exchange",
-    },
-    "max_discards_seven": {"glimne": "", "wikipedia": "wikipedia-seven", "pagat": ""},
-    "restock": {
-        "glimne": "glimne-restock",
-        "wikipedia": "wikipedia-restock",
-        "pagat": "pagat-restock",
-    },
-    "dealer_ace_leads": {
-        "glimne": "glimne-dealer-ace",
-        "wikipedia": "wikipedia-lead",
-        "pagat": "pagat-play",
-    },
-    "dealer_ace_must_play": {"glimne": "", "wikipedia": "", "pagat": "pagat-dealer-ace"},
-    "dealer_may_discard_trump_card": {
-        "glimne": "glimne-draw",
-        "wikipedia": "wikipedia-draw",
-        "pagat": "pagat-dealer-card",
-    },
-    "lone_player_wins": {"glimne": "", "wikipedia": "", "pagat": "pagat-lone"},
-    "separate_trump_card": {"glimne": "", "wikipedia": "", "pagat": "pagat-separate-trump"},
-    "simultaneous_declaration": {
-        "glimne": "glimne-declare",
-        "wikipedia": "wikipedia-declare",
-        "pagat": "pagat-simultaneous",
-    },
-    "out_of_turn_penalty": {"glimne": "", "wikipedia": "", "pagat": "pagat-out-of-turn"},
-    "draw_timing": {"glimne": "glimne-draw", "wikipedia": "wikipedia-draw", "pagat": "pagat-draw"},
+    switch: dict(zip(STANCE_COLUMNS, ids, strict=True)) for switch, *ids in STANCE_ROWS
 }
 """For every switch and rulebook: the entry that states the preset's value, or "" (silent)."""
 
