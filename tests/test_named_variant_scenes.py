@@ -15,14 +15,12 @@ from bourre_lessons import Rules
 from bourre_lessons.rules import SOURCES
 from bourre_lessons.scenes import catalogue, get
 from bourre_lessons.scenes.named_variants import (
-    EASY_WIN_HANDS,
+    EASY_WIN,
     MISPLAY_DEAL,
-    NICE_HANDS,
+    NICE_PLAY,
     VARIANT_SCENES,
     double_ante_game,
-    easy_win_game,
     misplay_game,
-    nice_play_game,
 )
 from bourre_lessons.sources import entry_for_scene
 
@@ -175,15 +173,15 @@ def test_the_easy_win_is_laid_down_and_each_card_keeps_the_rules(preset):
 
 
 @pytest.mark.parametrize("preset", SOURCES)
-@pytest.mark.parametrize("start", [easy_win_game, nice_play_game])
+@pytest.mark.parametrize("start", [EASY_WIN, NICE_PLAY], ids=["easy-win", "nice-play"])
 def test_the_variant_hands_are_played_through_the_game_under_every_rulebook(start, preset):
     """The easy-win and nice-play hands are dealt and played by `Game`: the cards they show in
     hand are the game's, every card played so far was legal where it was played (the game's
     replay refuses any other), and the hand is for you: you have won every trick."""
-    game = start(Rules.preset(preset))
+    game = start.game(Rules.preset(preset))
     replayed = game.replayed(game.actions)
     assert replayed.actions == game.actions
-    shown = EASY_WIN_HANDS if start is easy_win_game else NICE_HANDS
+    shown = start.held
     for player, cards in shown.items():
         assert set(game.cards_of(player)) == set(cards), player
     you = game.situation("You")
@@ -199,7 +197,7 @@ def test_no_nice_play_both_leads_are_legal_and_one_bourres_two(preset):
     assert "lead Q♣ or 2♣" in steps[0]
     assert "Tricks You 3, A 0, B 2" in steps[1] and "B took no trick" not in steps[1]
     assert "Tricks You 5, A 0, B 0" in steps[2] and "B took no trick" in steps[2]
-    assert set(NICE_HANDS) == {"You", "A", "B"}
+    assert set(NICE_PLAY.held) == {"You", "A", "B"}
 
 
 # --- glimne's game for fun -----------------------------------------------------------------------

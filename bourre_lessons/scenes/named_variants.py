@@ -12,31 +12,25 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..cards import Card, Suit, parse_cards
+from ..cards import Suit
 from ..game import Game
-from ..play import cite, legal_plays
+from ..play import cite
 from ..rules import Rules
 from ..settle import Settlement, antes, second_antes, settle
 from ..text import and_list, card_list
 from .model import Scene, ScenePosition, StoryStep
-from .stories import all_play_and_keep, play_tricks, top_trump
+from .planned import PlannedStart, play_tricks, top_trump
 
 __all__ = [
     "DOUBLE_ANTE_DEAL",
-    "EASY_WIN_DEAL",
-    "EASY_WIN_FIRST_TRICK",
-    "EASY_WIN_HANDS",
+    "EASY_WIN",
     "FISTS_DEAL",
     "MISPLAY_DEAL",
-    "NICE_DEAL",
-    "NICE_FIRST_TRICKS",
-    "NICE_HANDS",
+    "NICE_PLAY",
     "POT_LIMIT",
     "VARIANT_SCENES",
     "double_ante_game",
-    "easy_win_game",
     "misplay_game",
-    "nice_play_game",
 ]
 
 OURS = "No source works this variant out with cards: every card and chip here is ours."
@@ -402,54 +396,19 @@ def misplay(rules: Rules) -> tuple[StoryStep, ...]:
 
 # --- wikipedia and glimne: laying the winners down --------------------------------------------
 
-EASY_WIN_TRUMP = Suit.SPADES
-TWO_OPPONENTS = ("B", "You", "A")
-"""The seats of the easy-win and nice-play hands: B deals, you lead the first trick, A and B
-answer."""
-EASY_WIN_DEAL = {"You": "HA SA SK D7 C4", "A": "H2 S9 H5 H8 DK", "B": "H3 CQ C2 H6 S3"}
-"""B deals and turns 3♠."""
-EASY_WIN_FIRST_TRICK = {"You": "HA", "A": "H2", "B": "H3"}
-"""You lead A♥ and take the first trick; A and B follow with their lowest hearts."""
-
-
-def _held_after(deal: dict[str, str], first: dict[str, str]) -> dict[str, tuple[Card, ...]]:
-    """What each player holds once the planned first tricks are played."""
-    return {
-        p: tuple(c for c in parse_cards(cards) if c not in parse_cards(first[p]))
-        for p, cards in deal.items()
-    }
-
-
-def _after_first_tricks(rules: Rules, deal: dict[str, str], first: dict[str, str]) -> Game:
-    """A hand dealt as `deal` at `TWO_OPPONENTS`, everyone playing and keeping, its first tricks
-    played as `first` plans them, each card checked by the engine."""
-    game = all_play_and_keep(Game(rules, TWO_OPPONENTS, deal=deal))
-    plan = {p: iter(parse_cards(cards)) for p, cards in first.items()}
-    tricks = len(parse_cards(first["You"]))
-    play_tricks(game, tricks, {p: lambda situation, rules, p=p: next(plan[p]) for p in plan})
-    return game
-
-
-def _your_leads(game: Game, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards of `hand` the rules let you lead now, in the hand's order."""
-    allowed = legal_plays(game.situation(), game.rules)
-    return tuple(c for c in hand if c in allowed)
-
-
-EASY_WIN_HANDS = _held_after(EASY_WIN_DEAL, EASY_WIN_FIRST_TRICK)
-"""After the first trick, which you won: you hold the ace and king of trumps."""
-
-
-def easy_win_game(rules: Rules) -> Game:
-    """The easy-win hand after its first trick."""
-    return _after_first_tricks(rules, EASY_WIN_DEAL, EASY_WIN_FIRST_TRICK)
+EASY_WIN = PlannedStart(
+    deal={"You": "HA SA SK D7 C4", "A": "H2 S9 H5 H8 DK", "B": "H3 CQ C2 H6 S3"},
+    first={"You": "HA", "A": "H2", "B": "H3"},
+)
+"""B deals and turns 3♠. You lead A♥ and take the first trick; A and B follow with their lowest
+hearts. Then you hold the ace and king of trumps."""
 
 
 def lay_down(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia's easy win: certain to win, you lay the winning cards down at once."""
-    game = easy_win_game(rules)
-    you = EASY_WIN_HANDS["You"]
-    allowed = " ".join(map(str, _your_leads(game, you)))
+    game = EASY_WIN.game(rules)
+    you = EASY_WIN.held["You"]
+    allowed = " ".join(map(str, EASY_WIN.your_leads(game)))
     steps = [
         StoryStep(
             f"Spades are trumps. You took the first trick, and you lead to the second holding "
@@ -477,32 +436,26 @@ def lay_down(rules: Rules) -> tuple[StoryStep, ...]:
 
 # --- wikipedia: no nice play -------------------------------------------------------------------
 
-NICE_TRUMP = Suit.SPADES
-NICE_DEAL = {"You": "SA DA DK CQ C2", "A": "HJ HT H9 H8 H3", "B": "D2 D3 C6 D5 S2"}
-"""B deals and turns 2♠."""
-NICE_FIRST_TRICKS = {"You": "SA DA DK", "A": "HJ HT H9", "B": "S2 D2 D3"}
-"""You lead A♠, A♦ and K♦ and take the first three tricks: A, out of both suits and without a
-trump, throws hearts; B follows with its low spade and diamonds."""
-NICE_HANDS = _held_after(NICE_DEAL, NICE_FIRST_TRICKS)
-"""Two tricks to go; you have taken the first three, A and B none."""
-
-
-def nice_play_game(rules: Rules) -> Game:
-    """The nice-play hand after its first three tricks."""
-    return _after_first_tricks(rules, NICE_DEAL, NICE_FIRST_TRICKS)
+NICE_PLAY = PlannedStart(
+    deal={"You": "SA DA DK CQ C2", "A": "HJ HT H9 H8 H3", "B": "D2 D3 C6 D5 S2"},
+    first={"You": "SA DA DK", "A": "HJ HT H9", "B": "S2 D2 D3"},
+)
+"""B deals and turns 2♠. You lead A♠, A♦ and K♦ and take the first three tricks: A, out of both
+suits and without a trump, throws hearts; B follows with its low spade and diamonds. Two tricks
+to go, and A and B have none."""
 
 
 def nice_play(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia: most games forbid a 'nice' play; you must try to bourré as many as you can."""
-    start = nice_play_game(rules)
-    you = NICE_HANDS["You"]
-    leads = _your_leads(start, you)
+    start = NICE_PLAY.game(rules)
+    you = NICE_PLAY.held["You"]
+    leads = NICE_PLAY.your_leads(start)
     allowed = " or ".join(map(str, leads))
     steps = [
         StoryStep(
             "Spades are trumps. You have taken the first three tricks: the pot is yours. A and B "
             f"have none. You lead to the fourth trick holding {_cards(you)}; A holds "
-            f"{_cards(NICE_HANDS['A'])}, B {_cards(NICE_HANDS['B'])}. The play rules let you "
+            f"{_cards(NICE_PLAY.held['A'])}, B {_cards(NICE_PLAY.held['B'])}. The play rules let you "
             f"lead {allowed}.",
             start.pot,
         )
@@ -510,7 +463,7 @@ def nice_play(rules: Rules) -> tuple[StoryStep, ...]:
     for lead, words in ((you[1], "The “nice” play: lead"), (you[0], "Play to bourré: lead")):
         if lead not in leads:
             continue
-        game = nice_play_game(rules)
+        game = NICE_PLAY.game(rules)
         play_tricks(game, 1, {"You": lambda situation, rules, lead=lead: lead})
         play_tricks(game, 1, {})
         steps.append(StoryStep(f"{words} {lead}. {_upper(_result(game.hand_record.settlement))}."))

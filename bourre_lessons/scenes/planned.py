@@ -1,4 +1,5 @@
-"""A hand played through `Game` to tricks chosen in advance, for the settlement stories.
+"""Hands played through `Game` as a story plans them: whole hands to chosen tricks, and chosen
+deals played on trick by trick.
 
 The settlement stories (glimne's payment, wikipedia's bourré, pagat's antes and renege...) give
 who took how many tricks, not the cards. `planned_hand` chooses a deal in which every card is
@@ -14,18 +15,34 @@ king of trumps, so a dealer who turns it may still pass); every other club of tr
 above every club kept for trick 5, so no rule of beating or of the known top card can move a
 card from one trick to the other; nobody has a trump after trick 1, so no cinch and no lead
 of trumps applies. Trick 5 is led by the winner of trick 4, and the highest club kept wins it.
+
+A story that needs particular cards deals them itself (`Game(deal=...)`) and plays on with
+`play_tricks`: a chooser for the players whose cards the story picks (`top_trump` for a
+lay-down), the lowest legal card for everyone else; `PlannedStart` is such a deal whose first
+tricks go as planned (08b's easy win and nice play).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, Suit, parse_card
+from ..cards import Card, Suit, parse_card, parse_cards
 from ..game import Game
+from ..play import Situation, explain, legal_plays
 from ..rules import Rules
 
-__all__ = ["PlannedRenege", "planned_hand"]
+__all__ = [
+    "TWO_OPPONENTS",
+    "PlannedRenege",
+    "PlannedStart",
+    "Play",
+    "all_play_and_keep",
+    "lowest_legal",
+    "planned_hand",
+    "play_tricks",
+    "top_trump",
+]
 
 TRICK_SUITS = "SHDCC"
 """The suit every player follows to each of the five tricks (spades are trumps)."""
@@ -120,3 +137,82 @@ def _play_one(game: Game, hands: dict[str, list[Card]], renege: PlannedRenege | 
             hands[player][-1], hands[player][trick - 1] = planned, kept
         return
     game.apply(planned.code)
+
+
+# --- a chosen deal played on, trick by trick -------------------------------------------------
+
+Play = tuple[str, Card, str]
+"""One card played: who played it, the card, and the engine's reason it was allowed."""
+
+
+def lowest_legal(situation: Situation, rules: Rules) -> Card:
+    """The lowest card the rules allow (by rank, then suit): what the stories' other players give."""
+    return min(legal_plays(situation, rules), key=lambda c: (c.rank, c.suit.index))
+
+
+def top_trump(situation: Situation, rules: Rules) -> Card:
+    """The highest trump in hand: what a player laying down their winners leads."""
+    return max(c for c in situation.hand if c.suit == situation.trump)
+
+
+def play_tricks(
+    game: Game, tricks: int, chosen: Mapping[str, Callable[[Situation, Rules], Card]]
+) -> tuple[tuple[Play, ...], ...]:
+    """Play `tricks` more tricks of `game`: a player named in `chosen` gives the card its chooser
+    picks, everyone else the lowest legal card. The engine refuses a card the rules forbid. Each
+    play is (player, card, the engine's reason)."""
+    played = []
+    for _ in range(tricks):
+        plays: list[Play] = []
+        while len(plays) < len(game.hand_record.active):
+            player, situation = game.to_act, game.situation()
+            assert player is not None, "the hand ended before its tricks were played"
+            card = chosen.get(player, lowest_legal)(situation, game.rules)
+            plays.append((player, card, explain(situation, card, game.rules).reason))
+            game.apply(card.code)
+        played.append(tuple(plays))
+    return tuple(played)
+
+
+def all_play_and_keep(game: Game) -> Game:
+    """Everyone says play and keeps their cards (and pays a second chip where asked)."""
+    words = {"declare": "play", "draw": "keep", "second_chip": "pay"}
+    while game.phase in words:
+        game.apply(words[game.phase])
+    return game
+
+
+TWO_OPPONENTS = ("B", "You", "A")
+"""The seats of the easy-win and nice-play hands: B deals, you lead the first trick, A and B
+answer."""
+
+
+@dataclass(frozen=True)
+class PlannedStart:
+    """A hand at `TWO_OPPONENTS` dealt as `deal` (seat to its five cards, the dealer's fifth
+    turned for trump) whose first tricks go as `first` plans (seat to its cards, trick by
+    trick); everyone plays and keeps."""
+
+    deal: Mapping[str, str]
+    first: Mapping[str, str]
+
+    def game(self, rules: Rules) -> Game:
+        """The hand after its planned tricks, each card checked by the engine."""
+        game = all_play_and_keep(Game(rules, TWO_OPPONENTS, deal=self.deal))
+        plan = {p: iter(parse_cards(cards)) for p, cards in self.first.items()}
+        chosen = {p: lambda situation, rules, p=p: next(plan[p]) for p in plan}
+        play_tricks(game, len(parse_cards(self.first["You"])), chosen)
+        return game
+
+    @property
+    def held(self) -> dict[str, tuple[Card, ...]]:
+        """What each player holds once the planned tricks are played."""
+        return {
+            p: tuple(c for c in parse_cards(cards) if c not in parse_cards(self.first[p]))
+            for p, cards in self.deal.items()
+        }
+
+    def your_leads(self, game: Game) -> tuple[Card, ...]:
+        """The cards you hold that the rules let you lead now, in the hand's order."""
+        allowed = legal_plays(game.situation(), game.rules)
+        return tuple(c for c in self.held["You"] if c in allowed)

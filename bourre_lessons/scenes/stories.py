@@ -15,23 +15,19 @@ from dataclasses import replace
 from ..cards import Card, Suit, parse_cards
 from ..chips import antes_words
 from ..game import Game, IllegalAction
-from ..play import Situation, cite, explain, legal_plays, trick_winner
+from ..play import Situation, cite, legal_plays, trick_winner
 from ..rules import Rules
 from ..settle import Settlement
 from ..sources import REGISTER
 from .model import StoryStep
-from .planned import PlannedRenege, planned_hand
+from .planned import PlannedRenege, Play, all_play_and_keep, planned_hand, play_tricks, top_trump
 
 __all__ = [
     "LAY_DOWN_HANDS",
     "LAY_DOWN_TRUMP",
     "STORIES",
-    "all_play_and_keep",
     "lay_down_tricks",
-    "lowest_legal",
-    "play_tricks",
     "separate_trump_game",
-    "top_trump",
 ]
 
 
@@ -192,48 +188,9 @@ LAY_DOWN_HANDS: dict[str, tuple[Card, ...]] = {
 }
 """Filled in: you lead holding A-K-Q of trump; A holds two trumps, B one."""
 
-Play = tuple[str, Card, str]
-
 
 LAY_DOWN_SEATS = ("B", "You", "A")
 """B deals (and turns its ten of spades); you lead, A and B answer."""
-
-
-def lowest_legal(situation: Situation, rules: Rules) -> Card:
-    """The lowest card the rules allow (by rank, then suit): what the stories' other players give."""
-    return min(legal_plays(situation, rules), key=lambda c: (c.rank, c.suit.index))
-
-
-def top_trump(situation: Situation, rules: Rules) -> Card:
-    """The highest trump in hand: what a player laying down their winners leads."""
-    return max(c for c in situation.hand if c.suit == situation.trump)
-
-
-def play_tricks(
-    game: Game, tricks: int, chosen: Mapping[str, Callable[[Situation, Rules], Card]]
-) -> tuple[tuple[Play, ...], ...]:
-    """Play `tricks` more tricks of `game`: a player named in `chosen` gives the card its chooser
-    picks, everyone else the lowest legal card. The engine refuses a card the rules forbid. Each
-    play is (player, card, the engine's reason)."""
-    played = []
-    for _ in range(tricks):
-        plays: list[Play] = []
-        while len(plays) < len(game.hand_record.active):
-            player, situation = game.to_act, game.situation()
-            assert player is not None, "the hand ended before its tricks were played"
-            card = chosen.get(player, lowest_legal)(situation, game.rules)
-            plays.append((player, card, explain(situation, card, game.rules).reason))
-            game.apply(card.code)
-        played.append(tuple(plays))
-    return tuple(played)
-
-
-def all_play_and_keep(game: Game) -> Game:
-    """Everyone says play and keeps their cards (and pays a second chip where asked)."""
-    words = {"declare": "play", "draw": "keep", "second_chip": "pay"}
-    while game.phase in words:
-        game.apply(words[game.phase])
-    return game
 
 
 def lay_down_tricks(rules: Rules) -> tuple[tuple[Play, ...], ...]:
