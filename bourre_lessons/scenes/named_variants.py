@@ -315,7 +315,8 @@ def second_ante(rules: Rules) -> tuple[StoryStep, ...]:
         ),
         StoryStep(
             f"The cards are played: {_result(with_)}. B played and did not win: B is "
-            "down two chips, where a player who passed is down one."
+            "down two chips, where a player who passed is down one.",
+            with_.pot_carried,
         ),
         StoryStep(
             f"Without the second ante the same hand reads: {_result(without)}. Everything "
