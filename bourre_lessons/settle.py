@@ -22,7 +22,7 @@ from .cards import TRICKS_PER_HAND
 from .rules import Rules
 from .text import names
 
-__all__ = ["ChipMove", "Settlement", "antes", "second_antes", "settle"]
+__all__ = ["ChipMove", "Settlement", "antes", "pot_at_play", "second_antes", "settle"]
 
 
 @dataclass(frozen=True)
@@ -187,6 +187,19 @@ def second_antes(playing: Iterable[Hashable], rules: Rules | None = None) -> dic
     'play' or in the double ante's own round after the draw) is the game's business."""
     rules = Rules() if rules is None else rules
     return dict.fromkeys(playing, 1) if rules.pays_second_ante else {}
+
+
+def pot_at_play(
+    carried: int,
+    seats: Sequence[Hashable],
+    playing: Iterable[Hashable],
+    rules: Rules | None = None,
+    skip: Iterable[Hashable] = (),
+) -> int:
+    """The pot when the cards are played: the chips carried in, this hand's antes (the first
+    seat deals) and the second antes of the players who play."""
+    put_in = antes(seats, seats[0], rules, skip)
+    return carried + sum(put_in.values()) + sum(second_antes(playing, rules).values())
 
 
 def _cap(amount: int, rules: Rules) -> int:

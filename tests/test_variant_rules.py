@@ -252,8 +252,28 @@ def test_second_antes_are_one_chip_from_each_player_who_plays_where_the_rules_as
     before = game.pot
     words = iter(("play", "pass", "play", "pass"))
     while game.phase != "play":
-        game.apply(
-            {"declare": None, "draw": "keep", "second_chip": "pay"}[game.phase] or next(words)
-        )
+        game.apply({"declare": None, "draw": "keep", "ante": "pay"}[game.phase] or next(words))
     playing = game.hand_record.active
     assert game.pot - before == sum(second_antes(playing, rules).values())
+
+
+@pytest.mark.parametrize(
+    "switch",
+    [{}, {"double_ante": True}, {"double_ante": True, "double_ante_round": "after_draw"}],
+    ids=["plain", "double-ante", "double-ante-after-draw"],
+)
+@pytest.mark.parametrize("preset", ["glimne", "wikipedia", "pagat"])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_pot_at_play_is_the_games_pot_when_the_cards_are_played(preset, switch, seed):
+    """`settle.pot_at_play` (the stories' and set 2's pot) adds the antes and second antes as
+    the game puts them in: on seeded first hands, the game's pot when the first card is due."""
+    from bourre_lessons.settle import pot_at_play
+
+    rules = dataclasses.replace(Rules.preset(preset), **switch)
+    game = Game(rules, 5, seed=seed)
+    words = {"draw": "keep", "ante": "pay"}
+    while game.phase not in ("play", "settled"):
+        says = "play" if game.to_act in game.players[1::2] or game.to_act == "A" else "pass"
+        game.apply(words.get(game.phase, says))
+    assert game.phase == "play", "B and D pass, A, C and E play: the cards are played"
+    assert game.pot == pot_at_play(0, game.players, game.hand_record.active, rules)

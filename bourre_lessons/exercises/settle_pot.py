@@ -16,7 +16,7 @@ from typing import Any
 
 from ..progress import Progress, record_attempt
 from ..rules import SEAT_LETTERS, SOURCES, Rules
-from ..settle import Settlement, antes, second_antes, settle
+from ..settle import Settlement, antes, pot_at_play, second_antes, settle
 from ..text import names
 from .feedback import Feedback, not_checked, parts_wrong, wrong_answer
 from .series import Series, ShownAsPrompt
@@ -542,7 +542,7 @@ def _pot_story(
     second = sum(second_antes(played, rules).values())
     if second:
         parts.append(f"The {len(played)} players who play each add a second ante: {second}.")
-    pot = carried + put_in + second
+    pot = pot_at_play(carried, seats, played, rules)
     parts.append(f"The pot holds {pot} at the end of play.")
     return pot, " ".join(parts)
 

@@ -16,7 +16,7 @@ from ..cards import Suit
 from ..game import Game
 from ..play import cite
 from ..rules import Rules
-from ..settle import Settlement, antes, second_antes, settle
+from ..settle import Settlement, pot_at_play, settle
 from ..text import and_list, card_list
 from .model import Scene, ScenePosition, StoryStep
 from .planned import PlannedStart, play_tricks, top_trump
@@ -257,16 +257,10 @@ CARRIED = 19
 """Chips carried in from earlier hands in the pot-limit story."""
 
 
-def _pot_at_play(rules: Rules, carried: int, players: str, playing: str) -> int:
-    """The pot at the end of play: carried chips, the antes, and second antes if any."""
-    first = antes(players, players[0], rules)
-    return carried + sum(first.values()) + sum(second_antes(playing, rules).values())
-
-
 def pot_limit(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia's pot limit: one bourré's payment capped; what the winner takes is not."""
     limit = rules.pot_limit if rules.pot_limit is not None else POT_LIMIT
-    pot = _pot_at_play(rules, CARRIED, "ABCDE", "ABC")
+    pot = pot_at_play(CARRIED, "ABCDE", "ABC", rules)
     tricks = {"A": 3, "B": 2, "C": 0}
     free = settle(pot, tricks, replace(rules, pot_limit=None))
     capped = settle(pot, tricks, replace(rules, pot_limit=limit))
@@ -304,7 +298,7 @@ def second_ante(rules: Rules) -> tuple[StoryStep, ...]:
         replace(rules, second_ante=False, double_ante=False),
         replace(rules, second_ante=True),
     )
-    pot_plain, pot_extra = (_pot_at_play(r, 0, "ABCDE", "ABC") for r in (plain, extra))
+    pot_plain, pot_extra = (pot_at_play(0, "ABCDE", "ABC", r) for r in (plain, extra))
     without, with_ = settle(pot_plain, tricks, plain), settle(pot_extra, tricks, extra)
     return (
         StoryStep("Five players each put in one chip before the deal: the pot holds 5.", 5),

@@ -176,7 +176,7 @@ def play_tricks(
 
 def all_play_and_keep(game: Game) -> Game:
     """Everyone says play and keeps their cards (and pays a second chip where asked)."""
-    words = {"declare": "play", "draw": "keep", "second_chip": "pay"}
+    words = {"declare": "play", "draw": "keep", "ante": "pay"}
     while game.phase in words:
         game.apply(words[game.phase])
     return game
