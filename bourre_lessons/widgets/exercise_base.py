@@ -27,7 +27,7 @@ from ..exercises.feedback import Feedback
 from ..progress import Progress
 from ..rules import SOURCES
 from .card_table import CardTable
-from .kit import callout_html, connect_buttons, tag_attributes
+from .kit import add_buttons, callout_html, tag_attributes
 from .table_model import CardTableContent, feedback_entry, feedback_text, text_lines
 from .text_form import TextForm
 
@@ -117,10 +117,14 @@ class ExerciseApp(TextForm, widgets.VBox):
             self.table.add_class("bourre-ex-no-hand")  # card_table.css hides the hand row
         self.table.on_play(self._on_card)
         self.table.on_msg(self._on_table_message)
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.hint_button = widgets.Button(description="Hint")
-        self.solution_button = widgets.Button(description="Show solution")
-        self.new_button = widgets.Button(description="New position")
+        add_buttons(
+            self,
+            check_button=("Check", self.check),
+            hint_button=("Hint", self.hint),
+            solution_button=("Show solution", self.solution),
+            new_button=("New position", self.new_position),
+        )
+        self.check_button.button_style = "primary"
         self.callout = widgets.HTML()
         rulebooks = [(name, name) for name in SOURCES]
         if any_rulebook:
@@ -140,13 +144,6 @@ class ExerciseApp(TextForm, widgets.VBox):
             "bourre-ex",
             f"{names} new_button callout rulebook level",
             {"callout": "feedback", "title_html": "title", "question_html": "question"},
-        )
-        connect_buttons(
-            self,
-            check_button=self.check,
-            hint_button=self.hint,
-            solution_button=self.solution,
-            new_button=self.new_position,
         )
         self.rulebook.observe(self._on_pick_menu, names="value")
         self.level.observe(self._on_pick_menu, names="value")
