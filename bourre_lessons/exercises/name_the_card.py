@@ -23,7 +23,7 @@ from ..rules import Rules
 from ..sim.positions import MAX_TRIES, describe_situation, played_hand, random_situation
 from ..text import card_list
 from .feedback import ON_REQUEST, Feedback, not_checked, verdict_line
-from .series import RulesSeries, ShownAsPrompt, drawn_level
+from .series import LevelledExercise, RulesSeries, drawn_level
 
 __all__ = [
     "NAMING_LEVELS",
@@ -311,11 +311,9 @@ _LEVEL_HINTS = {
 
 
 @dataclass(frozen=True)
-class NamingExercise(ShownAsPrompt):
+class NamingExercise(LevelledExercise):
     """One position of set 4: say the target card the short way; `.check(words)` reads it."""
 
-    id: str
-    level: str
     situation: Situation
     target: Card
     rules: Rules = field(default_factory=Rules)

@@ -32,7 +32,7 @@ from ..sim.advisor import Advice, Estimate, advise, heard_words
 from ..sim.bots import HeuristicBot, play_bots
 from ..text import count
 from .feedback import Feedback, not_checked, wrong_answer
-from .series import RulesSeries, ShownAsPrompt, drawn_level
+from .series import LevelledExercise, RulesSeries, drawn_level
 
 __all__ = [
     "PLAY_OR_PASS_LEVELS",
@@ -264,11 +264,9 @@ def _detail_lines(advice: Advice, verdict: Comparison) -> list[str]:
 
 
 @dataclass(frozen=True)
-class PlayOrPassExercise(ShownAsPrompt):
+class PlayOrPassExercise(LevelledExercise):
     """One deal of set 5: five cards, the turned card, a seat; answer "play" or "pass"."""
 
-    id: str
-    level: str
     hand: tuple[Card, ...]
     trump_card: Card
     seat: int

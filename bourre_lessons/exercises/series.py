@@ -11,6 +11,7 @@ from ..play import Situation
 from ..rules import Rules
 
 __all__ = [
+    "LevelledExercise",
     "PositionExercise",
     "RulesSeries",
     "Series",
@@ -93,11 +94,17 @@ class ShownAsPrompt:
 
 
 @dataclass(frozen=True)
-class PositionExercise(ShownAsPrompt):
-    """An exercise on one position: its id, its level, the position and the rules it is
-    judged by (pagat's unless given)."""
+class LevelledExercise(ShownAsPrompt):
+    """An exercise of a set with levels: its progress id and the level it practises."""
 
     id: str
     level: str
+
+
+@dataclass(frozen=True)
+class PositionExercise(LevelledExercise):
+    """An exercise on one position: its id, its level, the position and the rules it is
+    judged by (pagat's unless given)."""
+
     situation: Situation
     rules: Rules = field(default_factory=Rules)

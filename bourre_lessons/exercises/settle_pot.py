@@ -19,7 +19,7 @@ from ..rules import SEAT_LETTERS, SOURCES, Rules
 from ..settle import Settlement, antes, second_antes, settle
 from ..text import names
 from .feedback import Feedback, not_checked, parts_wrong, wrong_answer
-from .series import Series, ShownAsPrompt, known_level
+from .series import LevelledExercise, Series, known_level
 
 __all__ = [
     "SETTLE_FIELDS",
@@ -133,11 +133,9 @@ def _names(players: Any) -> str:
 
 
 @dataclass(frozen=True)
-class SettlePotExercise(ShownAsPrompt):
+class SettlePotExercise(LevelledExercise):
     """One hand to settle: the table, the tricks of those who played, the pot and how it grew."""
 
-    id: str
-    level: str
     rules: Rules
     seats: tuple[str, ...]
     tricks: tuple[tuple[str, int], ...]
