@@ -235,3 +235,17 @@ def test_the_for_fun_scene_steps_through_the_session():
     assert "bourre-source-chip" in words._repr_html_()
     with pytest.raises(KeyError):
         source_words("glimne 11")
+
+
+def test_show_for_fun_gives_the_scene_its_settings_and_the_view_the_rest():
+    from bourre_lessons.widgets.variants_lesson import for_fun_scene, show_for_fun
+
+    view = show_for_fun(hands=30, seed=3, every=10, four_colour=True)
+    shown = [step.caption for step in view.scene.steps("glimne")]
+    assert shown == [
+        step.caption for step in for_fun_scene(hands=30, seed=3, every=10).steps("glimne")
+    ]
+    assert len(shown) == 5  # the start, after 10 and 20 hands, after the 30th, the ending
+    assert view.four_colour.value is True
+    with pytest.raises(TypeError):
+        show_for_fun(hands=30, colour="four")

@@ -38,7 +38,7 @@ from ..sim.positions import MAX_TRIES, describe_situation, make_rng, played_hand
 from ..text import card_list, count
 from .feedback import Feedback, not_checked, wrong_answer
 from .legal_cards import not_yet, read_cards
-from .series import PositionExercise, Series, ShownAsPrompt
+from .series import LevelledExercise, PositionExercise, Series
 
 __all__ = [
     "DRILL_KINDS",
@@ -194,11 +194,9 @@ def trick_level(trick: tuple[Card, ...], trump: Suit) -> str | None:
 
 
 @dataclass(frozen=True)
-class TrickWinnerDrill(ShownAsPrompt):
+class TrickWinnerDrill(LevelledExercise):
     """A finished trick, cards in play order: which card takes it?"""
 
-    id: str
-    level: str
     trick: tuple[Card, ...]
     trump: Suit
     rules: Rules = field(default_factory=Rules)
@@ -441,11 +439,9 @@ def _glimne_10_problem(rules: Rules) -> str | None:
 
 
 @dataclass(frozen=True)
-class LeadTrumpDrill(ShownAsPrompt):
+class LeadTrumpDrill(LevelledExercise):
     """glimne 10: you are on lead; which of your cards may you lead?"""
 
-    id: str
-    level: str
     situation: Situation
     rules: Rules = field(default_factory=lambda: Rules.preset("glimne"))
 

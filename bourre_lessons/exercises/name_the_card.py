@@ -23,7 +23,7 @@ from ..rules import Rules
 from ..sim.positions import MAX_TRIES, describe_situation, played_hand, random_situation
 from ..text import card_list
 from .feedback import ON_REQUEST, Feedback, not_checked, verdict_line
-from .series import Series, ShownAsPrompt
+from .series import LevelledExercise, RulesSeries, drawn_level
 
 __all__ = [
     "NAMING_LEVELS",
@@ -311,11 +311,9 @@ _LEVEL_HINTS = {
 
 
 @dataclass(frozen=True)
-class NamingExercise(ShownAsPrompt):
+class NamingExercise(LevelledExercise):
     """One position of set 4: say the target card the short way; `.check(words)` reads it."""
 
-    id: str
-    level: str
     situation: Situation
     target: Card
     rules: Rules = field(default_factory=Rules)
@@ -392,11 +390,7 @@ def naming_exercise(
 ) -> NamingExercise:
     """Exercise number `index` of the series for `seed` (level None: a level chosen at random)."""
     rules = Rules() if rules is None else rules
-    pick = random.Random(f"{SET_ID}:{seed}:{index}").choice(NAMING_LEVELS)
-    chosen = pick if level is None else level
-    if chosen not in NAMING_LEVELS:
-        raise ValueError(f"unknown level {chosen!r}; choose one of {', '.join(NAMING_LEVELS)}")
-    rng = random.Random(f"{SET_ID}:{seed}:{chosen}:{index}")
+    chosen, rng = drawn_level(SET_ID, seed, level, index, NAMING_LEVELS)
     for _ in range(MAX_TRIES):
         for situation in _positions(rng, rules, chosen):
             legal = legal_plays(situation, rules)
@@ -423,17 +417,10 @@ def _positions(rng: random.Random, rules: Rules, level: str) -> list[Situation]:
     return [s for s in played_hand(rng, rules) if s.won_last_trick_with is not None]
 
 
-class NamingSeries(Series[NamingExercise]):
+class NamingSeries(RulesSeries[NamingExercise]):
     """An endless, repeatable series of set-4 exercises: `.next()` is the "new position" button."""
 
-    def __init__(
-        self, seed: int | str = 0, level: str | None = None, rules: Rules | None = None
-    ) -> None:
-        if level is not None and level not in NAMING_LEVELS:
-            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(NAMING_LEVELS)}")
-        self.rules = Rules() if rules is None else rules
-        super().__init__(seed)
-        self.level = level
+    levels = NAMING_LEVELS
 
     def _exercise(self, index: int) -> NamingExercise:
         return naming_exercise(self.seed, self.level, self.rules, index)

@@ -32,7 +32,7 @@ from ..sim.advisor import Advice, Estimate, advise, heard_words
 from ..sim.bots import HeuristicBot, play_bots
 from ..text import count
 from .feedback import Feedback, not_checked, wrong_answer
-from .series import Series, ShownAsPrompt
+from .series import LevelledExercise, RulesSeries, drawn_level
 
 __all__ = [
     "PLAY_OR_PASS_LEVELS",
@@ -264,11 +264,9 @@ def _detail_lines(advice: Advice, verdict: Comparison) -> list[str]:
 
 
 @dataclass(frozen=True)
-class PlayOrPassExercise(ShownAsPrompt):
+class PlayOrPassExercise(LevelledExercise):
     """One deal of set 5: five cards, the turned card, a seat; answer "play" or "pass"."""
 
-    id: str
-    level: str
     hand: tuple[Card, ...]
     trump_card: Card
     seat: int
@@ -526,13 +524,7 @@ def play_or_pass_exercise(
 ) -> PlayOrPassExercise:
     """Exercise number `index` of the series for `seed` (level None: clear or close at random)."""
     rules = Rules() if rules is None else rules
-    pick = random.Random(f"{SET_ID}:{seed}:{index}").choice(PLAY_OR_PASS_LEVELS)
-    chosen = pick if level is None else level
-    if chosen not in PLAY_OR_PASS_LEVELS:
-        raise ValueError(
-            f"unknown level {chosen!r}; choose one of {', '.join(PLAY_OR_PASS_LEVELS)}"
-        )
-    rng = random.Random(f"{SET_ID}:{seed}:{chosen}:{index}")
+    chosen, rng = drawn_level(SET_ID, seed, level, index, PLAY_OR_PASS_LEVELS)
     for attempt in range(MAX_TRIES):
         hand, turned, seat, players, hands = _deal(rng, rules)
         exercise = PlayOrPassExercise(
@@ -555,19 +547,10 @@ def play_or_pass_exercise(
     raise RuntimeError(f"no {chosen!r} deal found in {MAX_TRIES} tries; please report this")
 
 
-class PlayOrPassSeries(Series[PlayOrPassExercise]):
+class PlayOrPassSeries(RulesSeries[PlayOrPassExercise]):
     """An endless, repeatable series of set-5 exercises: `.next()` deals the next one."""
 
-    def __init__(
-        self, seed: int | str = 0, level: str | None = None, rules: Rules | None = None
-    ) -> None:
-        if level is not None and level not in PLAY_OR_PASS_LEVELS:
-            raise ValueError(
-                f"unknown level {level!r}; choose one of {', '.join(PLAY_OR_PASS_LEVELS)}"
-            )
-        self.rules = Rules() if rules is None else rules
-        super().__init__(seed)
-        self.level = level
+    levels = PLAY_OR_PASS_LEVELS
 
     def _exercise(self, index: int) -> PlayOrPassExercise:
         return play_or_pass_exercise(self.seed, self.level, self.rules, index)

@@ -19,7 +19,7 @@ from ..rules import SEAT_LETTERS, SOURCES, Rules
 from ..settle import Settlement, antes, pot_at_play, second_antes, settle
 from ..text import names
 from .feedback import Feedback, not_checked, parts_wrong, wrong_answer
-from .series import Series, ShownAsPrompt
+from .series import LevelledExercise, Series, known_level
 
 __all__ = [
     "SETTLE_FIELDS",
@@ -133,11 +133,9 @@ def _names(players: Any) -> str:
 
 
 @dataclass(frozen=True)
-class SettlePotExercise(ShownAsPrompt):
+class SettlePotExercise(LevelledExercise):
     """One hand to settle: the table, the tricks of those who played, the pot and how it grew."""
 
-    id: str
-    level: str
     rules: Rules
     seats: tuple[str, ...]
     tricks: tuple[tuple[str, int], ...]
@@ -559,9 +557,7 @@ def settle_pot_exercise(
 ) -> SettlePotExercise:
     """Exercise number `index` of the series for `seed`: a random hand to settle."""
     rng = random.Random(f"settle-pot:{seed}:{index}")
-    level = rng.choice(SETTLE_LEVELS) if level is None else level
-    if level not in SETTLE_LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(SETTLE_LEVELS)}")
+    level = known_level(rng.choice(SETTLE_LEVELS) if level is None else level, SETTLE_LEVELS)
     source = rng.choice(SOURCES) if preset is None else preset
     rules = Rules.preset(source)
     seats = tuple(SEAT_LETTERS[: rng.randint(3, rules.max_players)])
@@ -590,15 +586,15 @@ def settle_pot_exercise(
 class SettlePotSeries(Series[SettlePotExercise]):
     """An endless, repeatable series of set-2 exercises: `.next()` gives a new hand to settle."""
 
+    levels = SETTLE_LEVELS
+
     def __init__(
         self, seed: int | str = 0, level: str | None = None, preset: str | None = None
     ) -> None:
-        if level is not None and level not in SETTLE_LEVELS:
-            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(SETTLE_LEVELS)}")
+        super().__init__(seed, level)
         if preset is not None:
             Rules.preset(preset)  # a bad preset name is refused now, with the choices
-        super().__init__(seed)
-        self.level, self.preset = level, preset
+        self.preset = preset
 
     def _exercise(self, index: int) -> SettlePotExercise:
         return settle_pot_exercise(self.seed, self.level, self.preset, index)

@@ -17,7 +17,7 @@ says what is on screen; a saved notebook shows that text (`TextForm`), so it sho
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -25,9 +25,9 @@ import ipywidgets as widgets
 from ..exercises.drills import DRILL_LEVELS, DrillSeries
 from ..exercises.feedback import Feedback
 from ..progress import Progress
-from ..rules import SOURCES
+from ..rules import SOURCES, Rules
 from .card_table import CardTable
-from .kit import callout_html, connect_buttons, tag_attributes
+from .kit import add_buttons, callout_html, tag_attributes
 from .table_model import CardTableContent, feedback_entry, feedback_text, text_lines
 from .text_form import TextForm
 
@@ -35,8 +35,10 @@ __all__ = [
     "ANY",
     "DrillApp",
     "ExerciseApp",
+    "SeriesApp",
     "exercise_and_series",
     "feedback_callout",
+    "level_menu",
 ]
 
 ANY = ""  # the dropdown value for "any level" / "any rulebook"
@@ -50,6 +52,16 @@ def exercise_and_series(
     exercise alone (unless `practice`), or the first of a new series (`make_series()`)."""
     series = make_series() if exercise is None or practice else None
     return (series.next() if exercise is None else exercise), series
+
+
+def level_menu(
+    titles: Mapping[str, str], levels: Iterable[str] | None = None
+) -> list[tuple[str, str]]:
+    """The Level menu's choices: any level, then each of `levels` (all `titles` when None)
+    by its title."""
+    return [("any level", ANY)] + [
+        (titles[lv], lv) for lv in (titles if levels is None else levels)
+    ]
 
 
 def feedback_callout(feedback: Feedback) -> dict:
@@ -70,7 +82,7 @@ class DrillApp:
         kind: str = self.kind  # type: ignore[attr-defined]
         self.seed = seed
         series = DrillSeries(kind, seed) if exercise is None else None
-        levels = [("any level", ANY)] + [(level, level) for level in DRILL_LEVELS[kind]]
+        levels = level_menu({level: level for level in DRILL_LEVELS[kind]})
         first = exercise if exercise is not None else series.next()  # type: ignore[union-attr]
         super().__init__(first, series, progress=progress, levels=levels, **self.drill_options)  # type: ignore[call-arg]
 
@@ -117,10 +129,14 @@ class ExerciseApp(TextForm, widgets.VBox):
             self.table.add_class("bourre-ex-no-hand")  # card_table.css hides the hand row
         self.table.on_play(self._on_card)
         self.table.on_msg(self._on_table_message)
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.hint_button = widgets.Button(description="Hint")
-        self.solution_button = widgets.Button(description="Show solution")
-        self.new_button = widgets.Button(description="New position")
+        add_buttons(
+            self,
+            check_button=("Check", self.check),
+            hint_button=("Hint", self.hint),
+            solution_button=("Show solution", self.solution),
+            new_button=("New position", self.new_position),
+        )
+        self.check_button.button_style = "primary"
         self.callout = widgets.HTML()
         rulebooks = [(name, name) for name in SOURCES]
         if any_rulebook:
@@ -140,13 +156,6 @@ class ExerciseApp(TextForm, widgets.VBox):
             "bourre-ex",
             f"{names} new_button callout rulebook level",
             {"callout": "feedback", "title_html": "title", "question_html": "question"},
-        )
-        connect_buttons(
-            self,
-            check_button=self.check,
-            hint_button=self.hint,
-            solution_button=self.solution,
-            new_button=self.new_position,
         )
         self.rulebook.observe(self._on_pick_menu, names="value")
         self.level.observe(self._on_pick_menu, names="value")
@@ -321,3 +330,52 @@ class ExerciseApp(TextForm, widgets.VBox):
 def _escape(text: str) -> str:
     """Text as HTML, its line breaks kept."""
     return html.escape(text).replace("\n", "<br>")
+
+
+class SeriesApp(ExerciseApp):
+    """The app of a set with a series to practise: opened on one exercise of a notebook (with
+    `practice`, New position then draws from a series too), or on the first exercise of the
+    series of `seed` at `level` under the rulebook `preset`. Picking a level or a rulebook draws
+    a new series from the same seed. A set names its series and its levels' titles."""
+
+    series_type: ClassVar[type[Any]]
+    """The set's series, as `series_type(seed, level, rules)`."""
+    level_titles: ClassVar[Mapping[str, str]] = {}
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        level: str | None = None,
+        preset: str = "pagat",
+        exercise: Any = None,
+        progress: Progress | bool | None = None,
+        practice: bool | None = None,
+        **options: Any,
+    ) -> None:
+        rules = exercise.rules if exercise is not None else Rules.preset(preset)
+        level = exercise.level if exercise is not None else level
+        self.seed = seed
+        exercise, series = exercise_and_series(
+            exercise, practice, lambda: self._series(level, rules)
+        )
+        super().__init__(
+            exercise,
+            series,
+            progress=progress,
+            levels=level_menu(self.level_titles, self._level_names(rules)),
+            level=level or ANY,
+            rulebook=rules.source,
+            **options,
+        )
+
+    def _series(self, level: str | None, rules: Rules) -> Any:
+        """The set's series of this app's seed at `level` (None: any) under `rules`."""
+        return self.series_type(self.seed, level, rules)
+
+    def _level_names(self, rules: Rules) -> Iterable[str]:
+        """The levels the Level menu lists under `rules` (all the series' levels here)."""
+        return self.series_type.levels
+
+    def _restart(self) -> None:
+        self.series = self._series(self.level.value or None, Rules.preset(self.rulebook.value))
+        self.new_position()

@@ -15,11 +15,11 @@ from typing import Any, ClassVar
 from ..cards import Card, parse_card
 from ..exercises.drills import TrickWinnerDrill
 from ..exercises.feedback import Feedback
-from ..exercises.legal_cards import LegalCardsExercise, LegalCardsSeries, read_cards
+from ..exercises.legal_cards import LegalCardsSeries, read_cards
 from ..progress import Progress
 from ..rules import Rules
 from ..sim.positions import LEVEL_TITLES, levels_for
-from .exercise_base import ANY, DrillApp, ExerciseApp, exercise_and_series
+from .exercise_base import ANY, DrillApp, ExerciseApp, SeriesApp, level_menu
 from .exercise_tables import discard_scene, position_scene, trick_scene
 from .table_model import CardTableContent
 
@@ -103,45 +103,24 @@ class CardChoiceApp(ExerciseApp):
         return position_scene(self.exercise.situation, self.chosen, legal)
 
 
-class LegalCardsWidget(CardChoiceApp):
+class LegalCardsWidget(SeriesApp, CardChoiceApp):
     """Set 1: click every card you may play, then Check (a practice app: New position too)."""
 
     kind = "legal-cards"
-
-    def __init__(
-        self,
-        seed: int | str = 0,
-        level: str | None = None,
-        preset: str = "pagat",
-        exercise: LegalCardsExercise | None = None,
-        progress: Progress | bool | None = None,
-        four_colour: bool = False,
-        practice: bool | None = None,
-    ) -> None:
-        rules = exercise.rules if exercise is not None else Rules.preset(preset)
-        level = exercise.level if exercise is not None else level
-        self.seed = seed
-        exercise, series = exercise_and_series(
-            exercise, practice, lambda: LegalCardsSeries(seed, level, rules)
-        )
-        super().__init__(
-            exercise,
-            series,
-            progress=progress,
-            levels=_levels(rules),
-            level=level or ANY,
-            rulebook=rules.source,
-            four_colour=four_colour,
-        )
+    series_type = LegalCardsSeries
+    level_titles = LEVEL_TITLES
 
     @property
     def rules(self) -> Rules:
         """The rules the position on screen is judged by."""
         return self.exercise.rules
 
+    def _level_names(self, rules: Rules) -> tuple[str, ...]:
+        return levels_for(rules)
+
     def _restart(self) -> None:
         rules = Rules.preset(self.rulebook.value)
-        options = _levels(rules)
+        options = level_menu(LEVEL_TITLES, levels_for(rules))
         level = self.level.value if self.level.value in dict(options).values() else ANY
 
         def relist() -> None:
@@ -149,12 +128,7 @@ class LegalCardsWidget(CardChoiceApp):
             self.level.value = level
 
         self._with_quiet(relist)
-        self.series = LegalCardsSeries(self.seed, level or None, rules)
-        self.new_position()
-
-
-def _levels(rules: Rules) -> list[tuple[str, str]]:
-    return [("any level", ANY)] + [(LEVEL_TITLES[lv], lv) for lv in levels_for(rules)]
+        super()._restart()
 
 
 class LeadTrumpApp(DrillApp, CardChoiceApp):

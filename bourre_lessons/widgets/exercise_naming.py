@@ -7,59 +7,36 @@ the box's twin in code.
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
 from ..exercises.feedback import Feedback
-from ..exercises.name_the_card import (
-    NAMING_LEVEL_TITLES,
-    NAMING_LEVELS,
-    NamingExercise,
-    NamingSeries,
-)
-from ..progress import Progress
-from ..rules import Rules
-from .exercise_base import ANY, ExerciseApp, exercise_and_series
+from ..exercises.name_the_card import NAMING_LEVEL_TITLES, NamingSeries
+from .exercise_base import SeriesApp
 from .exercise_tables import position_scene
 from .table_model import CardTableContent
 
 __all__ = ["NamingWidget"]
 
 
-class NamingWidget(ExerciseApp):
+class NamingWidget(SeriesApp):
     """Set 4: type what you would say to play the outlined card, then Enter or Check."""
 
     kind = "naming"
+    series_type = NamingSeries
+    level_titles = NAMING_LEVEL_TITLES
 
-    def __init__(
-        self,
-        seed: int | str = 0,
-        level: str | None = None,
-        preset: str = "pagat",
-        exercise: NamingExercise | None = None,
-        progress: Progress | bool | None = None,
-        practice: bool | None = None,
-    ) -> None:
-        rules = exercise.rules if exercise is not None else Rules.preset(preset)
-        level = exercise.level if exercise is not None else level
-        self.seed = seed
-        exercise, series = exercise_and_series(
-            exercise, practice, lambda: NamingSeries(seed, level, rules)
-        )
+    def __init__(self, *args: Any, **options: Any) -> None:
+        """The app's options are `SeriesApp`'s: seed, level, preset, exercise, progress,
+        practice."""
+        super().__init__(*args, **options)
         self.say_box = widgets.Text(
             placeholder="a heart, the king, low, win it…",
             continuous_update=False,
             layout=widgets.Layout(width="22em"),
         )
         self.say_box.add_class("bourre-ex-say")
-        levels = [("any level", ANY)] + [(NAMING_LEVEL_TITLES[lv], lv) for lv in NAMING_LEVELS]
-        super().__init__(
-            exercise,
-            series,
-            progress=progress,
-            levels=levels,
-            level=level or ANY,
-            rulebook=rules.source,
-        )
         self.say_box.observe(self._on_say, names="value")
         label = widgets.HTML("<b>You say:</b>", layout=widgets.Layout(margin="0 8px 0 0"))
         row = widgets.HBox([label, self.say_box], layout=widgets.Layout(align_items="center"))
@@ -93,12 +70,6 @@ class NamingWidget(ExerciseApp):
 
     def _clear_answer(self) -> None:
         self.say_box.value = ""
-
-    def _restart(self) -> None:
-        self.series = NamingSeries(
-            self.seed, self.level.value or None, Rules.preset(self.rulebook.value)
-        )
-        self.new_position()
 
     def _scene(self) -> CardTableContent:
         ex = self.exercise

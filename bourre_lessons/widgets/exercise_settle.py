@@ -23,7 +23,7 @@ from ..exercises.settle_pot import (
     read_settle_field,
 )
 from ..progress import Progress
-from .exercise_base import ANY, ExerciseApp, exercise_and_series
+from .exercise_base import ANY, ExerciseApp, exercise_and_series, level_menu
 from .exercise_tables import settle_scene
 from .table_model import CardTableContent
 
@@ -83,12 +83,11 @@ class SettlePotWidget(ExerciseApp):
         self.pays_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.skips_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.form = widgets.VBox()
-        levels = [("any level", ANY)] + [(LEVEL_TITLES[lv], lv) for lv in SETTLE_LEVELS]
         super().__init__(
             exercise,
             series,
             progress=progress,
-            levels=levels,
+            levels=level_menu(LEVEL_TITLES, SETTLE_LEVELS),
             level=level or ANY,
             rulebook=preset or ANY,
             any_rulebook=True,

@@ -17,7 +17,7 @@ from ..actions import GameError
 from ..cards import Card, parse_card
 from ..first_hand import FIRST_HAND_SEED, TERMS, FirstHand, HandStep
 from .card_table import CardTable
-from .kit import SIZES, callout_html, style_sheet, tag_attributes
+from .kit import SIZES, add_buttons, callout_html, style_sheet, tag_attributes
 from .table_model import feedback_entry, feedback_text, refusal_entry, seen_table
 from .text_form import TextForm
 
@@ -156,26 +156,23 @@ class FirstHandView(TextForm, widgets.VBox):
     def _build(self) -> None:
         self.table = CardTable(size=self.size)
         self.table.on_play(self.click)
-        self.next_button = widgets.Button(description="Next ▶", button_style="primary")
-        self.play_button = widgets.Button(description="Play")
-        self.pass_button = widgets.Button(description="Pass")
-        self.exchange_button = widgets.Button(description="Exchange chosen")
-        self.keep_button = widgets.Button(description="Keep all")
-        self.hint_button = widgets.Button(description="Hint")
-        self.restart_button = widgets.Button(description="Start again")
+        add_buttons(
+            self,
+            next_button=("Next ▶", self.next),
+            play_button=("Play", lambda: self.declare(True)),
+            pass_button=("Pass", lambda: self.declare(False)),
+            exchange_button=("Exchange chosen", self.exchange),
+            keep_button=("Keep all", lambda: self.hand.waiting_for == "draw" and self._keep()),
+            hint_button=("Hint", self.show_hint),
+            restart_button=("Start again", self.restart),
+        )
+        self.next_button.button_style = "primary"
         self.hint_view = widgets.HTML()
         self.story = widgets.HTML()
         self.history = widgets.HTML()
         tag_attributes(self, "bourre", DOM_PARTS, DOM_RENAMED)
         for button in self._buttons():
             button.layout = widgets.Layout(width="auto", min_width="7em")
-        self.next_button.on_click(lambda _: self.next())
-        self.play_button.on_click(lambda _: self.declare(True))
-        self.pass_button.on_click(lambda _: self.declare(False))
-        self.exchange_button.on_click(lambda _: self.exchange())
-        self.keep_button.on_click(lambda _: self.hand.waiting_for == "draw" and self._keep())
-        self.hint_button.on_click(lambda _: self.show_hint())
-        self.restart_button.on_click(lambda _: self.restart())
 
     def _buttons(self) -> list[widgets.Button]:
         return [

@@ -20,6 +20,7 @@ __all__ = [
     "FOUR_COLOURS",
     "SIZES",
     "TWO_COLOURS",
+    "add_buttons",
     "callout_html",
     "card_colour",
     "connect_buttons",
@@ -88,6 +89,14 @@ def connect_buttons(owner: object, **actions: Callable[[], object]) -> None:
     """Make each named button attribute of `owner` call its action when clicked."""
     for attribute, action in actions.items():
         getattr(owner, attribute).on_click(lambda _button, act=action: act())
+
+
+def add_buttons(owner: object, **buttons: tuple[str, Callable[[], object]]) -> None:
+    """Give `owner` a button attribute for each name, with its label and the action a click
+    calls: `add_buttons(self, hint_button=("Hint", self.hint))`."""
+    for attribute, (label, _action) in buttons.items():
+        setattr(owner, attribute, widgets.Button(description=label))
+    connect_buttons(owner, **{name: action for name, (_label, action) in buttons.items()})
 
 
 def card_colour(card: Card, four_colour: bool = False) -> str:

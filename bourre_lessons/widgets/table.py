@@ -34,7 +34,7 @@ from ..seat_view import transcript_for
 from ..sim.bot_names import resolve_bots
 from ..sim.bots import Bot
 from .card_table import CardTable
-from .kit import SIZES, connect_buttons, style_sheet, tag_attributes, write
+from .kit import SIZES, add_buttons, style_sheet, tag_attributes, write
 from .table_model import MARKS, feedback_entry, feedback_text, review_entries, seen_table
 from .table_text import (
     SAID_NOTHING,
@@ -406,7 +406,7 @@ class TableWidget(TextForm, widgets.VBox):
             value=named,
             description="Opponents",
         )
-        self.new_button = widgets.Button(description="New game")
+        add_buttons(self, new_button=("New game", lambda: self.new_game(rules=self.rulebook.value)))
         self.misplay = widgets.Checkbox(
             value=False, description="Let me misplay (renege)", indent=False
         )
@@ -417,18 +417,21 @@ class TableWidget(TextForm, widgets.VBox):
             description="Say",
             continuous_update=False,
         )
-        self.say_button = widgets.Button(description="Say it")
-        self.play_button = widgets.Button(description="Play")
-        self.pass_button = widgets.Button(description="Pass")
-        self.discard_button = widgets.Button(description="Discard selected")
-        self.keep_button = widgets.Button(description="Keep all")
-        self.continue_button = widgets.Button(description="Continue →")
-        self.skip_button = widgets.Button(description="Bots to my turn »")
-        self.accept_button = widgets.Button(description="Let it stand")
-        self.deal_button = widgets.Button(description="Deal next hand")
-        self.replay_button = widgets.Button(description="Replay this hand")
-        self.transcript_button = widgets.Button(description="Transcript")
-        self.review_button = widgets.Button(description="Review this hand")
+        add_buttons(
+            self,
+            say_button=("Say it", self._say_from_box),
+            play_button=("Play", lambda: self.declare(True)),
+            pass_button=("Pass", lambda: self.declare(False)),
+            discard_button=("Discard selected", lambda: self.discard(*sorted(self.selected))),
+            keep_button=("Keep all", self.discard),
+            continue_button=("Continue →", self.advance),
+            skip_button=("Bots to my turn »", self.advance_to_you),
+            accept_button=("Let it stand", self.accept),
+            deal_button=("Deal next hand", self.deal),
+            replay_button=("Replay this hand", lambda: self.replay_hand(step=0)),
+            transcript_button=("Transcript", self.transcript),
+            review_button=("Review this hand", self.review_hand),
+        )
         self.replay_slider = widgets.IntSlider(
             description="Step", min=0, max=0, continuous_update=False
         )
@@ -459,22 +462,6 @@ class TableWidget(TextForm, widgets.VBox):
         ]
 
     def _wire(self) -> None:
-        connect_buttons(
-            self,
-            new_button=lambda: self.new_game(rules=self.rulebook.value),
-            play_button=lambda: self.declare(True),
-            pass_button=lambda: self.declare(False),
-            discard_button=lambda: self.discard(*sorted(self.selected)),
-            keep_button=self.discard,
-            continue_button=self.advance,
-            skip_button=self.advance_to_you,
-            accept_button=self.accept,
-            say_button=self._say_from_box,
-            deal_button=self.deal,
-            replay_button=lambda: self.replay_hand(step=0),
-            transcript_button=self.transcript,
-            review_button=self.review_hand,
-        )
         self.say_box.observe(lambda _: self._say_from_box(), names="value")
         self.replay_slider.observe(lambda _: self._render(), names="value")
 

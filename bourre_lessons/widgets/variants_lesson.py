@@ -13,6 +13,7 @@ not in the catalogue, whose stories use the engine alone.
 
 from __future__ import annotations
 
+import inspect
 from functools import lru_cache
 
 from ..rules import Rules
@@ -102,13 +103,11 @@ def for_fun_scene(
     )
 
 
-def show_for_fun(
-    players: int = 5,
-    hands: int = 30,
-    bankroll: int = 100,
-    bots: str = "heuristic",
-    seed: int = 3,
-    **options: object,
-) -> SceneView:
-    """The session as a story to step through (options as for `scenes.show`)."""
-    return scene_view(for_fun_scene(players, hands, bankroll, bots, seed), **options)
+_SCENE_SETTINGS = tuple(inspect.signature(for_fun_scene).parameters)
+
+
+def show_for_fun(**options: object) -> SceneView:
+    """The session as a story to step through: the settings of `for_fun_scene` (players,
+    hands, bankroll, bots, seed, every), the other options as for `scenes.show`."""
+    settings = {name: options.pop(name) for name in _SCENE_SETTINGS if name in options}
+    return scene_view(for_fun_scene(**settings), **options)  # type: ignore[arg-type]

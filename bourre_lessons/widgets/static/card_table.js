@@ -15,6 +15,14 @@ function el(tag, cls, text) {
   return node;
 }
 
+// A div with an ARIA role and the words a screen reader says for it.
+function labelled(cls, role, label) {
+  const node = el("div", cls);
+  node.setAttribute("role", role);
+  node.setAttribute("aria-label", label);
+  return node;
+}
+
 function svg(tag, attrs, text) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -87,11 +95,9 @@ function seatFacts(seat) {
 }
 
 function drawSeat(seat, place) {
-  const node = el("div", "bourre-seat");
+  const node = labelled("bourre-seat", "group", seat.label);
   node.style.left = `${place.x}%`;
   node.style.top = `${place.y}%`;
-  node.setAttribute("role", "group");
-  node.setAttribute("aria-label", seat.label);
   node.dataset.seat = seat.seat;
   if (seat.turn) node.classList.add("bourre-turn");
   if (seat.you) node.classList.add("bourre-you");
@@ -125,10 +131,8 @@ function stillness() {
 // layoutTrick once the oval has its size). A card that just arrived starts at its seat and
 // slides to its place. The "led" and "won" tags are drawn over the cards, never under one.
 function drawTrick(trick, bySeat, fourColour, seen, you) {
-  const middle = el("div", "bourre-trick");
-  middle.setAttribute("role", "group");
   const finished = trick.length > 0 && trick.every((entry) => entry.done);
-  middle.setAttribute("aria-label", finished ? "the trick just finished" : trick.length ? "the trick being played" : "the trick: no cards yet");
+  const middle = labelled("bourre-trick", "group", finished ? "the trick just finished" : trick.length ? "the trick being played" : "the trick: no cards yet");
   if (finished) middle.classList.add("bourre-trick-done");
   trick.forEach((entry, order) => {
     const seatPlace = bySeat[entry.seat] || { x: 50, y: 50 };
@@ -257,9 +261,7 @@ function layoutTrick(oval) {
 }
 
 function drawPot(pot) {
-  const node = el("div", "bourre-pot");
-  node.setAttribute("role", "img");
-  node.setAttribute("aria-label", `pot: ${pot} chips`);
+  const node = labelled("bourre-pot", "img", `pot: ${pot} chips`);
   node.appendChild(el("span", "bourre-pot-title", "Pot"));
   const chips = el("span", "bourre-chips");
   chips.setAttribute("aria-hidden", "true");
@@ -296,14 +298,10 @@ function turnedCard(trump, fourColour) {
 }
 
 function drawPast(past, fourColour) {
-  const row = el("div", "bourre-past");
-  row.setAttribute("role", "group");
-  row.setAttribute("aria-label", "earlier tricks, face up");
+  const row = labelled("bourre-past", "group", "earlier tricks, face up");
   row.appendChild(el("div", "bourre-past-heading", "Earlier tricks"));
   for (const trick of past) {
-    const stack = el("div", "bourre-past-trick");
-    stack.setAttribute("role", "group");
-    stack.setAttribute("aria-label", trick.label);
+    const stack = labelled("bourre-past-trick", "group", trick.label);
     const cards = el("div", "bourre-past-cards");
     for (const c of trick.cards) cards.appendChild(cardNode(c, fourColour, "div", "bourre-tiny"));
     stack.appendChild(cards);
@@ -315,9 +313,7 @@ function drawPast(past, fourColour) {
 }
 
 function drawHand(model, fourColour, focusCode, state) {
-  const row = el("div", "bourre-hand");
-  row.setAttribute("role", "group");
-  row.setAttribute("aria-label", "your hand");
+  const row = labelled("bourre-hand", "group", "your hand");
   const shake = model.get("shake") || {};
   for (const entry of model.get("hand")) {
     const button = cardNode(entry, fourColour, "button", entry.lifted ? "bourre-legal" : "");
@@ -383,11 +379,9 @@ function ruleChip(feedback, model) {
 }
 
 function sourcePopover(source, id, open) {
-  const box = el("div", "bourre-source-popover");
+  const box = labelled("bourre-source-popover", "note", `${source.cite}: the source's own words`);
   box.id = id;
   box.hidden = !open;
-  box.setAttribute("role", "note");
-  box.setAttribute("aria-label", `${source.cite}: the source's own words`);
   if (source.quote) {
     box.appendChild(el("span", "bourre-source-cite", `${source.cite} (${source.language}, the source's own words):`));
     const quote = el("div", "bourre-source-quote", source.quote);
@@ -438,9 +432,7 @@ function drawFeedback(feedback, model) {
 
 // The rulebooks side by side: each one's legal cards here, and its verdict on the card tried.
 function drawCompare(rows, fourColour) {
-  const node = el("div", "bourre-compare");
-  node.setAttribute("role", "group");
-  node.setAttribute("aria-label", "the rulebooks side by side");
+  const node = labelled("bourre-compare", "group", "the rulebooks side by side");
   node.appendChild(el("div", "bourre-compare-title", "The rulebooks disagree on this position. Legal cards under each:"));
   const line = el("div", "bourre-compare-rows");
   for (const row of rows) {
@@ -470,9 +462,7 @@ function drawCompare(rows, fourColour) {
 
 // The coach's review of a finished hand: one row a decision, in order, mistakes marked.
 function drawReview(review) {
-  const node = el("div", "bourre-review");
-  node.setAttribute("role", "region");
-  node.setAttribute("aria-label", review.title);
+  const node = labelled("bourre-review", "region", review.title);
   node.appendChild(el("div", "bourre-review-title", review.title));
   const list = el("ol", "bourre-review-rows");
   for (const row of review.rows || []) {
