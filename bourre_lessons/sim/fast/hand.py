@@ -70,6 +70,7 @@ __all__ = [
     "Outcomes",
     "Seats",
     "Start",
+    "Table",
     "declarations_agree",
     "fresh_start",
     "logged_legal",
@@ -77,6 +78,7 @@ __all__ = [
     "logged_trick",
     "new_log",
     "new_outcomes",
+    "new_table",
     "play_chunk",
     "play_fixed",
     "play_from",
@@ -205,6 +207,7 @@ def new_outcomes(hands: int, players: int) -> Outcomes:
     )
 
 
+@jit_inline
 def new_log(rows: int = 0) -> DecisionLog:
     """Room for `rows` logged card decisions (none by default: nothing is logged)."""
     return DecisionLog(np.zeros((rows, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
@@ -219,21 +222,8 @@ def logged_position(row: np.ndarray) -> Position:
 
 def logged_trick(row: np.ndarray) -> tuple[int, ...]:
     """The bits of the cards already in the trick of one logged decision, in play order."""
-    return tuple(int(c) for c in row[LOG_TRICK : LOG_TRICK + int(row[LOG_TRICK_N])])
-
-
-# the log's columns by name, for compiled code that reads a log
-LOG_HAND = LOG_COLUMNS.index("hand")
-LOG_TRUMP = LOG_COLUMNS.index("trump")
-LOG_TRICK_N = LOG_COLUMNS.index("trick_n")
-LOG_LED = LOG_COLUMNS.index("led")
-LOG_BEST = LOG_COLUMNS.index("best")
-LOG_TRUMPED = LOG_COLUMNS.index("trumped")
-LOG_TRICK_MASK = LOG_COLUMNS.index("trick_mask")
-LOG_SEEN = LOG_COLUMNS.index("seen")
-LOG_WON = LOG_COLUMNS.index("won")
-LOG_AFTER = LOG_COLUMNS.index("after")
-LOG_OTHERS_OUT = LOG_COLUMNS.index("others_out")
+    cards = row[LOG_TRICK : LOG_TRICK + logged_position(row).trick_n]
+    return tuple(int(c) for c in cards)
 
 
 @jit
@@ -242,19 +232,10 @@ def logged_legal(rows: np.ndarray, rules: np.ndarray) -> np.ndarray:
     masks = np.empty(rows.shape[0], dtype=np.int64)
     for i in range(rows.shape[0]):
         row = rows[i]
-        position = Position(
-            hand=row[LOG_HAND],
-            trump=row[LOG_TRUMP],
-            trick_n=row[LOG_TRICK_N],
-            led=row[LOG_LED],
-            best=row[LOG_BEST],
-            trumped=row[LOG_TRUMPED] != 0,
-            trick_mask=row[LOG_TRICK_MASK],
-            seen=row[LOG_SEEN],
-            won=row[LOG_WON],
-            after=row[LOG_AFTER],
-            others_out=row[LOG_OTHERS_OUT] != 0,
-        )
+        position = Position(  # column k holds field k of Position (LOG_COLUMNS)
+            row[0], row[1], row[2], row[3], row[4], row[5] != 0, row[6], row[7], row[8],
+            row[9], row[10] != 0,
+        )  # fmt: skip
         masks[i] = legal(position, rules)[0]
     return masks
 
@@ -268,6 +249,25 @@ ACTIVE = WORK_ROWS.index("active")  # the players in, in speaking order
 WON = WORK_ROWS.index("won")  # tricks each seat has taken
 NO_TRUMP = WORK_ROWS.index("no_trump")  # 1 for a seat the table knows to be out of trumps
 TRICK = WORK_ROWS.index("trick")  # the cards of the trick in progress, in play order
+
+
+class Table(NamedTuple):
+    """The table the hands are played at, as every phase of a hand reads it: `n` seats, the
+    rule vector (`switches.encode_rules`), the bots, and the scratch space the phases share:
+    `stock` (52 places) and `work` (the rows WORK_ROWS, n places each)."""
+
+    n: int
+    rules: np.ndarray
+    seats: Seats
+    stock: np.ndarray
+    work: np.ndarray
+
+
+@jit_inline
+def new_table(n: int, rules: np.ndarray, seats: Seats) -> Table:
+    """A `Table` of `n` seats with fresh scratch space."""
+    stock = np.empty(52, dtype=np.int64)
+    return Table(n, rules, seats, stock, np.zeros((len(WORK_ROWS), n), dtype=np.int64))
 
 
 @jit
@@ -326,40 +326,31 @@ def _declare(
 
 @jit
 def play_hand(
-    n: int,
+    table: Table,
     dealer: int,
-    rules: np.ndarray,
-    seats: Seats,
     state: np.uint64,
-    stock: np.ndarray,
-    work: np.ndarray,
     fixed: FixedDeal,
     outcomes: Outcomes,
     row: int,
     log: DecisionLog,
 ) -> tuple[int, np.uint64]:
     """Play one hand; fills row `row` of `outcomes`; returns (error, the new random state).
-    `stock` (52 places) and `work` (the rows WORK_ROWS, n places each) are scratch space.
 
     With `fixed.seat` >= 0 that seat holds `fixed.hand` and the turned card is
     `fixed.trump_card` (in the dealer's hand unless a separate trump card is turned);
     `fixed.said` holds the declarations known in advance (-1: the seat's bot decides).
     While `log` has room, every card decision is written to it.
     """
-    _clear(n, dealer, work)
-    trump_card, separate, size, state = _deal(
-        n, dealer, rules[SEPARATE_TRUMP_CARD], state, stock, work, fixed
-    )
+    _clear(table, dealer)
+    trump_card, separate, size, state = _deal(table, dealer, state, fixed)
     start = fresh_start(trump_card, separate, size)
-    return play_from(
-        n, dealer, rules, seats, state, stock, work, fixed.said, fixed.thrown, start, outcomes,
-        row, log,
-    )  # fmt: skip
+    return play_from(table, dealer, state, fixed.said, fixed.thrown, start, outcomes, row, log)
 
 
 @jit_inline
-def _clear(n: int, dealer: int, work: np.ndarray) -> None:
+def _clear(table: Table, dealer: int) -> None:
     """Empty hands, discards, tricks and voids; the speaking order from the dealer's left."""
+    n, work = table.n, table.work
     for i in range(n):
         seat = dealer + 1 + i
         work[ORDER, i] = seat - n if seat >= n else seat  # no division on the hot path
@@ -401,13 +392,9 @@ def _opening(
 
 @jit_inline
 def play_from(
-    n: int,
+    table: Table,
     dealer: int,
-    rules: np.ndarray,
-    seats: Seats,
     state: np.uint64,
-    stock: np.ndarray,
-    work: np.ndarray,
     said: np.ndarray,
     thrown: np.ndarray,
     start: Start,
@@ -415,11 +402,12 @@ def play_from(
     row: int,
     log: DecisionLog,
 ) -> tuple[int, np.uint64]:
-    """Play a hand on from `start` (see `Start`), the cards in `work` (HAND: each seat's
-    cards at that moment; for PLAY_PHASE also WON, NO_TRUMP and the trick so far in TRICK)
-    and the first `start.size` places of `stock`; fills row `row` of `outcomes`. `said` and
+    """Play a hand on from `start` (see `Start`), the cards in `table.work` (HAND: each
+    seat's cards at that moment; for PLAY_PHASE also WON, NO_TRUMP and the trick so far in
+    TRICK) and the first `start.size` places of `table.stock`; fills row `row` of `outcomes`. `said` and
     `thrown` are the words and, in one round, the draw counts known in advance (-1: the
     seat's bot decides)."""
+    rules, work = table.rules, table.work
     declared = outcomes.declared[row]
     declared[:] = 0
     outcomes.tricks[row, :] = 0
@@ -430,15 +418,12 @@ def play_from(
     separate_taken, folded = False, 0
     if one_round:  # each player who says play draws at once (pagat, as the course reads it)
         n_active, separate_taken, error, state = _one_round(
-            n, dealer, rules, seats, state, stock, work, trump_card, start, said, thrown,
-            declared, forced_seat,
-        )  # fmt: skip
+            table, dealer, state, start, said, thrown, declared, forced_seat
+        )
         if error != OK:
             return error, state
     else:
-        n_active, folded, state = _declarations(
-            n, rules, seats, state, work, trump_card, said, declared
-        )
+        n_active, folded, state = _declarations(table, state, trump_card, said, declared)
     if n_active == 0:
         return OK, state  # everyone passed: the pot carries
     if n_active == 1:
@@ -449,31 +434,30 @@ def play_from(
     if start.phase != PLAY_PHASE:
         if not one_round:
             separate_taken, error, state = _draw_phase(
-                n, n_active, dealer, rules, seats, state, stock, work, trump_card,
-                start.separate, start.size, folded, forced_seat, start.forced, start.take,
-            )  # fmt: skip
+                table, n_active, dealer, state, start, folded, forced_seat
+            )
             if error != OK:
                 return error, state
-        leader = _first_leader(n_active, dealer, rules, work, declared, trump_card, separate_taken)
+        leader = _first_leader(table, n_active, dealer, declared, trump_card, separate_taken)
         start = _opening(PLAY_PHASE, start.seat, trump_card, -1, 0, leader)
-    state = _tricks(n_active, rules, seats, state, work, trump_card // 13, log, start)
-    for p in range(n):
+    state = _tricks(table, n_active, state, trump_card // 13, log, start)
+    for p in range(table.n):
         outcomes.tricks[row, p] = work[WON, p]
     return OK, state
 
 
 @jit_inline
 def _first_leader(
+    table: Table,
     n_active: int,
     dealer: int,
-    rules: np.ndarray,
-    work: np.ndarray,
     declared: np.ndarray,
     trump_card: int,
     separate_taken: bool,
 ) -> int:
     """The active index of the first trick's leader: the dealer's left, unless the dealer
     turned an ace and plays (glimne, and not with a separate trump card still apart)."""
+    rules, work = table.rules, table.work
     no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF or separate_taken
     turned_ace = trump_card % 13 == ACE
     if rules[DEALER_ACE_LEADS] == 0 or not turned_ace or not no_separate:
@@ -486,17 +470,12 @@ def _first_leader(
 
 @jit_inline
 def _deal(
-    n: int,
-    dealer: int,
-    separate_mode: int,
-    state: np.uint64,
-    stock: np.ndarray,
-    work: np.ndarray,
-    fixed: FixedDeal,
+    table: Table, dealer: int, state: np.uint64, fixed: FixedDeal
 ) -> tuple[int, int, int, np.uint64]:
     """Five cards each from the dealer's left; the dealer's last card is turned (or a sixth
     card apart). Returns (turned card, separate card or -1, cards left in stock, state)."""
-    apart = separate_mode != SEPARATE_TRUMP_CARD_IS_OFF
+    n, stock, work = table.n, table.stock, table.work
+    apart = table.rules[SEPARATE_TRUMP_CARD] != SEPARATE_TRUMP_CARD_IS_OFF
     if fixed.seat < 0:
         size = 52
         for i in range(52):
@@ -550,13 +529,10 @@ def _forced_word(rules: np.ndarray, trump_card: int, i: int, n: int, playing: in
 
 @jit_inline
 def _word(
-    n: int,
+    table: Table,
     i: int,
     p: int,
-    rules: np.ndarray,
-    seats: Seats,
     state: np.uint64,
-    work: np.ndarray,
     trump_card: int,
     said: np.ndarray,
     playing: int,
@@ -566,6 +542,7 @@ def _word(
     DEALER_ALONE; the new state): the rules' word if they force one (`_forced_word`), the
     word known in advance (`said`, -1 where unknown), else its bot's, having heard `playing`
     players say play (none when everyone declares at once) and `strong` of them draw few."""
+    n, rules, seats = table.n, table.rules, table.seats
     forced = _forced_word(rules, trump_card, i, n, playing)
     if forced >= 0:
         return forced, state
@@ -573,7 +550,7 @@ def _word(
         return (SAID_PLAY if said[p] == 1 else 0), state
     heard = 0 if rules[SIMULTANEOUS_DECLARATION] != 0 else playing
     says, state = _declare(
-        seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump_card // 13, i, n,
+        seats.kinds[p], seats.boldness[p], state, table.work[HAND, p], trump_card // 13, i, n,
         heard, strong,
     )  # fmt: skip
     return (SAID_PLAY if says else 0), state
@@ -581,11 +558,8 @@ def _word(
 
 @jit_inline
 def _declarations(
-    n: int,
-    rules: np.ndarray,
-    seats: Seats,
+    table: Table,
     state: np.uint64,
-    work: np.ndarray,
     trump_card: int,
     said: np.ndarray,
     declared: np.ndarray,
@@ -593,13 +567,12 @@ def _declarations(
     """Play or pass from the dealer's left, the dealer last; a seat's word known in advance
     (`said`, -1 where its bot decides) is taken as given. Returns (players in, the passed
     players' cards, state); the players in are listed in work row ACTIVE."""
+    work = table.work
     folded = 0
     n_active = 0
-    for i in range(n):
+    for i in range(table.n):
         p = work[ORDER, i]
-        declared[p], state = _word(
-            n, i, p, rules, seats, state, work, trump_card, said, n_active, 0
-        )
+        declared[p], state = _word(table, i, p, state, trump_card, said, n_active, 0)
         if declared[p] != 0:
             work[ACTIVE, n_active] = p
             n_active += 1
@@ -611,10 +584,7 @@ def _declarations(
 
 @jit
 def declarations_agree(
-    n: int,
-    rules: np.ndarray,
-    seats: Seats,
-    work: np.ndarray,
+    table: Table,
     trump_card: int,
     said: np.ndarray,
     thrown: np.ndarray,
@@ -625,6 +595,7 @@ def declarations_agree(
     one round, throw away as many cards as it was heard to (`thrown` >= 0) and hear the draws
     before it. (In one round a random bot's throw counts as heard only where `thrown` says,
     and as weak where it does not: mixed tables are not told apart.)"""
+    n, rules, seats, work = table.n, table.rules, table.seats, table.work
     trump = trump_card // 13
     one_round = rules[DRAWS_IN_TURN] != 0
     limit = rules[MAX_DISCARDS]
@@ -659,33 +630,25 @@ def declarations_agree(
 
 @jit_inline
 def _draw_phase(
-    n: int,
+    table: Table,
     n_active: int,
     dealer: int,
-    rules: np.ndarray,
-    seats: Seats,
     state: np.uint64,
-    stock: np.ndarray,
-    work: np.ndarray,
-    trump_card: int,
-    separate: int,
-    size: int,
+    start: Start,
     folded: int,
     forced_seat: int,
-    forced_throw: int,
-    forced_take: bool,
 ) -> tuple[bool, int, np.uint64]:
-    """Two rounds: each player in discards and draws in turn, restocking as the rules say;
-    seat `forced_seat` throws `forced_throw` (and takes the separate card if `forced_take`).
-    Returns (the dealer took the separate card, error, state)."""
+    """Two rounds: each player in discards and draws in turn from the stock of `start`,
+    restocking as the rules say; seat `forced_seat` throws `start.forced` (and takes the
+    separate card if `start.take`). Returns (the dealer took the separate card, error, state)."""
+    size = start.size
     separate_taken = False
     for a in range(n_active):
-        p = work[ACTIVE, a]
-        forced = forced_throw if p == forced_seat else -1
+        p = table.work[ACTIVE, a]
+        forced = start.forced if p == forced_seat else -1
         took, size, folded, error, state = _serve(
-            n, p, dealer, rules, seats, state, stock, work, trump_card, separate,
-            size, folded, separate_taken, forced, forced_take, -1,
-        )  # fmt: skip
+            table, p, dealer, state, start, size, folded, separate_taken, forced, -1
+        )
         separate_taken = separate_taken or took
         if error != OK:
             return separate_taken, error, state
@@ -694,27 +657,24 @@ def _draw_phase(
 
 @jit_inline
 def _serve(
-    n: int,
+    table: Table,
     p: int,
     dealer: int,
-    rules: np.ndarray,
-    seats: Seats,
     state: np.uint64,
-    stock: np.ndarray,
-    work: np.ndarray,
-    trump_card: int,
-    separate: int,
+    start: Start,
     size: int,
     folded: int,
     separate_taken: bool,
     forced_throw: int,
-    forced_take: bool,
     count: int,
 ) -> tuple[bool, int, int, int, np.uint64]:
-    """Seat `p` discards and draws, restocking as the rules say: it throws `forced_throw`
-    (and takes the separate card if `forced_take`) when that is given (>= 0), else its bot
-    decides; a random bot heard to throw `count` cards (>= 0) throws that many. Returns (it
-    took the separate card, the stock's size, the passed cards left, error, state)."""
+    """Seat `p` discards and draws from the first `size` places of the stock, restocking as
+    the rules say: it throws `forced_throw` (and takes the separate card if `start.take`)
+    when that is given (>= 0), else its bot decides; a random bot heard to throw `count`
+    cards (>= 0) throws that many. Returns (it took the separate card, the stock's size, the
+    passed cards left, error, state)."""
+    rules, seats, work = table.rules, table.seats, table.work
+    trump_card, separate = start.trump_card, start.separate
     trump = trump_card // 13
     limit = rules[MAX_DISCARDS]
     no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF
@@ -725,7 +685,7 @@ def _serve(
         locked = 1 << trump_card  # the turned card stays with the dealer (a house rule)
     can_take = may_take and p == dealer and not separate_taken
     if forced_throw >= 0:
-        throw, take = forced_throw, forced_take and can_take
+        throw, take = forced_throw, start.take and can_take
     elif seats.kinds[p] == HEURISTIC:
         throw, take = discard_heuristic(work[HAND, p], trump, locked, limit, can_take)
     elif count >= 0:
@@ -741,10 +701,10 @@ def _serve(
         need -= 1
     for _ in range(need):
         if size == 0:
-            size, folded = _restock(n, p, served_too, stock, work, folded)
+            size, folded = _restock(table, p, served_too, folded)
             if size == 0:
                 return take, size, folded, EMPTY_RESTOCK, state
-        card, state = _draw(state, stock, size)
+        card, state = _draw(state, table.stock, size)
         size -= 1
         work[HAND, p] |= 1 << card
     return take, size, folded, OK, state
@@ -752,14 +712,9 @@ def _serve(
 
 @jit_inline
 def _one_round(
-    n: int,
+    table: Table,
     dealer: int,
-    rules: np.ndarray,
-    seats: Seats,
     state: np.uint64,
-    stock: np.ndarray,
-    work: np.ndarray,
-    trump_card: int,
     start: Start,
     said: np.ndarray,
     thrown: np.ndarray,
@@ -770,14 +725,13 @@ def _one_round(
     says play or pass, and a seat that says play discards and draws at once, so every later
     seat hears how many cards it threw (`_word` and `_serve` give the rules of each step). Returns (players in, listed in work row ACTIVE; the dealer took the separate card;
     error; state)."""
+    work, trump_card = table.work, start.trump_card
     size, folded = start.size, 0
     n_active, strong = 0, 0
     separate_taken = False
-    for i in range(n):
+    for i in range(table.n):
         p = work[ORDER, i]
-        declared[p], state = _word(
-            n, i, p, rules, seats, state, work, trump_card, said, n_active, strong
-        )
+        declared[p], state = _word(table, i, p, state, trump_card, said, n_active, strong)
         if declared[p] == 0:
             folded |= work[HAND, p]
             work[HAND, p] = 0
@@ -788,9 +742,8 @@ def _one_round(
             continue  # takes the pot without a draw
         forced = start.forced if p == forced_seat else -1
         took, size, folded, error, state = _serve(
-            n, p, dealer, rules, seats, state, stock, work, trump_card, start.separate,
-            size, folded, separate_taken, forced, start.take, thrown[p],
-        )  # fmt: skip
+            table, p, dealer, state, start, size, folded, separate_taken, forced, thrown[p]
+        )
         separate_taken = separate_taken or took
         if error != OK:
             return n_active, separate_taken, error, state
@@ -800,15 +753,14 @@ def _one_round(
 
 
 @jit
-def _restock(
-    n: int, player: int, served_too: bool, stock: np.ndarray, work: np.ndarray, folded: int
-) -> tuple[int, int]:
+def _restock(table: Table, player: int, served_too: bool, folded: int) -> tuple[int, int]:
     """The stock ran out while `player` draws: gather the passed hands and the other players'
     discards (pagat, `served_too`), or the passed hands first and the discards once those are
     gone (wikipedia; glimne by the engine's reading). Returns (new stock size, passed cards left)."""
+    stock, work = table.stock, table.work
     if served_too or folded == 0:
         pool = folded if served_too else 0
-        for q in range(n):
+        for q in range(table.n):
             if q != player:
                 pool |= work[DISCARDS, q]
                 work[DISCARDS, q] = 0
@@ -818,11 +770,9 @@ def _restock(
 
 @jit_inline
 def _tricks(
+    table: Table,
     n_active: int,
-    rules: np.ndarray,
-    seats: Seats,
     state: np.uint64,
-    work: np.ndarray,
     trump: int,
     log: DecisionLog,
     start: Start,
@@ -837,6 +787,7 @@ def _tricks(
     state would be passed in and out of each call. The rules it applies are the readable
     engine's (`play.beats`, `play.voids_shown_by`, `legal`), and tests/test_fast.py replays
     its hands move for move in the `Game`."""
+    rules, seats, work = table.rules, table.seats, table.work
     n_out = 0  # players the table knows to be out of trumps (work row NO_TRUMP)
     for a in range(n_active):
         n_out += work[NO_TRUMP, work[ACTIVE, a]]
@@ -914,8 +865,7 @@ def play_chunk(
     hand h sits at seat h mod n. Card decisions are logged while `log` has room. Returns an
     error code (0 when every hand was played)."""
     state = np.uint64(seed)
-    stock = np.empty(52, dtype=np.int64)
-    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
+    table = new_table(n, rules, seats)
     dealer = first_hand % n
     # typed int64 rather than literal constants, so play_hand compiles once for both callers
     no_hand = first_hand * 0
@@ -923,9 +873,7 @@ def play_chunk(
     unknown = np.full(n, -1, dtype=np.int64)
     nobody = FixedDeal(no_seat, no_hand, no_hand, unknown, unknown, np.zeros(1, dtype=np.int64))
     for h in range(outcomes.declared.shape[0]):
-        error, state = play_hand(
-            n, dealer, rules, seats, state, stock, work, nobody, outcomes, h, log
-        )
+        error, state = play_hand(table, dealer, state, nobody, outcomes, h, log)
         if error != OK:
             return error
         dealer = dealer + 1 if dealer + 1 < n else 0
@@ -947,29 +895,22 @@ def play_fixed(
     A deal in which a heuristic bot would not say what `fixed.said` says it said is dealt
     again (the fixed seat's own word aside); after `max_tries` deals in all, the rows left
     are not played: the rows played are `outcomes` rows 0 to the returned count - 1."""
-    log = DecisionLog(np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
+    log = new_log()
     state = np.uint64(seed)
-    stock = np.empty(52, dtype=np.int64)
-    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
-    separate_mode = rules[SEPARATE_TRUMP_CARD]
+    table = new_table(n, rules, seats)
     for h in range(outcomes.declared.shape[0]):
         while True:
             if fixed.tries[0] >= max_tries:
                 return h
             fixed.tries[0] += 1
-            _clear(n, dealer, work)
-            trump_card, separate, size, state = _deal(
-                n, dealer, separate_mode, state, stock, work, fixed
-            )
-            if declarations_agree(
-                n, rules, seats, work, trump_card, fixed.said, fixed.thrown, fixed.seat
-            ):
+            _clear(table, dealer)
+            trump_card, separate, size, state = _deal(table, dealer, state, fixed)
+            if declarations_agree(table, trump_card, fixed.said, fixed.thrown, fixed.seat):
                 break
         start = fresh_start(trump_card, separate, size)
         error, state = play_from(
-            n, dealer, rules, seats, state, stock, work, fixed.said, fixed.thrown, start,
-            outcomes, h, log,
-        )  # fmt: skip
+            table, dealer, state, fixed.said, fixed.thrown, start, outcomes, h, log
+        )
         if error != OK:
             return -1
     return outcomes.declared.shape[0]

@@ -33,12 +33,9 @@ from .hand import (
     DECLARE_PHASE,
     DRAW_PHASE,
     HAND,
-    LOG_WIDTH,
     NO_TRUMP,
     TRICK,
     WON,
-    WORK_ROWS,
-    DecisionLog,
     Outcomes,
     Seats,
     Start,
@@ -46,6 +43,8 @@ from .hand import (
     _draw,
     _fill,
     _forced_word,
+    new_log,
+    new_table,
     play_from,
 )
 from .policy import (
@@ -243,8 +242,8 @@ def sample_deals(
     seat by seat)."""
     state = np.uint64(seed)
     dealer = n - 1
-    stock = np.empty(52, dtype=np.int64)
-    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
+    table = new_table(n, rules, seats)
+    stock, work = table.stock, table.work
     pool = ALL_CARDS & ~seen.hand & ~(1 << seen.trump_card) & ~seen.known_out
     agree = agreement(n, rules, seats, seen)
     tries = 0
@@ -253,7 +252,7 @@ def sample_deals(
         whole = False
         for _ in range(FIRST_TRIES):
             tries += 1
-            _clear(n, dealer, work)
+            _clear(table, dealer)
             size = _fill(stock, pool)
             for p in range(n):
                 work[HAND, p] = seen.hand if p == seen.me else _pinned(n, p, seen)
@@ -414,25 +413,24 @@ def play_worlds(
     Deal k with choice j fills `outcomes` row k * choices + j. Returns an error code."""
     dealer = n - 1
     base = np.uint64(seed)
-    stock = np.empty(52, dtype=np.int64)
-    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
+    table = new_table(n, rules, seats)
+    stock, work = table.stock, table.work
     words = np.empty(n, dtype=np.int64)
-    log = DecisionLog(np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
+    log = new_log()
     ways = choices.shape[0]
     room = min(n, trick.shape[0])
     for k in range(hands.shape[0]):
         _, deal_state = next_u64(base + np.uint64(k) * np.uint64(0x9E3779B97F4A7C15))
         for j in range(ways):
-            _clear(n, dealer, work)
+            _clear(table, dealer)
             for p in range(n):
                 work[HAND, p], work[WON, p], work[NO_TRUMP, p] = hands[k, p], won[p], no_trump[p]
                 words[p] = said[p]
             work[TRICK, :room] = trick[:room]  # the trick so far: fewer cards than seats
             at = _with_choice(start, choices[j], takes[j], _fill(stock, pools[k]), words)
             error, _ = play_from(
-                n, dealer, rules, seats, deal_state, stock, work, words, thrown, at, outcomes,
-                k * ways + j, log,
-            )  # fmt: skip
+                table, dealer, deal_state, words, thrown, at, outcomes, k * ways + j, log
+            )
             if error != 0:
                 return error
     return 0
