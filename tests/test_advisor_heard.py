@@ -172,7 +172,7 @@ def test_hearing_a_draw_count_is_the_same_as_keeping_only_the_matching_deals() -
     """Dealing again until seat 1's heuristic bot says play and throws two cards gives seat 1
     the same hands as dealing freely and keeping those whose bot would: the kept hands' mean
     strength matches within four standard errors, and differs from the word alone."""
-    from bourre_lessons.sim.fast.hand import ORDER, WORK_ROWS, Table, declarations_agree
+    from bourre_lessons.sim.fast.hand import ORDER, WORK_ROWS, declarations_agree
     from bourre_lessons.sim.fast.policy import discard_heuristic, strength
 
     n, rules = 5, encode_rules(Rules(), 5)
@@ -189,11 +189,10 @@ def test_hearing_a_draw_count_is_the_same_as_keeping_only_the_matching_deals() -
         trump_card = int(deck[4])  # the dealer's fifth card
         hand = int(work[0, 1])
         thrown = np.full(n, -1, dtype=np.int64)
-        table = Table(n, rules, seats, np.empty(52, dtype=np.int64), work)
-        if declarations_agree(table, trump_card, said, thrown, 0):
+        if declarations_agree(n, rules, seats, work, trump_card, said, thrown, 0):
             word_only.append(strength(hand, trump_card // 13))
             thrown[1] = 2
-            if declarations_agree(table, trump_card, said, thrown, 0):
+            if declarations_agree(n, rules, seats, work, trump_card, said, thrown, 0):
                 throw, _ = discard_heuristic(hand, trump_card // 13, 0, 5, False)
                 assert bin(throw).count("1") == 2
                 agreed.append(strength(hand, trump_card // 13))

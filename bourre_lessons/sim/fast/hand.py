@@ -70,7 +70,7 @@ __all__ = [
     "Outcomes",
     "Seats",
     "Start",
-    "Table",
+    "TrickInPlay",
     "declarations_agree",
     "fresh_start",
     "logged_legal",
@@ -78,7 +78,6 @@ __all__ = [
     "logged_trick",
     "new_log",
     "new_outcomes",
-    "new_table",
     "play_chunk",
     "play_fixed",
     "play_from",
@@ -135,23 +134,11 @@ class FixedDeal(NamedTuple):
     tries: np.ndarray  # int64 (1,)
 
 
-class Start(NamedTuple):
-    """Where `play_from` takes a hand up. phase -- DECLARE_PHASE, DRAW_PHASE or PLAY_PHASE
-    (the declarations always run, from `said` where it is known); seat, forced, take -- the
-    decision of that seat that is fixed in advance: in the draw the cards it throws (and
-    whether the dealer takes the separate card), in the play the card it plays (-1: none);
-    trump_card, separate (the card still on offer, or -1), size (cards in the stock array);
-    and, for PLAY_PHASE, the trick being played: tricks already played, the active index of
-    its leader and of the seat winning it so far, its cards (count, mask, the suit led, the
-    best card, trumped) and the cards of the tricks before it (`seen`)."""
+class TrickInPlay(NamedTuple):
+    """The play of the cards where a hand is taken up: tricks already played, the active
+    index of the current trick's leader and of the seat winning it so far, its cards (count,
+    mask, the suit led, the best card, trumped) and the cards of the tricks before it."""
 
-    phase: int
-    seat: int
-    forced: int
-    take: bool
-    trump_card: int
-    separate: int
-    size: int
     tricks_done: int
     leader: int
     winner: int
@@ -161,6 +148,24 @@ class Start(NamedTuple):
     best: int
     trumped: bool
     seen: int
+
+
+class Start(NamedTuple):
+    """Where `play_from` takes a hand up. phase -- DECLARE_PHASE, DRAW_PHASE or PLAY_PHASE
+    (the declarations always run, from `said` where it is known); seat, forced, take -- the
+    decision of that seat that is fixed in advance: in the draw the cards it throws (and
+    whether the dealer takes the separate card), in the play the card it plays (-1: none);
+    trump_card, separate (the card still on offer, or -1), size (cards in the stock array);
+    trick -- for PLAY_PHASE, the trick being played (`TrickInPlay`)."""
+
+    phase: int
+    seat: int
+    forced: int
+    take: bool
+    trump_card: int
+    separate: int
+    size: int
+    trick: TrickInPlay
 
 
 class DecisionLog(NamedTuple):
@@ -251,25 +256,6 @@ NO_TRUMP = WORK_ROWS.index("no_trump")  # 1 for a seat the table knows to be out
 TRICK = WORK_ROWS.index("trick")  # the cards of the trick in progress, in play order
 
 
-class Table(NamedTuple):
-    """The table the hands are played at, as every phase of a hand reads it: `n` seats, the
-    rule vector (`switches.encode_rules`), the bots, and the scratch space the phases share:
-    `stock` (52 places) and `work` (the rows WORK_ROWS, n places each)."""
-
-    n: int
-    rules: np.ndarray
-    seats: Seats
-    stock: np.ndarray
-    work: np.ndarray
-
-
-@jit_inline
-def new_table(n: int, rules: np.ndarray, seats: Seats) -> Table:
-    """A `Table` of `n` seats with fresh scratch space."""
-    stock = np.empty(52, dtype=np.int64)
-    return Table(n, rules, seats, stock, np.zeros((len(WORK_ROWS), n), dtype=np.int64))
-
-
 @jit
 def _log_decision(row: np.ndarray, position: Position, trick_cards: np.ndarray) -> None:
     """Write one decision to a log row: the position's fields (LOG_COLUMNS), then the trick."""
@@ -326,31 +312,40 @@ def _declare(
 
 @jit
 def play_hand(
-    table: Table,
+    n: int,
     dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
     state: np.uint64,
+    stock: np.ndarray,
+    work: np.ndarray,
     fixed: FixedDeal,
     outcomes: Outcomes,
     row: int,
     log: DecisionLog,
 ) -> tuple[int, np.uint64]:
     """Play one hand; fills row `row` of `outcomes`; returns (error, the new random state).
+    `stock` (52 places) and `work` (the rows WORK_ROWS, n places each) are scratch space.
 
     With `fixed.seat` >= 0 that seat holds `fixed.hand` and the turned card is
     `fixed.trump_card` (in the dealer's hand unless a separate trump card is turned);
     `fixed.said` holds the declarations known in advance (-1: the seat's bot decides).
     While `log` has room, every card decision is written to it.
     """
-    _clear(table, dealer)
-    trump_card, separate, size, state = _deal(table, dealer, state, fixed)
+    _clear(n, dealer, work)
+    trump_card, separate, size, state = _deal(
+        n, dealer, rules[SEPARATE_TRUMP_CARD], state, stock, work, fixed
+    )
     start = fresh_start(trump_card, separate, size)
-    return play_from(table, dealer, state, fixed.said, fixed.thrown, start, outcomes, row, log)
+    return play_from(
+        n, dealer, rules, seats, state, stock, work, fixed.said, fixed.thrown, start, outcomes,
+        row, log,
+    )  # fmt: skip
 
 
 @jit_inline
-def _clear(table: Table, dealer: int) -> None:
+def _clear(n: int, dealer: int, work: np.ndarray) -> None:
     """Empty hands, discards, tricks and voids; the speaking order from the dealer's left."""
-    n, work = table.n, table.work
     for i in range(n):
         seat = dealer + 1 + i
         work[ORDER, i] = seat - n if seat >= n else seat  # no division on the hot path
@@ -370,14 +365,7 @@ def _opening(
 ) -> Start:
     """A `Start` before any card is played: no trick begun, nothing forced, the first trick
     to be led by the active index `leader`."""
-    return Start(
-        phase=phase,
-        seat=seat,
-        forced=-1,
-        take=False,
-        trump_card=trump_card,
-        separate=separate,
-        size=size,
+    no_card_yet = TrickInPlay(
         tricks_done=0,
         leader=leader,
         winner=leader,
@@ -388,13 +376,18 @@ def _opening(
         trumped=False,
         seen=0,
     )
+    return Start(phase, seat, -1, False, trump_card, separate, size, no_card_yet)
 
 
 @jit_inline
 def play_from(
-    table: Table,
+    n: int,
     dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
     state: np.uint64,
+    stock: np.ndarray,
+    work: np.ndarray,
     said: np.ndarray,
     thrown: np.ndarray,
     start: Start,
@@ -402,12 +395,11 @@ def play_from(
     row: int,
     log: DecisionLog,
 ) -> tuple[int, np.uint64]:
-    """Play a hand on from `start` (see `Start`), the cards in `table.work` (HAND: each
-    seat's cards at that moment; for PLAY_PHASE also WON, NO_TRUMP and the trick so far in
-    TRICK) and the first `start.size` places of `table.stock`; fills row `row` of `outcomes`. `said` and
+    """Play a hand on from `start` (see `Start`), the cards in `work` (HAND: each seat's
+    cards at that moment; for PLAY_PHASE also WON, NO_TRUMP and the trick so far in TRICK)
+    and the first `start.size` places of `stock`; fills row `row` of `outcomes`. `said` and
     `thrown` are the words and, in one round, the draw counts known in advance (-1: the
     seat's bot decides)."""
-    rules, work = table.rules, table.work
     declared = outcomes.declared[row]
     declared[:] = 0
     outcomes.tricks[row, :] = 0
@@ -418,12 +410,15 @@ def play_from(
     separate_taken, folded = False, 0
     if one_round:  # each player who says play draws at once (pagat, as the course reads it)
         n_active, separate_taken, error, state = _one_round(
-            table, dealer, state, start, said, thrown, declared, forced_seat
-        )
+            n, dealer, rules, seats, state, stock, work, trump_card, start, said, thrown,
+            declared, forced_seat,
+        )  # fmt: skip
         if error != OK:
             return error, state
     else:
-        n_active, folded, state = _declarations(table, state, trump_card, said, declared)
+        n_active, folded, state = _declarations(
+            n, rules, seats, state, work, trump_card, said, declared
+        )
     if n_active == 0:
         return OK, state  # everyone passed: the pot carries
     if n_active == 1:
@@ -434,30 +429,31 @@ def play_from(
     if start.phase != PLAY_PHASE:
         if not one_round:
             separate_taken, error, state = _draw_phase(
-                table, n_active, dealer, state, start, folded, forced_seat
-            )
+                n, n_active, dealer, rules, seats, state, stock, work, trump_card,
+                start.separate, start.size, folded, forced_seat, start.forced, start.take,
+            )  # fmt: skip
             if error != OK:
                 return error, state
-        leader = _first_leader(table, n_active, dealer, declared, trump_card, separate_taken)
+        leader = _first_leader(n_active, dealer, rules, work, declared, trump_card, separate_taken)
         start = _opening(PLAY_PHASE, start.seat, trump_card, -1, 0, leader)
-    state = _tricks(table, n_active, state, trump_card // 13, log, start)
-    for p in range(table.n):
+    state = _tricks(n_active, rules, seats, state, work, trump_card // 13, log, start)
+    for p in range(n):
         outcomes.tricks[row, p] = work[WON, p]
     return OK, state
 
 
 @jit_inline
 def _first_leader(
-    table: Table,
     n_active: int,
     dealer: int,
+    rules: np.ndarray,
+    work: np.ndarray,
     declared: np.ndarray,
     trump_card: int,
     separate_taken: bool,
 ) -> int:
     """The active index of the first trick's leader: the dealer's left, unless the dealer
     turned an ace and plays (glimne, and not with a separate trump card still apart)."""
-    rules, work = table.rules, table.work
     no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF or separate_taken
     turned_ace = trump_card % 13 == ACE
     if rules[DEALER_ACE_LEADS] == 0 or not turned_ace or not no_separate:
@@ -470,12 +466,17 @@ def _first_leader(
 
 @jit_inline
 def _deal(
-    table: Table, dealer: int, state: np.uint64, fixed: FixedDeal
+    n: int,
+    dealer: int,
+    separate_mode: int,
+    state: np.uint64,
+    stock: np.ndarray,
+    work: np.ndarray,
+    fixed: FixedDeal,
 ) -> tuple[int, int, int, np.uint64]:
     """Five cards each from the dealer's left; the dealer's last card is turned (or a sixth
     card apart). Returns (turned card, separate card or -1, cards left in stock, state)."""
-    n, stock, work = table.n, table.stock, table.work
-    apart = table.rules[SEPARATE_TRUMP_CARD] != SEPARATE_TRUMP_CARD_IS_OFF
+    apart = separate_mode != SEPARATE_TRUMP_CARD_IS_OFF
     if fixed.seat < 0:
         size = 52
         for i in range(52):
@@ -529,10 +530,13 @@ def _forced_word(rules: np.ndarray, trump_card: int, i: int, n: int, playing: in
 
 @jit_inline
 def _word(
-    table: Table,
+    n: int,
     i: int,
     p: int,
+    rules: np.ndarray,
+    seats: Seats,
     state: np.uint64,
+    work: np.ndarray,
     trump_card: int,
     said: np.ndarray,
     playing: int,
@@ -542,7 +546,6 @@ def _word(
     DEALER_ALONE; the new state): the rules' word if they force one (`_forced_word`), the
     word known in advance (`said`, -1 where unknown), else its bot's, having heard `playing`
     players say play (none when everyone declares at once) and `strong` of them draw few."""
-    n, rules, seats = table.n, table.rules, table.seats
     forced = _forced_word(rules, trump_card, i, n, playing)
     if forced >= 0:
         return forced, state
@@ -550,7 +553,7 @@ def _word(
         return (SAID_PLAY if said[p] == 1 else 0), state
     heard = 0 if rules[SIMULTANEOUS_DECLARATION] != 0 else playing
     says, state = _declare(
-        seats.kinds[p], seats.boldness[p], state, table.work[HAND, p], trump_card // 13, i, n,
+        seats.kinds[p], seats.boldness[p], state, work[HAND, p], trump_card // 13, i, n,
         heard, strong,
     )  # fmt: skip
     return (SAID_PLAY if says else 0), state
@@ -558,8 +561,11 @@ def _word(
 
 @jit_inline
 def _declarations(
-    table: Table,
+    n: int,
+    rules: np.ndarray,
+    seats: Seats,
     state: np.uint64,
+    work: np.ndarray,
     trump_card: int,
     said: np.ndarray,
     declared: np.ndarray,
@@ -567,12 +573,13 @@ def _declarations(
     """Play or pass from the dealer's left, the dealer last; a seat's word known in advance
     (`said`, -1 where its bot decides) is taken as given. Returns (players in, the passed
     players' cards, state); the players in are listed in work row ACTIVE."""
-    work = table.work
     folded = 0
     n_active = 0
-    for i in range(table.n):
+    for i in range(n):
         p = work[ORDER, i]
-        declared[p], state = _word(table, i, p, state, trump_card, said, n_active, 0)
+        declared[p], state = _word(
+            n, i, p, rules, seats, state, work, trump_card, said, n_active, 0
+        )
         if declared[p] != 0:
             work[ACTIVE, n_active] = p
             n_active += 1
@@ -584,7 +591,10 @@ def _declarations(
 
 @jit
 def declarations_agree(
-    table: Table,
+    n: int,
+    rules: np.ndarray,
+    seats: Seats,
+    work: np.ndarray,
     trump_card: int,
     said: np.ndarray,
     thrown: np.ndarray,
@@ -595,7 +605,6 @@ def declarations_agree(
     one round, throw away as many cards as it was heard to (`thrown` >= 0) and hear the draws
     before it. (In one round a random bot's throw counts as heard only where `thrown` says,
     and as weak where it does not: mixed tables are not told apart.)"""
-    n, rules, seats, work = table.n, table.rules, table.seats, table.work
     trump = trump_card // 13
     one_round = rules[DRAWS_IN_TURN] != 0
     limit = rules[MAX_DISCARDS]
@@ -630,25 +639,33 @@ def declarations_agree(
 
 @jit_inline
 def _draw_phase(
-    table: Table,
+    n: int,
     n_active: int,
     dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
     state: np.uint64,
-    start: Start,
+    stock: np.ndarray,
+    work: np.ndarray,
+    trump_card: int,
+    separate: int,
+    size: int,
     folded: int,
     forced_seat: int,
+    forced_throw: int,
+    forced_take: bool,
 ) -> tuple[bool, int, np.uint64]:
-    """Two rounds: each player in discards and draws in turn from the stock of `start`,
-    restocking as the rules say; seat `forced_seat` throws `start.forced` (and takes the
-    separate card if `start.take`). Returns (the dealer took the separate card, error, state)."""
-    size = start.size
+    """Two rounds: each player in discards and draws in turn, restocking as the rules say;
+    seat `forced_seat` throws `forced_throw` (and takes the separate card if `forced_take`).
+    Returns (the dealer took the separate card, error, state)."""
     separate_taken = False
     for a in range(n_active):
-        p = table.work[ACTIVE, a]
-        forced = start.forced if p == forced_seat else -1
+        p = work[ACTIVE, a]
+        forced = forced_throw if p == forced_seat else -1
         took, size, folded, error, state = _serve(
-            table, p, dealer, state, start, size, folded, separate_taken, forced, -1
-        )
+            n, p, dealer, rules, seats, state, stock, work, trump_card, separate,
+            size, folded, separate_taken, forced, forced_take, -1,
+        )  # fmt: skip
         separate_taken = separate_taken or took
         if error != OK:
             return separate_taken, error, state
@@ -657,24 +674,27 @@ def _draw_phase(
 
 @jit_inline
 def _serve(
-    table: Table,
+    n: int,
     p: int,
     dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
     state: np.uint64,
-    start: Start,
+    stock: np.ndarray,
+    work: np.ndarray,
+    trump_card: int,
+    separate: int,
     size: int,
     folded: int,
     separate_taken: bool,
     forced_throw: int,
+    forced_take: bool,
     count: int,
 ) -> tuple[bool, int, int, int, np.uint64]:
-    """Seat `p` discards and draws from the first `size` places of the stock, restocking as
-    the rules say: it throws `forced_throw` (and takes the separate card if `start.take`)
-    when that is given (>= 0), else its bot decides; a random bot heard to throw `count`
-    cards (>= 0) throws that many. Returns (it took the separate card, the stock's size, the
-    passed cards left, error, state)."""
-    rules, seats, work = table.rules, table.seats, table.work
-    trump_card, separate = start.trump_card, start.separate
+    """Seat `p` discards and draws, restocking as the rules say: it throws `forced_throw`
+    (and takes the separate card if `forced_take`) when that is given (>= 0), else its bot
+    decides; a random bot heard to throw `count` cards (>= 0) throws that many. Returns (it
+    took the separate card, the stock's size, the passed cards left, error, state)."""
     trump = trump_card // 13
     limit = rules[MAX_DISCARDS]
     no_separate = rules[SEPARATE_TRUMP_CARD] == SEPARATE_TRUMP_CARD_IS_OFF
@@ -685,7 +705,7 @@ def _serve(
         locked = 1 << trump_card  # the turned card stays with the dealer (a house rule)
     can_take = may_take and p == dealer and not separate_taken
     if forced_throw >= 0:
-        throw, take = forced_throw, start.take and can_take
+        throw, take = forced_throw, forced_take and can_take
     elif seats.kinds[p] == HEURISTIC:
         throw, take = discard_heuristic(work[HAND, p], trump, locked, limit, can_take)
     elif count >= 0:
@@ -701,10 +721,10 @@ def _serve(
         need -= 1
     for _ in range(need):
         if size == 0:
-            size, folded = _restock(table, p, served_too, folded)
+            size, folded = _restock(n, p, served_too, stock, work, folded)
             if size == 0:
                 return take, size, folded, EMPTY_RESTOCK, state
-        card, state = _draw(state, table.stock, size)
+        card, state = _draw(state, stock, size)
         size -= 1
         work[HAND, p] |= 1 << card
     return take, size, folded, OK, state
@@ -712,9 +732,14 @@ def _serve(
 
 @jit_inline
 def _one_round(
-    table: Table,
+    n: int,
     dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
     state: np.uint64,
+    stock: np.ndarray,
+    work: np.ndarray,
+    trump_card: int,
     start: Start,
     said: np.ndarray,
     thrown: np.ndarray,
@@ -725,13 +750,14 @@ def _one_round(
     says play or pass, and a seat that says play discards and draws at once, so every later
     seat hears how many cards it threw (`_word` and `_serve` give the rules of each step). Returns (players in, listed in work row ACTIVE; the dealer took the separate card;
     error; state)."""
-    work, trump_card = table.work, start.trump_card
     size, folded = start.size, 0
     n_active, strong = 0, 0
     separate_taken = False
-    for i in range(table.n):
+    for i in range(n):
         p = work[ORDER, i]
-        declared[p], state = _word(table, i, p, state, trump_card, said, n_active, strong)
+        declared[p], state = _word(
+            n, i, p, rules, seats, state, work, trump_card, said, n_active, strong
+        )
         if declared[p] == 0:
             folded |= work[HAND, p]
             work[HAND, p] = 0
@@ -742,8 +768,9 @@ def _one_round(
             continue  # takes the pot without a draw
         forced = start.forced if p == forced_seat else -1
         took, size, folded, error, state = _serve(
-            table, p, dealer, state, start, size, folded, separate_taken, forced, thrown[p]
-        )
+            n, p, dealer, rules, seats, state, stock, work, trump_card, start.separate,
+            size, folded, separate_taken, forced, start.take, thrown[p],
+        )  # fmt: skip
         separate_taken = separate_taken or took
         if error != OK:
             return n_active, separate_taken, error, state
@@ -753,14 +780,15 @@ def _one_round(
 
 
 @jit
-def _restock(table: Table, player: int, served_too: bool, folded: int) -> tuple[int, int]:
+def _restock(
+    n: int, player: int, served_too: bool, stock: np.ndarray, work: np.ndarray, folded: int
+) -> tuple[int, int]:
     """The stock ran out while `player` draws: gather the passed hands and the other players'
     discards (pagat, `served_too`), or the passed hands first and the discards once those are
     gone (wikipedia; glimne by the engine's reading). Returns (new stock size, passed cards left)."""
-    stock, work = table.stock, table.work
     if served_too or folded == 0:
         pool = folded if served_too else 0
-        for q in range(table.n):
+        for q in range(n):
             if q != player:
                 pool |= work[DISCARDS, q]
                 work[DISCARDS, q] = 0
@@ -770,9 +798,11 @@ def _restock(table: Table, player: int, served_too: bool, folded: int) -> tuple[
 
 @jit_inline
 def _tricks(
-    table: Table,
     n_active: int,
+    rules: np.ndarray,
+    seats: Seats,
     state: np.uint64,
+    work: np.ndarray,
     trump: int,
     log: DecisionLog,
     start: Start,
@@ -787,17 +817,17 @@ def _tricks(
     state would be passed in and out of each call. The rules it applies are the readable
     engine's (`play.beats`, `play.voids_shown_by`, `legal`), and tests/test_fast.py replays
     its hands move for move in the `Game`."""
-    rules, seats, work = table.rules, table.seats, table.work
     n_out = 0  # players the table knows to be out of trumps (work row NO_TRUMP)
     for a in range(n_active):
         n_out += work[NO_TRUMP, work[ACTIVE, a]]
-    seen = start.seen
-    leader, winner = start.leader, start.winner
-    trick_n, trick_mask = start.trick_n, start.trick_mask
-    led, best, trumped = start.led, start.best, start.trumped
+    trick = start.trick
+    seen = trick.seen
+    leader, winner = trick.leader, trick.winner
+    trick_n, trick_mask = trick.trick_n, trick.trick_mask
+    led, best, trumped = trick.led, trick.best, trick.trumped
     forced = start.forced
     twcw = rules[TRUMP_WHEN_CANNOT_WIN] != 0
-    for _ in range(start.tricks_done, 5):
+    for _ in range(trick.tricks_done, 5):
         for k in range(trick_n, n_active):
             a = leader + k - (n_active if leader + k >= n_active else 0)
             p = work[ACTIVE, a]
@@ -865,7 +895,8 @@ def play_chunk(
     hand h sits at seat h mod n. Card decisions are logged while `log` has room. Returns an
     error code (0 when every hand was played)."""
     state = np.uint64(seed)
-    table = new_table(n, rules, seats)
+    stock = np.empty(52, dtype=np.int64)
+    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
     dealer = first_hand % n
     # typed int64 rather than literal constants, so play_hand compiles once for both callers
     no_hand = first_hand * 0
@@ -873,7 +904,9 @@ def play_chunk(
     unknown = np.full(n, -1, dtype=np.int64)
     nobody = FixedDeal(no_seat, no_hand, no_hand, unknown, unknown, np.zeros(1, dtype=np.int64))
     for h in range(outcomes.declared.shape[0]):
-        error, state = play_hand(table, dealer, state, nobody, outcomes, h, log)
+        error, state = play_hand(
+            n, dealer, rules, seats, state, stock, work, nobody, outcomes, h, log
+        )
         if error != OK:
             return error
         dealer = dealer + 1 if dealer + 1 < n else 0
@@ -897,20 +930,27 @@ def play_fixed(
     are not played: the rows played are `outcomes` rows 0 to the returned count - 1."""
     log = new_log()
     state = np.uint64(seed)
-    table = new_table(n, rules, seats)
+    stock = np.empty(52, dtype=np.int64)
+    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
+    separate_mode = rules[SEPARATE_TRUMP_CARD]
     for h in range(outcomes.declared.shape[0]):
         while True:
             if fixed.tries[0] >= max_tries:
                 return h
             fixed.tries[0] += 1
-            _clear(table, dealer)
-            trump_card, separate, size, state = _deal(table, dealer, state, fixed)
-            if declarations_agree(table, trump_card, fixed.said, fixed.thrown, fixed.seat):
+            _clear(n, dealer, work)
+            trump_card, separate, size, state = _deal(
+                n, dealer, separate_mode, state, stock, work, fixed
+            )
+            if declarations_agree(
+                n, rules, seats, work, trump_card, fixed.said, fixed.thrown, fixed.seat
+            ):
                 break
         start = fresh_start(trump_card, separate, size)
         error, state = play_from(
-            table, dealer, state, fixed.said, fixed.thrown, start, outcomes, h, log
-        )
+            n, dealer, rules, seats, state, stock, work, fixed.said, fixed.thrown, start,
+            outcomes, h, log,
+        )  # fmt: skip
         if error != OK:
             return -1
     return outcomes.declared.shape[0]

@@ -36,6 +36,7 @@ from .hand import (
     NO_TRUMP,
     TRICK,
     WON,
+    WORK_ROWS,
     Outcomes,
     Seats,
     Start,
@@ -44,7 +45,6 @@ from .hand import (
     _fill,
     _forced_word,
     new_log,
-    new_table,
     play_from,
 )
 from .policy import (
@@ -242,8 +242,8 @@ def sample_deals(
     seat by seat)."""
     state = np.uint64(seed)
     dealer = n - 1
-    table = new_table(n, rules, seats)
-    stock, work = table.stock, table.work
+    stock = np.empty(52, dtype=np.int64)
+    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
     pool = ALL_CARDS & ~seen.hand & ~(1 << seen.trump_card) & ~seen.known_out
     agree = agreement(n, rules, seats, seen)
     tries = 0
@@ -252,7 +252,7 @@ def sample_deals(
         whole = False
         for _ in range(FIRST_TRIES):
             tries += 1
-            _clear(table, dealer)
+            _clear(n, dealer, work)
             size = _fill(stock, pool)
             for p in range(n):
                 work[HAND, p] = seen.hand if p == seen.me else _pinned(n, p, seen)
@@ -413,8 +413,8 @@ def play_worlds(
     Deal k with choice j fills `outcomes` row k * choices + j. Returns an error code."""
     dealer = n - 1
     base = np.uint64(seed)
-    table = new_table(n, rules, seats)
-    stock, work = table.stock, table.work
+    stock = np.empty(52, dtype=np.int64)
+    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
     words = np.empty(n, dtype=np.int64)
     log = new_log()
     ways = choices.shape[0]
@@ -422,15 +422,16 @@ def play_worlds(
     for k in range(hands.shape[0]):
         _, deal_state = next_u64(base + np.uint64(k) * np.uint64(0x9E3779B97F4A7C15))
         for j in range(ways):
-            _clear(table, dealer)
+            _clear(n, dealer, work)
             for p in range(n):
                 work[HAND, p], work[WON, p], work[NO_TRUMP, p] = hands[k, p], won[p], no_trump[p]
                 words[p] = said[p]
             work[TRICK, :room] = trick[:room]  # the trick so far: fewer cards than seats
             at = _with_choice(start, choices[j], takes[j], _fill(stock, pools[k]), words)
             error, _ = play_from(
-                table, dealer, deal_state, words, thrown, at, outcomes, k * ways + j, log
-            )
+                n, dealer, rules, seats, deal_state, stock, work, words, thrown, at, outcomes,
+                k * ways + j, log,
+            )  # fmt: skip
             if error != 0:
                 return error
     return 0
@@ -453,13 +454,5 @@ def _with_choice(start: Start, choice: int, take: bool, size: int, words: np.nda
         trump_card=start.trump_card,
         separate=start.separate,
         size=size,
-        tricks_done=start.tricks_done,
-        leader=start.leader,
-        winner=start.winner,
-        trick_n=start.trick_n,
-        trick_mask=start.trick_mask,
-        led=start.led,
-        best=start.best,
-        trumped=start.trumped,
-        seen=start.seen,
+        trick=start.trick,
     )
