@@ -25,7 +25,15 @@ from ..rules import Rules
 from .decision_points import DecisionPoint, trick_holder, voids_shown
 from .fast import encode_rules
 from .fast.bits import card_bit, mask_of, suit_number
-from .fast.hand import DECLARE_PHASE, DRAW_PHASE, PLAY_PHASE, Outcomes, Seats, Start
+from .fast.hand import (
+    DECLARE_PHASE,
+    DRAW_PHASE,
+    PLAY_PHASE,
+    Seats,
+    Start,
+    TrickInPlay,
+    new_outcomes,
+)
 from .fast.policy import HEURISTIC
 from .fast.worlds import Seen, draw_for_others, fit_play, play_worlds, sample_deals
 from .hand_chips import chips_of
@@ -73,11 +81,7 @@ def choice_chips(
     values, takes = _codes(point, choices)
     start, won, no_trump, trick = start_of(point, seen)
     rows = len(hands) * len(values)
-    outcomes = Outcomes(
-        declared=np.zeros((rows, n), dtype=np.int8),
-        tricks=np.zeros((rows, n), dtype=np.int8),
-        turned=np.zeros(rows, dtype=np.int8),
-    )
+    outcomes = new_outcomes(rows, n)
     error = play_worlds(
         n, rules, bots, play_seed, hands, pools, seen.said.copy(), seen.thrown.copy(), start,
         values, takes,
@@ -231,14 +235,16 @@ def start_of(point: DecisionPoint, seen: Seen) -> tuple[Start, np.ndarray, np.nd
         trump_card=seen.trump_card,
         separate=seen.trump_card if seen.apart else -1,
         size=0,
-        tricks_done=len(point.tricks),
-        leader=leader,
-        winner=winner,
-        trick_n=len(plays),
-        trick_mask=mask_of(c for _, c in plays),
-        led=-1 if led is None else suit_number(led),
-        best=-1 if best is None else card_bit(best),
-        trumped=s is not None and s.trumped,
-        seen=mask_of(point.seen),
+        trick=TrickInPlay(
+            tricks_done=len(point.tricks),
+            leader=leader,
+            winner=winner,
+            trick_n=len(plays),
+            trick_mask=mask_of(c for _, c in plays),
+            led=-1 if led is None else suit_number(led),
+            best=-1 if best is None else card_bit(best),
+            trumped=s is not None and s.trumped,
+            seen=mask_of(point.seen),
+        ),
     )
     return start, won, no_trump, trick

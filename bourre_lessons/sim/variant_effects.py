@@ -40,6 +40,7 @@ __all__ = [
     "BATCHES",
     "ForFunOdds",
     "ForFunSession",
+    "ForFunTerms",
     "VariantEffects",
     "VariantFigures",
     "for_fun_odds",
@@ -208,20 +209,41 @@ def trump_anyway_share(hands: int = 3000, bots: str = "heuristic", seed: int = 8
 
 
 @dataclass(frozen=True)
-class ForFunSession:
-    """One session of glimne's game for fun.
-
-    chips -- each seat's chips before the first hand and after every hand played, shape
-    (hands played + 1, players); pots -- the pot left on the table after each hand; agreed --
-    the hands agreed on; bankrupt -- the seats at zero or below when the session stopped early
-    (empty if it ran to the agreed number); winners -- the seats with the most chips at the end.
-    """
+class ForFunTerms:
+    """What the players of glimne's game for fun agree on before the first hand: how many
+    play, the chips each starts with (`bankroll`), the hands to play (`agreed`), the rules,
+    and the bots that play them."""
 
     players: int
     bankroll: int
     agreed: int
     rules: Rules
     bots: str
+
+
+def _for_fun_terms(
+    players: int, hands: int, bankroll: int, rules: Rules | None, bots: str
+) -> ForFunTerms:
+    """The terms of a game for fun, checked (glimne's rules when `rules` is None)."""
+    if hands < 1:
+        raise ValueError(f"agree on at least one hand, got {hands}")
+    if bankroll < 1:
+        raise ValueError(f"everyone starts with at least one chip, got {bankroll}")
+    rules = Rules.preset("glimne") if rules is None else rules
+    return ForFunTerms(players, bankroll, hands, rules, bots)
+
+
+@dataclass(frozen=True)
+class ForFunSession:
+    """One session of glimne's game for fun, played on `terms` from `seed`.
+
+    chips -- each seat's chips before the first hand and after every hand played, shape
+    (hands played + 1, players); pots -- the pot left on the table after each hand; bankrupt
+    -- the seats at zero or below when the session stopped early (empty if it ran to the
+    agreed number); winners -- the seats with the most chips at the end.
+    """
+
+    terms: ForFunTerms
     seed: int
     chips: np.ndarray
     pots: np.ndarray
@@ -252,15 +274,16 @@ class ForFunSession:
             broke = " and ".join(self.seat(i) for i in self.bankrupt)
             why = f"after hand {self.played} {broke} has no chips left, so the session stops"
         else:
-            why = f"the {self.agreed} agreed hands are played"
+            why = f"the {self.terms.agreed} agreed hands are played"
         return f"{why.capitalize()}: {names} {'has' if len(self.winners) == 1 else 'have'} the most chips, {most}."
 
     def to_text(self, every: int = 5) -> str:
         """The standings at the start, every `every` hands, and at the end, then the ending."""
         shown = sorted({0, *range(every, self.played, every), self.played})
+        t = self.terms
         lines = [
-            f"{self.players} players start with {self.bankroll} chips each; {self.agreed} hands "
-            f"agreed ({self.rules.source}-based rules, {self.bots} bots, seed {self.seed})"
+            f"{t.players} players start with {t.bankroll} chips each; {t.agreed} hands "
+            f"agreed ({t.rules.source}-based rules, {t.bots} bots, seed {self.seed})"
         ]
         lines += [f"after {h:>2} hands: {self.standings(h)}" for h in shown]
         lines.append(self.ending())
@@ -280,40 +303,32 @@ def for_fun_session(
 ) -> ForFunSession:
     """glimne's game for fun: play up to `hands` hands from `bankroll` chips each, stopping
     after the hand in which someone's chips reach zero; the most chips wins."""
-    rules = Rules.preset("glimne") if rules is None else rules
-    if hands < 1:
-        raise ValueError(f"agree on at least one hand, got {hands}")
-    if bankroll < 1:
-        raise ValueError(f"everyone starts with at least one chip, got {bankroll}")
-    run = simulate(hands, players, rules, bots, seed=seed, bankroll=bankroll, engine="fast")
+    return _session(_for_fun_terms(players, hands, bankroll, rules, bots), seed)
+
+
+def _session(terms: ForFunTerms, seed: int) -> ForFunSession:
+    """One session played on `terms` from `seed`."""
+    t = terms
+    run = simulate(
+        t.agreed, t.players, t.rules, t.bots, seed=seed, bankroll=t.bankroll, engine="fast"
+    )
     chips = run.bankroll_history()
     broke = np.nonzero((chips[1:] <= 0).any(axis=1))[0]
-    stop = int(broke[0]) + 1 if len(broke) else hands
+    stop = int(broke[0]) + 1 if len(broke) else t.agreed
     chips = chips[: stop + 1]
     last = chips[-1]
-    return ForFunSession(
-        players=players,
-        bankroll=bankroll,
-        agreed=hands,
-        rules=rules,
-        bots=bots,
-        seed=seed,
-        chips=chips,
-        pots=run.pot_after[:stop],
-        winners=tuple(int(i) for i in np.nonzero(last == last.max())[0]),
-        bankrupt=tuple(int(i) for i in np.nonzero(last <= 0)[0]) if len(broke) else (),
-    )
+    winners = tuple(int(i) for i in np.nonzero(last == last.max())[0])
+    bankrupt = tuple(int(i) for i in np.nonzero(last <= 0)[0]) if len(broke) else ()
+    return ForFunSession(terms, seed, chips, run.pot_after[:stop], winners, bankrupt)
 
 
 @dataclass(frozen=True)
 class ForFunOdds:
-    """Many sessions of the game for fun: how often one stops early, and how long they last."""
+    """Many sessions of the game for fun, all on `terms` (seeds `seed`, `seed` + 1, ...): how
+    often one stops early, and how long they last."""
 
+    terms: ForFunTerms
     sessions: int
-    players: int
-    agreed: int
-    bankroll: int
-    bots: str
     seed: int
     ended_early: Estimate
     hands_played: Estimate
@@ -321,9 +336,10 @@ class ForFunOdds:
 
     def to_text(self) -> str:
         """The three figures with their 95% intervals."""
+        t = self.terms
         return (
-            f"{self.sessions:,} sessions of {self.players} players, {self.bankroll} chips each, "
-            f"{self.agreed} hands agreed ({self.bots} bots, seeds {self.seed} on)\n"
+            f"{self.sessions:,} sessions of {t.players} players, {t.bankroll} chips each, "
+            f"{t.agreed} hands agreed ({t.bots} bots, seeds {self.seed} on)\n"
             f"someone goes bankrupt first: {_share(self.ended_early)}\n"
             f"hands played: {_mean(self.hands_played)}\n"
             f"the winner's chips at the end: {_mean(self.winning_chips)}"
@@ -346,17 +362,13 @@ def for_fun_odds(
     how often one ends early, how many hands are played, and the winner's chips."""
     if sessions < 2:
         raise ValueError(f"play at least two sessions, got {sessions}")
-    played = [
-        for_fun_session(players, hands, bankroll, rules, bots, seed + i) for i in range(sessions)
-    ]
+    terms = _for_fun_terms(players, hands, bankroll, rules, bots)
+    played = [_session(terms, seed + i) for i in range(sessions)]
     early = sum(1 for s in played if s.bankrupt)
     return ForFunOdds(
-        sessions=sessions,
-        players=players,
-        agreed=hands,
-        bankroll=bankroll,
-        bots=bots,
-        seed=seed,
+        terms,
+        sessions,
+        seed,
         ended_early=wilson(early, sessions),
         hands_played=mean_interval(np.array([s.played for s in played], dtype=float)),
         winning_chips=mean_interval(np.array([s.chips[-1].max() for s in played], dtype=float)),

@@ -70,6 +70,7 @@ __all__ = [
     "Outcomes",
     "Seats",
     "Start",
+    "TrickInPlay",
     "declarations_agree",
     "fresh_start",
     "logged_legal",
@@ -133,23 +134,11 @@ class FixedDeal(NamedTuple):
     tries: np.ndarray  # int64 (1,)
 
 
-class Start(NamedTuple):
-    """Where `play_from` takes a hand up. phase -- DECLARE_PHASE, DRAW_PHASE or PLAY_PHASE
-    (the declarations always run, from `said` where it is known); seat, forced, take -- the
-    decision of that seat that is fixed in advance: in the draw the cards it throws (and
-    whether the dealer takes the separate card), in the play the card it plays (-1: none);
-    trump_card, separate (the card still on offer, or -1), size (cards in the stock array);
-    and, for PLAY_PHASE, the trick being played: tricks already played, the active index of
-    its leader and of the seat winning it so far, its cards (count, mask, the suit led, the
-    best card, trumped) and the cards of the tricks before it (`seen`)."""
+class TrickInPlay(NamedTuple):
+    """The play of the cards where a hand is taken up: tricks already played, the active
+    index of the current trick's leader and of the seat winning it so far, its cards (count,
+    mask, the suit led, the best card, trumped) and the cards of the tricks before it."""
 
-    phase: int
-    seat: int
-    forced: int
-    take: bool
-    trump_card: int
-    separate: int
-    size: int
     tricks_done: int
     leader: int
     winner: int
@@ -159,6 +148,24 @@ class Start(NamedTuple):
     best: int
     trumped: bool
     seen: int
+
+
+class Start(NamedTuple):
+    """Where `play_from` takes a hand up. phase -- DECLARE_PHASE, DRAW_PHASE or PLAY_PHASE
+    (the declarations always run, from `said` where it is known); seat, forced, take -- the
+    decision of that seat that is fixed in advance: in the draw the cards it throws (and
+    whether the dealer takes the separate card), in the play the card it plays (-1: none);
+    trump_card, separate (the card still on offer, or -1), size (cards in the stock array);
+    trick -- for PLAY_PHASE, the trick being played (`TrickInPlay`)."""
+
+    phase: int
+    seat: int
+    forced: int
+    take: bool
+    trump_card: int
+    separate: int
+    size: int
+    trick: TrickInPlay
 
 
 class DecisionLog(NamedTuple):
@@ -205,6 +212,7 @@ def new_outcomes(hands: int, players: int) -> Outcomes:
     )
 
 
+@jit_inline
 def new_log(rows: int = 0) -> DecisionLog:
     """Room for `rows` logged card decisions (none by default: nothing is logged)."""
     return DecisionLog(np.zeros((rows, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
@@ -219,21 +227,8 @@ def logged_position(row: np.ndarray) -> Position:
 
 def logged_trick(row: np.ndarray) -> tuple[int, ...]:
     """The bits of the cards already in the trick of one logged decision, in play order."""
-    return tuple(int(c) for c in row[LOG_TRICK : LOG_TRICK + int(row[LOG_TRICK_N])])
-
-
-# the log's columns by name, for compiled code that reads a log
-LOG_HAND = LOG_COLUMNS.index("hand")
-LOG_TRUMP = LOG_COLUMNS.index("trump")
-LOG_TRICK_N = LOG_COLUMNS.index("trick_n")
-LOG_LED = LOG_COLUMNS.index("led")
-LOG_BEST = LOG_COLUMNS.index("best")
-LOG_TRUMPED = LOG_COLUMNS.index("trumped")
-LOG_TRICK_MASK = LOG_COLUMNS.index("trick_mask")
-LOG_SEEN = LOG_COLUMNS.index("seen")
-LOG_WON = LOG_COLUMNS.index("won")
-LOG_AFTER = LOG_COLUMNS.index("after")
-LOG_OTHERS_OUT = LOG_COLUMNS.index("others_out")
+    cards = row[LOG_TRICK : LOG_TRICK + logged_position(row).trick_n]
+    return tuple(int(c) for c in cards)
 
 
 @jit
@@ -242,19 +237,10 @@ def logged_legal(rows: np.ndarray, rules: np.ndarray) -> np.ndarray:
     masks = np.empty(rows.shape[0], dtype=np.int64)
     for i in range(rows.shape[0]):
         row = rows[i]
-        position = Position(
-            hand=row[LOG_HAND],
-            trump=row[LOG_TRUMP],
-            trick_n=row[LOG_TRICK_N],
-            led=row[LOG_LED],
-            best=row[LOG_BEST],
-            trumped=row[LOG_TRUMPED] != 0,
-            trick_mask=row[LOG_TRICK_MASK],
-            seen=row[LOG_SEEN],
-            won=row[LOG_WON],
-            after=row[LOG_AFTER],
-            others_out=row[LOG_OTHERS_OUT] != 0,
-        )
+        position = Position(  # column k holds field k of Position (LOG_COLUMNS)
+            row[0], row[1], row[2], row[3], row[4], row[5] != 0, row[6], row[7], row[8],
+            row[9], row[10] != 0,
+        )  # fmt: skip
         masks[i] = legal(position, rules)[0]
     return masks
 
@@ -379,14 +365,7 @@ def _opening(
 ) -> Start:
     """A `Start` before any card is played: no trick begun, nothing forced, the first trick
     to be led by the active index `leader`."""
-    return Start(
-        phase=phase,
-        seat=seat,
-        forced=-1,
-        take=False,
-        trump_card=trump_card,
-        separate=separate,
-        size=size,
+    no_card_yet = TrickInPlay(
         tricks_done=0,
         leader=leader,
         winner=leader,
@@ -397,6 +376,7 @@ def _opening(
         trumped=False,
         seen=0,
     )
+    return Start(phase, seat, -1, False, trump_card, separate, size, no_card_yet)
 
 
 @jit_inline
@@ -840,13 +820,14 @@ def _tricks(
     n_out = 0  # players the table knows to be out of trumps (work row NO_TRUMP)
     for a in range(n_active):
         n_out += work[NO_TRUMP, work[ACTIVE, a]]
-    seen = start.seen
-    leader, winner = start.leader, start.winner
-    trick_n, trick_mask = start.trick_n, start.trick_mask
-    led, best, trumped = start.led, start.best, start.trumped
+    trick = start.trick
+    seen = trick.seen
+    leader, winner = trick.leader, trick.winner
+    trick_n, trick_mask = trick.trick_n, trick.trick_mask
+    led, best, trumped = trick.led, trick.best, trick.trumped
     forced = start.forced
     twcw = rules[TRUMP_WHEN_CANNOT_WIN] != 0
-    for _ in range(start.tricks_done, 5):
+    for _ in range(trick.tricks_done, 5):
         for k in range(trick_n, n_active):
             a = leader + k - (n_active if leader + k >= n_active else 0)
             p = work[ACTIVE, a]
@@ -947,7 +928,7 @@ def play_fixed(
     A deal in which a heuristic bot would not say what `fixed.said` says it said is dealt
     again (the fixed seat's own word aside); after `max_tries` deals in all, the rows left
     are not played: the rows played are `outcomes` rows 0 to the returned count - 1."""
-    log = DecisionLog(np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
+    log = new_log()
     state = np.uint64(seed)
     stock = np.empty(52, dtype=np.int64)
     work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)

@@ -33,12 +33,10 @@ from .hand import (
     DECLARE_PHASE,
     DRAW_PHASE,
     HAND,
-    LOG_WIDTH,
     NO_TRUMP,
     TRICK,
     WON,
     WORK_ROWS,
-    DecisionLog,
     Outcomes,
     Seats,
     Start,
@@ -46,6 +44,7 @@ from .hand import (
     _draw,
     _fill,
     _forced_word,
+    new_log,
     play_from,
 )
 from .policy import (
@@ -417,7 +416,7 @@ def play_worlds(
     stock = np.empty(52, dtype=np.int64)
     work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
     words = np.empty(n, dtype=np.int64)
-    log = DecisionLog(np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64))
+    log = new_log()
     ways = choices.shape[0]
     room = min(n, trick.shape[0])
     for k in range(hands.shape[0]):
@@ -455,13 +454,5 @@ def _with_choice(start: Start, choice: int, take: bool, size: int, words: np.nda
         trump_card=start.trump_card,
         separate=start.separate,
         size=size,
-        tricks_done=start.tricks_done,
-        leader=start.leader,
-        winner=start.winner,
-        trick_n=start.trick_n,
-        trick_mask=start.trick_mask,
-        led=start.led,
-        best=start.best,
-        trumped=start.trumped,
-        seen=start.seen,
+        trick=start.trick,
     )
