@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import files
+from .text import ReadsAsText
 
 __all__ = [
     "ENV_VAR",
@@ -135,7 +136,7 @@ def _parse(text: str) -> dict[str, ExerciseRecord]:
 # --- the record --------------------------------------------------------------------------------
 
 
-class Progress:
+class Progress(ReadsAsText):
     """The learner's record of exercises, backed by one JSON file."""
 
     def __init__(self, path: Path | str, entries: dict[str, ExerciseRecord] | None = None) -> None:
@@ -300,9 +301,6 @@ class Progress:
                 f"({row['attempts']} attempts{when if row['last_attempt'] else ''})"
             )
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_text()
 
     def __repr__(self) -> str:
         # the file's place stays out of the repr: it differs from machine to machine

@@ -10,7 +10,27 @@ from collections.abc import Iterable
 
 from .cards import Card
 
-__all__ = ["and_list", "card_codes", "card_list", "count", "names", "suit_order", "verb"]
+__all__ = [
+    "ReadsAsText",
+    "and_list",
+    "card_codes",
+    "card_list",
+    "count",
+    "names",
+    "suit_order",
+    "verb",
+]
+
+
+class ReadsAsText:
+    """Mixin for a result with a plain-text form: `str()` and `print()` give its `to_text()`."""
+
+    def to_text(self) -> str:
+        """The plain-text form; every class that mixes this in says what it is."""
+        raise NotImplementedError(f"{type(self).__name__} gives no to_text()")
+
+    def __str__(self) -> str:
+        return self.to_text()
 
 
 def suit_order(card: Card) -> tuple[int, int]:

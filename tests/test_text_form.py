@@ -172,3 +172,35 @@ def test_a_static_page_shows_the_scene_in_words():
     assert f"glimne 5 · {title}" in page and "Overtrump" not in page.split(title)[1][:200]
     assert "Step 1 of" in page
     assert "&lt;scene " not in page
+
+
+def test_a_result_with_a_text_form_prints_it():
+    """`text.ReadsAsText`: `str()` of a result is its `to_text()`, written once for every
+    result class (progress, the advisor's tables, the coach's review, 08b's figures...)."""
+    import inspect
+
+    import bourre_lessons.text as text
+    from bourre_lessons.exercises.feedback import Feedback
+    from bourre_lessons.progress import Progress
+    from bourre_lessons.scenes.compare import RulebookTable
+    from bourre_lessons.sim.advisor import HeardEffect
+    from bourre_lessons.sim.coach import HandReview
+    from bourre_lessons.sim.order_effect import OrderEffect
+    from bourre_lessons.sim.variant_effects import ForFunOdds, ForFunSession, VariantEffects
+
+    for cls in (Feedback, Progress, RulebookTable, HeardEffect, HandReview, OrderEffect,
+                ForFunOdds, ForFunSession, VariantEffects):  # fmt: skip
+        assert issubclass(cls, text.ReadsAsText), cls
+        assert "__str__" not in vars(cls), f"{cls.__name__} writes its own __str__ again"
+        assert inspect.isfunction(vars(cls).get("to_text")), cls
+
+    class Silent(text.ReadsAsText):
+        pass
+
+    class Speaks(text.ReadsAsText):
+        def to_text(self) -> str:
+            return "two lines\nof text"
+
+    assert str(Speaks()) == "two lines\nof text"
+    with pytest.raises(NotImplementedError, match="Silent gives no to_text"):
+        str(Silent())

@@ -22,6 +22,7 @@ import html
 from dataclasses import dataclass, field
 
 from ..play import Situation, Verdict, cite
+from ..text import ReadsAsText
 
 __all__ = [
     "NOT_CHECKED",
@@ -73,7 +74,7 @@ def not_checked(
 
 
 @dataclass
-class Feedback:
+class Feedback(ReadsAsText):
     """The verdict on one answer: right or not, one sentence, then the lines that explain it.
 
     correct -- True only when the whole answer is right; summary -- one sentence;
@@ -118,9 +119,6 @@ class Feedback:
     def to_text(self) -> str:
         """The feedback as plain text: the label and summary, then one line per detail."""
         return f"{self.sign} {self.body()}"
-
-    def __str__(self) -> str:
-        return self.to_text()
 
     def _repr_html_(self) -> str:
         colour = {"right": "#1b7a33", "wrong": "#a4262c", "unread": "#1f5fbf"}[self.verdict]

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..rules import SOURCES
-from ..text import card_list
+from ..text import ReadsAsText, card_list
 from .lessons import lesson_of
 
 __all__ = ["RulebookRow", "RulebookTable", "rulebook_row", "rulebook_table"]
@@ -78,7 +78,7 @@ def _story_answers(scene, step: int | None) -> tuple[str, tuple[tuple[str, str],
 
 
 @dataclass(frozen=True, repr=False)
-class RulebookTable:
+class RulebookTable(ReadsAsText):
     """Rows of scenes compared, shown as an HTML table in a notebook, or as text."""
 
     rows: tuple[RulebookRow, ...]
@@ -92,9 +92,6 @@ class RulebookTable:
             lines += [f"  {name:>9}: {answer}" for name, answer in row.answers]
             blocks.append("\n".join(lines))
         return "\n\n".join(blocks)
-
-    def __str__(self) -> str:
-        return self.to_text()
 
     def __repr__(self) -> str:
         return self.to_text()

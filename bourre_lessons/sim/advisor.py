@@ -29,6 +29,7 @@ import numpy as np
 
 from ..cards import Card, parse_card, parse_cards
 from ..rules import Rules
+from ..text import ReadsAsText
 from .bot_names import resolve_bots
 from .bots import Bot
 from .checks import whole
@@ -360,7 +361,7 @@ def _seats(bots: str | Bot, n: int) -> Seats:
 
 
 @dataclass(frozen=True)
-class HeardEffect:
+class HeardEffect(ReadsAsText):
     """One hand advised without and with what was heard before you spoke: `advice[0]` uses
     no words (heard None), each other the words in its `heard`."""
 
@@ -385,9 +386,6 @@ class HeardEffect:
                 f"{a.chips_pass.text('+.2f'):<30} {better_choice(a)}"
             )
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_text()
 
 
 def better_choice(a: Advice) -> str:

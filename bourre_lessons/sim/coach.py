@@ -26,7 +26,7 @@ from ..actions import read_action
 from ..cards import Card
 from ..game import Game
 from ..rules import Rules
-from ..text import card_list
+from ..text import ReadsAsText, card_list
 from .checks import whole
 from .coach_reasons import forced_reason, reason
 from .decision_points import DecisionPoint, decision_points
@@ -144,7 +144,7 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class HandReview:
+class HandReview(ReadsAsText):
     """Every decision one seat made in one hand, graded."""
 
     seat: str
@@ -187,9 +187,6 @@ class HandReview:
         else:
             lines.append("Mistakes: none that the simulated deals can tell apart.")
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_text()
 
 
 CHIPS_MEANING = (

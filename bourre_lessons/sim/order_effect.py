@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..rules import Rules
+from ..text import ReadsAsText
 from .estimates import Estimate, mean_interval, wilson
 from .simulation import simulate
 
@@ -33,7 +34,7 @@ ORDERS = ("same_turn", "after_declarations")
 
 
 @dataclass(frozen=True)
-class OrderEffect:
+class OrderEffect(ReadsAsText):
     """How often a hand is played in one round and in two rounds, at one table.
 
     rules -- the two rule sets played (one round, two rounds); hands -- hands played under
@@ -74,9 +75,6 @@ class OrderEffect:
         other = " ".join(f"{x:.3f}" for x in self.by_position[1])
         lines.append(f"plays, by seat from the dealer's left: one round {seats}; two {other}")
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_text()
 
 
 def order_effect(

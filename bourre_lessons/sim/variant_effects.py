@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..rules import Rules
+from ..text import ReadsAsText
 from .estimates import Estimate, mean_interval, wilson
 from .simulation import SimulationResult, simulate
 
@@ -96,7 +97,7 @@ class VariantFigures:
 
 
 @dataclass(frozen=True)
-class VariantEffects:
+class VariantEffects(ReadsAsText):
     """Several rule sets measured at one table: `rows` in the order they were given."""
 
     players: int | tuple[int, ...]
@@ -131,9 +132,6 @@ class VariantEffects:
             lines.append(f"{COLUMNS[column]}:")
             lines += [f"  {r.name:<{width}}{r.cell(column)}" for r in self.rows]
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_text()
 
 
 def variant_effects(
@@ -234,7 +232,7 @@ def _for_fun_terms(
 
 
 @dataclass(frozen=True)
-class ForFunSession:
+class ForFunSession(ReadsAsText):
     """One session of glimne's game for fun, played on `terms` from `seed`.
 
     chips -- each seat's chips before the first hand and after every hand played, shape
@@ -289,9 +287,6 @@ class ForFunSession:
         lines.append(self.ending())
         return "\n".join(lines)
 
-    def __str__(self) -> str:
-        return self.to_text()
-
 
 def for_fun_session(
     players: int = 5,
@@ -323,7 +318,7 @@ def _session(terms: ForFunTerms, seed: int) -> ForFunSession:
 
 
 @dataclass(frozen=True)
-class ForFunOdds:
+class ForFunOdds(ReadsAsText):
     """Many sessions of the game for fun, all on `terms` (seeds `seed`, `seed` + 1, ...): how
     often one stops early, and how long they last."""
 
@@ -344,9 +339,6 @@ class ForFunOdds:
             f"hands played: {_mean(self.hands_played)}\n"
             f"the winner's chips at the end: {_mean(self.winning_chips)}"
         )
-
-    def __str__(self) -> str:
-        return self.to_text()
 
 
 def for_fun_odds(
