@@ -29,20 +29,20 @@ if in_browser():  # JupyterLite: a missing NumPy or matplotlib reads as one sent
     install_friendly_errors()
 
 # The simulator compiles with Numba: load it only when one of its names is asked for.
-_LAZY = {
-    "simulate": "sim.simulation",
-    "SimulationResult": "sim.simulation",
-    "advise": "sim.advisor",
-    "Advice": "sim.advisor",
-    "Estimate": "sim.advisor",
-    "Bot": "sim.bots",
-    "BotError": "sim.bots",
-    "HeuristicBot": "sim.bots",
-    "RandomBot": "sim.bots",
-    "SeatView": "sim.bots",
-    "play_bots": "sim.bots",
-    "view_of": "sim.bots",
+_LAZY_MODULES: dict[str, tuple[str, ...]] = {
+    "sim.simulation": ("SimulationResult", "simulate"),
+    "sim.advisor": ("Advice", "Estimate", "advise"),
+    "sim.bots": (
+        "Bot",
+        "BotError",
+        "HeuristicBot",
+        "RandomBot",
+        "SeatView",
+        "play_bots",
+        "view_of",
+    ),
 }
+_LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 
 
 def __getattr__(name: str) -> object:
