@@ -130,16 +130,34 @@ def test_heard_that_cannot_be_used_is_refused(heard, seat, rules, message) -> No
 
 
 def test_heard_effect_shows_each_pattern_with_its_sample_sizes() -> None:
-    effect = heard_effect("S8 HA HK D7 C2", "S4", seat=3, deals=2000, seed=1)
+    effect = heard_effect(advise("S8 HA HK D7 C2", "S4", seat=3, deals=2000, seed=1))
     assert [a.heard for a in effect.advice] == [None, (False, False), (False, True), (True, True)]
     text = effect.to_text()
     assert "(not used)" in text and "pass, play" in text
     for a in effect.advice:
         assert f"{a.deals:,} of {a.tried:,}" in text
-    glimne = heard_effect("S8 HA HK D7 C2", "S4", seat=2, rules=PRESETS["glimne"], deals=500)
+    glimne = heard_effect(
+        advise("S8 HA HK D7 C2", "S4", seat=2, rules=PRESETS["glimne"], deals=500)
+    )
     assert len(glimne.advice) == 3  # seat 2 hears one word: pass or play
-    first = heard_effect("S8 HA HK D7 C2", "S4", seat=1, deals=300)
+    first = heard_effect(advise("S8 HA HK D7 C2", "S4", seat=1, deals=300))
     assert [a.heard for a in first.advice] == [None, ()]  # the first to speak hears nothing
+
+
+def test_heard_effect_asks_the_same_question_on_the_same_run() -> None:
+    """Every row is the baseline's question, asked on the baseline's deals, seed, bots and pot:
+    a row that hears nothing new (the first to speak) has the baseline's very figures."""
+    baseline = advise("S8 HA HK D7 C2", "S4", seat=1, deals=400, seed=3, bots="random", pot=2)
+    effect = heard_effect(baseline, patterns=[[], []])
+    assert all(a.question == baseline.question and a.run == baseline.run for a in effect.advice)
+    assert [a.chips_play for a in effect.advice[1:]] == [baseline.chips_play] * 2
+    assert effect.advice[1].pot == 2 and effect.advice[1].run.bots == "random"
+
+
+def test_heard_effect_starts_from_advice_that_heard_nothing() -> None:
+    heard = advise("S8 HA HK D7 C2", "S4", seat=3, deals=200, heard="pass play")
+    with pytest.raises(ValueError, match="made without words heard"):
+        heard_effect(heard)
 
 
 # --- one round: the draws heard (pagat, as the course reads it) ---------------------------------

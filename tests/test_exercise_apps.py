@@ -12,6 +12,7 @@ from bourre_lessons.exercises import RuleFunctionExercise, costly_decision_exerc
 from bourre_lessons.exercises.discard_drill import DiscardDrill
 from bourre_lessons.exercises.play_or_pass import PlayOrPassExercise
 from bourre_lessons.progress import Progress, when_words
+from bourre_lessons.sim.advisor import PlayOrPassQuestion
 from bourre_lessons.widgets.exercise_apps import (
     CostlyDecisionApp,
     DiscardApp,
@@ -31,7 +32,9 @@ def click(button) -> None:
 
 def sure_deal() -> PlayOrPassExercise:
     """A-K-Q of trumps first to speak at five: three sure tricks, the pot (pagat): play."""
-    return PlayOrPassExercise("play-or-pass/test/x/0-0", "clear", "HA HK HQ S2 D3", "H9", 1, 5)
+    return PlayOrPassExercise(
+        "play-or-pass/test/x/0-0", "clear", PlayOrPassQuestion("HA HK HQ S2 D3", "H9", 1, 5)
+    )
 
 
 def test_play_or_pass_is_two_buttons_and_the_deal_on_the_table(tmp_path):

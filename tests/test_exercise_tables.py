@@ -11,6 +11,7 @@ from bourre_lessons import Game, Rules, Situation
 from bourre_lessons.cards import parse_card, parse_cards, parse_suit
 from bourre_lessons.exercises import source_settle_exercises
 from bourre_lessons.exercises.play_or_pass import PlayOrPassExercise
+from bourre_lessons.sim.advisor import PlayOrPassQuestion
 from bourre_lessons.sim.bots import HeuristicBot, play_bots
 from bourre_lessons.widgets.exercise_tables import (
     chosen_hand,
@@ -84,7 +85,9 @@ def test_a_deal_shows_what_the_earlier_seats_said_and_the_turned_card_by_the_dea
         parse_cards("SA SK D2 C3 C4"),
         parse_cards("D5 D6 D7 D8 C9"),
     )
-    ex = PlayOrPassExercise("play-or-pass/test", "clear", hands[2], "C9", 3, 4, hands=hands)
+    ex = PlayOrPassExercise(
+        "play-or-pass/test", "clear", PlayOrPassQuestion(hands[2], "C9", 3, 4), hands=hands
+    )
     ex.__dict__["heard"] = (True, False)  # what the bots said, written by hand for this test
     scene = deal_scene(ex, pot=4)
     seats = {s["seat"]: s for s in scene.seats}
@@ -98,7 +101,8 @@ def test_a_deal_shows_what_the_earlier_seats_said_and_the_turned_card_by_the_dea
 def test_in_one_round_a_deal_shows_how_many_cards_the_earlier_players_drew():
     """pagat read as one round: a seat that said play drew at once, and the seat says so
     ("plays, drew 3"), as set 5's prompt tells it; a pass says nothing more."""
-    ex = PlayOrPassExercise("play-or-pass/test", "clear", parse_cards("SA SK D2 C3 C4"), "C9", 3, 4)
+    question = PlayOrPassQuestion("SA SK D2 C3 C4", "C9", 3, 4)
+    ex = PlayOrPassExercise("play-or-pass/test", "clear", question)
     ex.__dict__["heard"] = (True, False)
     ex.__dict__["drew"] = (3, -1)
     seats = {s["seat"]: s["status"] for s in deal_scene(ex, pot=4).seats}

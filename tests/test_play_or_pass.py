@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bourre_lessons.cards import parse_card, parse_cards
+from bourre_lessons.cards import parse_cards
 from bourre_lessons.exercises import (
     PLAY_OR_PASS_LEVELS,
     PlayOrPassExercise,
@@ -16,27 +16,24 @@ from bourre_lessons.exercises import (
 from bourre_lessons.exercises.play_or_pass import compare_choices, read_choice
 from bourre_lessons.progress import Progress
 from bourre_lessons.rules import PRESETS, Rules
-from bourre_lessons.sim.advisor import Advice, Estimate, advise
+from bourre_lessons.sim.advisor import Advice, AdviceRun, Estimate, PlayOrPassQuestion, advise
 
 SURE = ("HA HK HQ S2 D3", "H9")  # A-K-Q of trumps: three sure tricks, the pot is certain
 HOPELESS = ("S2 S5 D7 C9 CT", "HA")  # no trump, no ace, first to speak
 
 
 def exercise(hand: str, trump: str, seat: int = 1, players: int = 5, **kw) -> PlayOrPassExercise:
-    return PlayOrPassExercise("play-or-pass/test/x/0-0", "clear", hand, trump, seat, players, **kw)
+    question = PlayOrPassQuestion(hand, trump, seat, players, kw.pop("rules", Rules()))
+    return PlayOrPassExercise("play-or-pass/test/x/0-0", "clear", question, **kw)
 
 
 def advice(play: Estimate, pass_: Estimate, must_play: bool = False) -> Advice:
     """An Advice written by hand, so the check is tested apart from the simulation."""
     share = Estimate(0.3, 0.29, 0.31)
     return Advice(
-        hand=parse_cards("SA SK H4 D7 C2"),
-        trump_card=parse_card("S7"),
-        seat=1,
-        players=5,
-        rules=Rules(),
+        question=PlayOrPassQuestion("SA SK H4 D7 C2", "S7", seat=1, players=5),
+        run=AdviceRun(deals=1000),
         deals=1000,
-        pot=0,
         win=share,
         bourre=share,
         split=share,

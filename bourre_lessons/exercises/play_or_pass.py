@@ -19,16 +19,23 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
-from ..cards import DECK, Card, Rank, parse_card, parse_cards
+from ..cards import DECK, Card, Rank, parse_cards
 from ..game import Game
 from ..progress import Progress, record_attempt
 from ..rules import SEAT_LETTERS, Rules
-from ..sim.advisor import Advice, Estimate, advise, heard_words
+from ..sim.advisor import (
+    Advice,
+    AdviceRun,
+    AsksPlayOrPass,
+    Estimate,
+    PlayOrPassQuestion,
+    heard_words,
+)
 from ..sim.bots import HeuristicBot, play_bots
 from ..text import count
 from .feedback import Feedback, not_checked, wrong_answer
@@ -264,14 +271,11 @@ def _detail_lines(advice: Advice, verdict: Comparison) -> list[str]:
 
 
 @dataclass(frozen=True)
-class PlayOrPassExercise(LevelledExercise):
-    """One deal of set 5: five cards, the turned card, a seat; answer "play" or "pass"."""
+class PlayOrPassExercise(LevelledExercise, AsksPlayOrPass):
+    """One deal of set 5: a play-or-pass question (five cards, the turned card, a seat, a
+    table and a rulebook); answer "play" or "pass"."""
 
-    hand: tuple[Card, ...]
-    trump_card: Card
-    seat: int
-    players: int
-    rules: Rules = field(default_factory=Rules)
+    question: PlayOrPassQuestion
     deals: int = DEALS
     seed: int = 0
     hands: tuple[tuple[Card, ...], ...] = ()
@@ -279,9 +283,8 @@ class PlayOrPassExercise(LevelledExercise):
     the turned card fifth); empty for a deal written by hand, whose earlier words are not told."""
 
     def __post_init__(self) -> None:
-        cards = sorted(parse_cards(self.hand), key=_by_suit_high_first)  # type: ignore[arg-type]
-        object.__setattr__(self, "hand", tuple(cards))
-        object.__setattr__(self, "trump_card", parse_card(self.trump_card))
+        cards = tuple(sorted(self.question.hand, key=_by_suit_high_first))
+        object.__setattr__(self, "question", dataclasses.replace(self.question, hand=cards))
         hands = tuple(tuple(parse_cards(h)) for h in self.hands)  # type: ignore[arg-type]
         object.__setattr__(self, "hands", hands)
         if hands and (len(hands) != self.players or set(hands[self.seat - 1]) != set(cards)):
@@ -311,16 +314,8 @@ class PlayOrPassExercise(LevelledExercise):
     def advice(self) -> Advice:
         """The advisor's estimate for this deal, on deals agreeing with what you heard
         (simulated once, then kept)."""
-        return advise(
-            self.hand,
-            self.trump_card,
-            self.seat,
-            self.players,
-            rules=self.rules,
-            deals=self.deals,
-            seed=self.seed,
-            heard=_heard_items(self.heard, self.drew),
-        )
+        run = AdviceRun(self.deals, self.seed)
+        return self.question.advise(run, heard=_heard_items(self.heard, self.drew))
 
     @property
     def comparison(self) -> Comparison:
@@ -330,7 +325,8 @@ class PlayOrPassExercise(LevelledExercise):
     def under(self, rules: Rules) -> PlayOrPassExercise:
         """The same cards, seat and table under another rulebook (its own exercise id)."""
         head, _, tail = self.id.partition(f"/{self.rules.source}/")
-        return dataclasses.replace(self, rules=rules, id=f"{head}/{rules.source}/{tail}")
+        question = dataclasses.replace(self.question, rules=rules)
+        return dataclasses.replace(self, question=question, id=f"{head}/{rules.source}/{tail}")
 
     @property
     def title(self) -> str:
@@ -496,9 +492,10 @@ def _bots_speak(
 
 def _deal(
     rng: random.Random, rules: Rules
-) -> tuple[tuple[Card, ...], Card, int, int, tuple[tuple[Card, ...], ...]]:
-    """A random deal: five cards, the turned card, a seat, a table size, and every seat's
-    hand from the same shuffle (speaking order, the dealer last with the turned card fifth)."""
+) -> tuple[PlayOrPassQuestion, tuple[tuple[Card, ...], ...]]:
+    """A random deal: the question (five cards, the turned card, a seat, a table size) and
+    every seat's hand from the same shuffle (speaking order, the dealer last with the turned
+    card fifth)."""
     players = rng.randint(max(3, rules.min_players), min(6, rules.max_players))
     seat = rng.randint(1, players)
     deck = list(DECK)
@@ -516,7 +513,7 @@ def _deal(
         else:
             hands.append(tuple(rest[:5]))
             rest = rest[5:]
-    return hand, turned, seat, players, tuple(hands)
+    return PlayOrPassQuestion(hand, turned, seat, players, rules), tuple(hands)
 
 
 def play_or_pass_exercise(
@@ -526,19 +523,15 @@ def play_or_pass_exercise(
     rules = Rules() if rules is None else rules
     chosen, rng = drawn_level(SET_ID, seed, level, index, PLAY_OR_PASS_LEVELS)
     for attempt in range(MAX_TRIES):
-        hand, turned, seat, players, hands = _deal(rng, rules)
+        question, hands = _deal(rng, rules)
         exercise = PlayOrPassExercise(
             id=f"{SET_ID}/{rules.source}/{chosen}/{seed}-{index}",
             level=chosen,
-            hand=hand,
-            trump_card=turned,
-            seat=seat,
-            players=players,
-            rules=rules,
+            question=question,
             seed=attempt,
             hands=hands,
         )
-        if not _bots_speak(hands, seat, rules)[1]:
+        if not _bots_speak(hands, question.seat, rules)[1]:
             continue  # the dealer took the pot without play: no decision to ask about
         verdict = exercise.comparison
         clear = not verdict.overlap and verdict.margin >= CLEAR_MARGIN

@@ -14,6 +14,10 @@ said, and thrown, exactly that (a deal that disagrees is dealt again), so a play
 play is dealt a hand worth playing, and one who drew a single card a strong one.
 `heard_effect` puts the advice with and without what was heard side by side.
 
+Inside, the question (hand, turned card, seat, players, rules) is one checked value, a
+`PlayOrPassQuestion`, and how it is simulated (deals, seed, bots, pot) another, an
+`AdviceRun`; an `Advice` keeps both, so the same question can be asked again on the same run.
+
 The chips count this hand only, from the moment you decide: the antes are already in the pot
 and count for neither choice. Playing may cost a second ante (glimne, pagat's double ante);
 winning brings the pot as it stands at the end of play (up to a pot limit); a bourré costs
@@ -23,7 +27,8 @@ that same amount. What a split pot or a bourré payment is worth in later hands 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -42,8 +47,11 @@ from .hand_chips import chips_of
 
 __all__ = [
     "Advice",
+    "AdviceRun",
+    "AsksPlayOrPass",
     "Estimate",
     "HeardEffect",
+    "PlayOrPassQuestion",
     "advise",
     "better_choice",
     "heard_effect",
@@ -58,21 +66,107 @@ TRIES_PER_DEAL = 200
 
 
 @dataclass(frozen=True)
-class Advice:
-    """What the simulated deals say about one hand.
+class PlayOrPassQuestion:
+    """One play-or-pass question, checked when made: your five cards, the turned card, your
+    seat in the speaking order (1 is the dealer's left, `players` the dealer, whose hand holds
+    the turned card), the number of players and the rulebook."""
 
+    hand: tuple[Card, ...]
+    trump_card: Card
+    seat: int
+    players: int = 5
+    rules: Rules = field(default_factory=Rules)
+
+    def __post_init__(self) -> None:
+        cards, turned, n = _check_deal(
+            self.hand, self.trump_card, self.seat, self.players, self.rules
+        )
+        object.__setattr__(self, "hand", cards)
+        object.__setattr__(self, "trump_card", turned)
+        object.__setattr__(self, "players", n)
+
+    def advise(
+        self, run: AdviceRun | None = None, heard: str | Sequence[str | bool] | None = None
+    ) -> Advice:
+        """The advice for this question from the simulated deals of `run` (default: 10,000
+        deals, seed 0, heuristic bots, no pot carried in), agreeing with `heard` (see `advise`)."""
+        run = AdviceRun() if run is None else run
+        words, draws = _read(heard, self.seat, self.players, self.rules)
+        seats = _seats(run.bots, self.players)
+        you = self.seat % self.players  # seat 0 deals; speaking order runs 1, 2, ..., n - 1, 0
+        branches = {
+            forced: _simulate(self, you, seats, run, forced, words, draws) for forced in (1, 0)
+        }
+        played, kept, tried = branches[1]
+        return Advice(
+            question=self,
+            run=run,
+            deals=kept,
+            win=wilson(int(played["win"].sum()), kept),
+            bourre=wilson(int(played["bourre"].sum()), kept),
+            split=wilson(int(played["split"].sum()), kept),
+            chips_play=mean_interval(played["chips"]),
+            chips_pass=mean_interval(branches[0][0]["chips"]),
+            must_play=_must_play(self.rules, you, self.trump_card),
+            heard=words,
+            tried=tried,
+            draws=draws if any(d >= 0 for d in draws) else (),
+        )
+
+
+@dataclass(frozen=True)
+class AdviceRun:
+    """How an advice is simulated: the deals asked for, the seed, the policy of every seat
+    (yours too once you play: 'heuristic', 'random' or a built-in bot) and the chips already
+    in the pot before this hand's antes."""
+
+    deals: int = 10_000
+    seed: int = 0
+    bots: str | Bot = "heuristic"
+    pot: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deals", whole("deals", self.deals, 1))
+        object.__setattr__(self, "seed", whole("seed", self.seed, 0))
+        object.__setattr__(self, "pot", whole("pot", self.pot, 0))
+
+
+class _QuestionPart:
+    """One part of the question (its hand, trump_card, seat, players or rules), read through
+    from the object that holds the question."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, holder: AsksPlayOrPass | None, owner: type | None = None) -> Any:
+        return self if holder is None else getattr(holder.question, self.name)
+
+
+class AsksPlayOrPass:
+    """Something that holds a play-or-pass `question`: its hand, trump_card, seat, players
+    and rules read as its own."""
+
+    question: PlayOrPassQuestion
+    hand = _QuestionPart()
+    trump_card = _QuestionPart()
+    seat = _QuestionPart()
+    players = _QuestionPart()
+    rules = _QuestionPart()
+
+
+@dataclass(frozen=True)
+class Advice(AsksPlayOrPass):
+    """What the simulated deals say about one question.
+
+    run -- how it was simulated; deals -- the deals kept (those agreeing with what was heard);
     win, bourre -- chance to take the pot, and to take no trick, if you play; split -- chance
     of a tie for most tricks (the pot stays) if you play; chips_play, chips_pass -- expected
     chips this hand from the moment you decide; must_play -- the rules forbid passing.
     """
 
-    hand: tuple[Card, ...]
-    trump_card: Card
-    seat: int
-    players: int
-    rules: Rules
+    question: PlayOrPassQuestion
+    run: AdviceRun
     deals: int
-    pot: int
     win: Estimate
     bourre: Estimate
     split: Estimate
@@ -84,6 +178,11 @@ class Advice:
     draws: tuple[int, ...] = ()
     """In one round: the cards each earlier seat was heard to throw away (-1: a pass, or a
     count not given), one a seat of `heard`; empty when no count was heard."""
+
+    @property
+    def pot(self) -> int:
+        """The chips already in the pot before this hand's antes."""
+        return self.run.pot
 
     @property
     def recommendation(self) -> str:
@@ -129,39 +228,8 @@ def advise(
     ("play", 2)); None: not heard, every word the bots might have said counts.
     """
     rules = Rules() if rules is None else rules
-    cards, turned, n = _check_deal(hand, trump_card, seat, players, rules)
-    deals = whole("deals", deals, 1)
-    seed = whole("seed", seed, 0)
-    pot = whole("pot", pot, 0)
-    words, draws = _read(heard, seat, n, rules)
-    seats = _seats(bots, n)
-    you = seat % n  # seat 0 deals; speaking order runs 1, 2, ..., n - 1, 0
-    branches = {
-        forced: _simulate(
-            cards, turned, you, n, rules, seats, deals, seed, pot, forced, words, draws
-        )
-        for forced in (1, 0)
-    }
-    must = _must_play(rules, you, turned)
-    played, kept, tried = branches[1]
-    return Advice(
-        hand=cards,
-        trump_card=turned,
-        seat=seat,
-        players=n,
-        rules=rules,
-        deals=kept,
-        pot=pot,
-        win=wilson(int(played["win"].sum()), kept),
-        bourre=wilson(int(played["bourre"].sum()), kept),
-        split=wilson(int(played["split"].sum()), kept),
-        chips_play=mean_interval(played["chips"]),
-        chips_pass=mean_interval(branches[0][0]["chips"]),
-        must_play=bool(must),
-        heard=words,
-        tried=tried,
-        draws=draws if any(d >= 0 for d in draws) else (),
-    )
+    question = PlayOrPassQuestion(hand, trump_card, seat, players, rules)
+    return question.advise(AdviceRun(deals, seed, bots, pot), heard)
 
 
 def read_heard(
@@ -275,21 +343,18 @@ def heard_words(heard: tuple[bool, ...] | None, draws: tuple[int, ...] = ()) -> 
 
 
 def _simulate(
-    cards: tuple[Card, ...],
-    turned: Card,
+    question: PlayOrPassQuestion,
     you: int,
-    n: int,
-    rules: Rules,
     seats: Seats,
-    deals: int,
-    seed: int,
-    pot: int,
+    run: AdviceRun,
     forced: int,
     heard: tuple[bool, ...] | None,
     draws: tuple[int, ...],
 ) -> tuple[dict[str, np.ndarray], int, int]:
     """(per-deal outcomes, deals kept, deals dealt) of simulated deals where seat `you` holds
-    `cards` and plays (forced=1) or passes (forced=0), agreeing with what was heard."""
+    the question's cards and plays (forced=1) or passes (forced=0), agreeing with what was
+    heard."""
+    n, rules, deals = question.players, question.rules, run.deals
     outcomes = new_outcomes(deals, n)
     said = np.full(n, -1, dtype=np.int64)
     said[you] = forced
@@ -299,11 +364,13 @@ def _simulate(
     for place, count in enumerate(draws, start=1):
         thrown[place % n] = count
     tries = np.zeros(1, dtype=np.int64)
-    fixed = FixedDeal(you, mask_of(cards), card_bit(turned), said, thrown, tries)
+    fixed = FixedDeal(
+        you, mask_of(question.hand), card_bit(question.trump_card), said, thrown, tries
+    )
     # the same seed for both branches: the same deals, so the comparison is sharper
     rule_vector = encode_rules(rules, n)
     limit = deals * TRIES_PER_DEAL
-    kept = play_fixed(n, 0, rule_vector, seats, chunk_seed(seed, 0), fixed, outcomes, limit)
+    kept = play_fixed(n, 0, rule_vector, seats, chunk_seed(run.seed, 0), fixed, outcomes, limit)
     if kept < 0:
         raise RuntimeError("a simulated draw ran out of cards; the engine refuses it too")
     if kept == 0:
@@ -312,7 +379,9 @@ def _simulate(
             f"({heard_words(heard, draws)}): the bots almost never say that with these cards out"
         )
     every = np.ones(n, dtype=bool)  # every seat's second ante is still to come
-    result = chips_of(outcomes.declared[:kept], outcomes.tricks[:kept], you, pot + n, every, rules)
+    result = chips_of(
+        outcomes.declared[:kept], outcomes.tricks[:kept], you, run.pot + n, every, rules
+    )
     return result, kept, int(tries[0])
 
 
@@ -398,24 +467,22 @@ def better_choice(a: Advice) -> str:
 
 
 def heard_effect(
-    hand: str | Iterable[Card | str],
-    trump_card: Card | str,
-    seat: int,
-    players: int = 5,
-    rules: Rules | None = None,
-    deals: int = 10_000,
-    seed: int = 0,
-    patterns: Iterable[str | Sequence[str | bool]] | None = None,
+    advice: Advice, patterns: Iterable[str | Sequence[str | bool]] | None = None
 ) -> HeardEffect:
-    """The advice for one hand without what was heard, then with each pattern of words
-    (default: everyone before you passed; the seat just before you said play; everyone before
-    you said play), all on `deals` deals from the same seed."""
-    rules = Rules() if rules is None else rules
+    """`advice` (made without words heard), then its question asked again with each pattern
+    of words, on as many deals from the same seed with the same bots and pot (default
+    patterns: everyone before you passed; the seat just before you said play; everyone before
+    you said play)."""
+    if advice.heard is not None:
+        raise ValueError(
+            "heard_effect starts from the advice made without words heard (heard=None), got "
+            f"one that heard {heard_words(advice.heard, advice.draws)!r}"
+        )
     if patterns is None:
-        before = max(0, seat - 1)
+        before = max(0, advice.seat - 1)
         options = [["pass"] * before, ["pass"] * (before - 1) + ["play"], ["play"] * before]
         patterns = [p for i, p in enumerate(options) if len(p) == before and p not in options[:i]]
-    rows = [advise(hand, trump_card, seat, players, rules, deals, seed)]
+    rows = [advice]
     for words in patterns:
-        rows.append(advise(hand, trump_card, seat, players, rules, deals, seed, heard=words))
+        rows.append(advice.question.advise(advice.run, heard=words))
     return HeardEffect(tuple(rows))
