@@ -207,19 +207,32 @@ def test_a_session_for_fun_stops_at_the_agreed_hands_or_a_bankruptcy():
     """glimne: "efter ett överenskommet antal händer (eller så snart en spelare gått bankrutt)
     ser man vem som just då har flest marker" -- after an agreed number of hands (or as soon as
     a player has gone bankrupt) you see who has the most chips at that moment."""
-    from bourre_lessons.sim.variant_effects import for_fun_session
+    from bourre_lessons.sim.variant_effects import ForFunTerms, for_fun_session
 
-    full = for_fun_session(hands=30, seed=3)
+    full = for_fun_session(ForFunTerms(hands=30), seed=3)
     assert full.played == 30 and not full.bankrupt
     assert full.chips[-1].sum() + full.pots[-1] == 5 * 100
     assert full.winners == (int(full.chips[-1].argmax()),)
-    broke = for_fun_session(hands=60, seed=5)
+    broke = for_fun_session(ForFunTerms(hands=60), seed=5)
     assert broke.bankrupt and broke.played < 60
     assert (broke.chips[-1][list(broke.bankrupt)] <= 0).all()
     assert (broke.chips[:-1] > 0).all(), "the session stops after the first bankruptcy"
     assert "no chips left" in broke.ending()
     with pytest.raises(ValueError, match="at least one hand"):
-        for_fun_session(hands=0)
+        ForFunTerms(hands=0)
+
+
+def test_one_set_of_terms_serves_a_session_and_the_odds():
+    """What the players agree on (`ForFunTerms`) is made once: the odds play sessions on the
+    very terms a single session takes, seeds counted up from the one given."""
+    from bourre_lessons.sim.variant_effects import ForFunTerms, for_fun_odds, for_fun_session
+
+    terms = ForFunTerms(players=4, hands=12, bankroll=20, bots="random")
+    odds = for_fun_odds(3, terms, seed=7)
+    assert odds.terms is terms
+    lengths = [for_fun_session(terms, seed).played for seed in (7, 8, 9)]
+    assert odds.hands_played.value == pytest.approx(sum(lengths) / 3)
+    assert "4 players, 20 chips each, 12 hands agreed (random bots" in odds.to_text()
 
 
 def test_the_for_fun_scene_steps_through_the_session():

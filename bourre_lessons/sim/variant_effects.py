@@ -28,7 +28,7 @@ often one ends early.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -209,26 +209,20 @@ def trump_anyway_share(hands: int = 3000, bots: str = "heuristic", seed: int = 8
 @dataclass(frozen=True)
 class ForFunTerms:
     """What the players of glimne's game for fun agree on before the first hand: how many
-    play, the chips each starts with (`bankroll`), the hands to play (`agreed`), the rules,
-    and the bots that play them."""
+    play, the hands to play, the chips each starts with (`bankroll`), the rules (glimne's
+    unless said) and the bots that play them. Checked when made."""
 
-    players: int
-    bankroll: int
-    agreed: int
-    rules: Rules
-    bots: str
+    players: int = 5
+    hands: int = 30
+    bankroll: int = 100
+    rules: Rules = field(default_factory=lambda: Rules.preset("glimne"))
+    bots: str = "heuristic"
 
-
-def _for_fun_terms(
-    players: int, hands: int, bankroll: int, rules: Rules | None, bots: str
-) -> ForFunTerms:
-    """The terms of a game for fun, checked (glimne's rules when `rules` is None)."""
-    if hands < 1:
-        raise ValueError(f"agree on at least one hand, got {hands}")
-    if bankroll < 1:
-        raise ValueError(f"everyone starts with at least one chip, got {bankroll}")
-    rules = Rules.preset("glimne") if rules is None else rules
-    return ForFunTerms(players, bankroll, hands, rules, bots)
+    def __post_init__(self) -> None:
+        if self.hands < 1:
+            raise ValueError(f"agree on at least one hand, got {self.hands}")
+        if self.bankroll < 1:
+            raise ValueError(f"everyone starts with at least one chip, got {self.bankroll}")
 
 
 @dataclass(frozen=True)
@@ -272,7 +266,7 @@ class ForFunSession(ReadsAsText):
             broke = " and ".join(self.seat(i) for i in self.bankrupt)
             why = f"after hand {self.played} {broke} has no chips left, so the session stops"
         else:
-            why = f"the {self.terms.agreed} agreed hands are played"
+            why = f"the {self.terms.hands} agreed hands are played"
         return f"{why.capitalize()}: {names} {'has' if len(self.winners) == 1 else 'have'} the most chips, {most}."
 
     def to_text(self, every: int = 5) -> str:
@@ -280,7 +274,7 @@ class ForFunSession(ReadsAsText):
         shown = sorted({0, *range(every, self.played, every), self.played})
         t = self.terms
         lines = [
-            f"{t.players} players start with {t.bankroll} chips each; {t.agreed} hands "
+            f"{t.players} players start with {t.bankroll} chips each; {t.hands} hands "
             f"agreed ({t.rules.source}-based rules, {t.bots} bots, seed {self.seed})"
         ]
         lines += [f"after {h:>2} hands: {self.standings(h)}" for h in shown]
@@ -288,28 +282,22 @@ class ForFunSession(ReadsAsText):
         return "\n".join(lines)
 
 
-def for_fun_session(
-    players: int = 5,
-    hands: int = 30,
-    bankroll: int = 100,
-    rules: Rules | None = None,
-    bots: str = "heuristic",
-    seed: int = 0,
-) -> ForFunSession:
-    """glimne's game for fun: play up to `hands` hands from `bankroll` chips each, stopping
-    after the hand in which someone's chips reach zero; the most chips wins."""
-    return _session(_for_fun_terms(players, hands, bankroll, rules, bots), seed)
+def for_fun_session(terms: ForFunTerms | None = None, seed: int = 0) -> ForFunSession:
+    """glimne's game for fun on `terms` (default: five players, 30 hands, 100 chips each):
+    play the agreed hands, stopping after the hand in which someone's chips reach zero; the
+    most chips wins."""
+    return _session(ForFunTerms() if terms is None else terms, seed)
 
 
 def _session(terms: ForFunTerms, seed: int) -> ForFunSession:
     """One session played on `terms` from `seed`."""
     t = terms
     run = simulate(
-        t.agreed, t.players, t.rules, t.bots, seed=seed, bankroll=t.bankroll, engine="fast"
+        t.hands, t.players, t.rules, t.bots, seed=seed, bankroll=t.bankroll, engine="fast"
     )
     chips = run.bankroll_history()
     broke = np.nonzero((chips[1:] <= 0).any(axis=1))[0]
-    stop = int(broke[0]) + 1 if len(broke) else t.agreed
+    stop = int(broke[0]) + 1 if len(broke) else t.hands
     chips = chips[: stop + 1]
     last = chips[-1]
     winners = tuple(int(i) for i in np.nonzero(last == last.max())[0])
@@ -334,7 +322,7 @@ class ForFunOdds(ReadsAsText):
         t = self.terms
         return (
             f"{self.sessions:,} sessions of {t.players} players, {t.bankroll} chips each, "
-            f"{t.agreed} hands agreed ({t.bots} bots, seeds {self.seed} on)\n"
+            f"{t.hands} hands agreed ({t.bots} bots, seeds {self.seed} on)\n"
             f"someone goes bankrupt first: {_share(self.ended_early)}\n"
             f"hands played: {_mean(self.hands_played)}\n"
             f"the winner's chips at the end: {_mean(self.winning_chips)}"
@@ -342,19 +330,13 @@ class ForFunOdds(ReadsAsText):
 
 
 def for_fun_odds(
-    sessions: int = 2000,
-    players: int = 5,
-    hands: int = 30,
-    bankroll: int = 100,
-    rules: Rules | None = None,
-    bots: str = "heuristic",
-    seed: int = 0,
+    sessions: int = 2000, terms: ForFunTerms | None = None, seed: int = 0
 ) -> ForFunOdds:
-    """Play `sessions` sessions of the game for fun (seeds `seed`, `seed` + 1, ...) and measure
-    how often one ends early, how many hands are played, and the winner's chips."""
+    """Play `sessions` sessions of the game for fun on `terms` (seeds `seed`, `seed` + 1, ...)
+    and measure how often one ends early, how many hands are played, and the winner's chips."""
     if sessions < 2:
         raise ValueError(f"play at least two sessions, got {sessions}")
-    terms = _for_fun_terms(players, hands, bankroll, rules, bots)
+    terms = ForFunTerms() if terms is None else terms
     played = [_session(terms, seed + i) for i in range(sessions)]
     early = sum(1 for s in played if s.bankrupt)
     return ForFunOdds(

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from ..rules import Rules
 from ..scenes.model import Scene, StoryStep
-from ..sim.variant_effects import for_fun_session
+from ..sim.variant_effects import ForFunTerms, for_fun_session
 from ..sources import chip, chip_text
 from .scene import SceneView
 from .scene_views import scene_view
@@ -72,7 +72,7 @@ def for_fun_scene(
 
     @lru_cache(maxsize=8)
     def story(rules: Rules) -> tuple[StoryStep, ...]:
-        session = for_fun_session(players, hands, bankroll, rules, bots, seed)
+        session = for_fun_session(ForFunTerms(players, hands, bankroll, rules, bots), seed)
         steps = [
             StoryStep(
                 f"{players} players sit down with {bankroll} chips each and agree to play "
