@@ -41,12 +41,10 @@ def put_in_antes(setup: GameSetup, st: GameState, seats: list[str], dealer: str)
     st.log.append(f"Antes: {words} (pot {st.pot})")
 
 
-def put_in_second_antes(setup: GameSetup, st: GameState, players: Iterable[str]) -> int:
-    """The second antes these players owe now (`settle.second_antes`), paid; returns the chips."""
-    owed = second_antes(players, setup.rules)
-    for player, amount in owed.items():
+def put_in_second_antes(setup: GameSetup, st: GameState, players: Iterable[str]) -> None:
+    """The second antes these players owe now (`settle.second_antes`), paid."""
+    for player, amount in second_antes(players, setup.rules).items():
         pay(st, str(player), amount)
-    return sum(owed.values())
 
 
 def antes_words(owed: Mapping[str, int], skipped: Sequence[str], for_the_table: bool) -> str:

@@ -19,7 +19,7 @@ from ..rules import Rules
 from ..settle import Settlement, pot_at_play, settle
 from ..text import and_list, card_list
 from .model import Scene, ScenePosition, StoryStep
-from .planned import PlannedStart, play_tricks, top_trump
+from .planned import PlannedStart, all_play_and_keep, play_tricks, top_trump
 
 __all__ = [
     "DOUBLE_ANTE_DEAL",
@@ -335,9 +335,7 @@ PENALTIES = (
 def misplay_game(rules: Rules, renege: str) -> Game:
     """The misplay story's hand under one penalty: everyone plays and keeps, B leads, C plays
     A♣ against the rules, and the rest of the cards are the first the rules allow."""
-    game = Game(replace(rules, renege=renege), 3, deal=MISPLAY_DEAL)
-    while game.phase in ("declare", "draw"):
-        game.apply("play" if game.phase == "declare" else "keep")
+    game = all_play_and_keep(Game(replace(rules, renege=renege), 3, deal=MISPLAY_DEAL))
     game.apply("S3")
     game.apply("renege CA")
     if game.phase == "play" and game.to_act == "C":  # taken back: C plays again
@@ -349,9 +347,7 @@ def misplay_game(rules: Rules, renege: str) -> Game:
 def misplay(rules: Rules) -> tuple[StoryStep, ...]:
     """wikipedia's penalties for a misplay: retraction, retraction and renege, renege only."""
     games = {mode: misplay_game(rules, mode) for mode, _ in PENALTIES}
-    start = Game(rules, 3, deal=MISPLAY_DEAL)
-    while start.phase in ("declare", "draw"):
-        start.apply("play" if start.phase == "declare" else "keep")
+    start = all_play_and_keep(Game(rules, 3, deal=MISPLAY_DEAL))
     turned = start.trump_card
     steps = [
         StoryStep(
