@@ -1083,9 +1083,17 @@ PAGAT = (
         "you can, play a card higher than those already played. … But when you cannot play the "
         "highest card of the trick, you need not play your own highest card, as long as you "
         "keep the follow and trump requirements.",
+        "full",
+        (
+            "あなたはダイヤのAではなく、ダイヤの6をプレイする事が出来ます。",
+            "もし2番手のプレイヤーがダイヤのカードをプレイした場合は、クイーンに勝つためにダイヤの"
+            "Aをプレイしなくてはなりませんでした。",
+        ),
         concepts=("beat", "cannot-beat"),
-        note="pagat gives no position of its own for rule 3; its one example (pagat-example) "
-        "follows the next paragraph.",
+        note="pagat's one worked example (pagat-example) follows the 'however' paragraph quoted "
+        "here and belongs to rule 3: its first half is 'you need not play your highest card', "
+        "its second half (pagat-example-b) 'beat it if you can'. The cards of the pagat-3 scene "
+        "are ours.",
     ),
     E(
         "pagat-example",
@@ -1100,9 +1108,11 @@ PAGAT = (
         "You are third, holding the 6♦, the A♦ and some spades. … You may play the 6♦ rather "
         "than the A♦.",
         "full",
+        parent="pagat-3",
         concepts=("trumped-follow",),
         names=("example",),
-        note="pagat's only example for its play rules; 'some spades' are not named.",
+        note="pagat's only example for its play rules, worked out under rule 3 (it follows the "
+        "'however' paragraph); 'some spades' are not named.",
     ),
     E(
         "pagat-example-b",

@@ -221,10 +221,11 @@ def test_wikipedia_3_is_a_rule_without_an_example():
     assert "ours" in catalogue()["wikipedia-3"].note
 
 
-def test_pagat_3_gives_no_position_and_wikipedia_has_no_beat_rule():
+def test_pagat_3_has_its_example_and_wikipedia_has_no_beat_rule():
     """pagat 3: "ここまででプレイされたトリックに勝てるような場合は既にプレイされたカードより価値の
     高いカードを可能な限りプレイしなければなりません" (when you can win the trick so far you must
-    play a higher card if you can): no position of its own. wikipedia numbers three rules, the
+    play a higher card if you can): its example is the queen of diamonds (test_source_findings,
+    issue 28), and the scene's cards are ours. wikipedia numbers three rules, the
     third of them "Se você não tiver cartas do naipe de chumbo nem trunfos, você pode jogar
     qualquer carta" (with neither the suit led nor trumps, any card), and says "uma regra de
     número inferior substitui qualquer regra de número superior" (a lower-numbered rule
@@ -235,7 +236,7 @@ def test_pagat_3_gives_no_position_and_wikipedia_has_no_beat_rule():
     in_seed("wikipedia", "uma regra de número inferior substitui qualquer regra de número superior")
     assert not found(r"pagat 3 has two positions") and not found(r"numbers its rules the same way")
     text = lesson("04")
-    assert "pagat gives no example for rule 3, so the scene below is ours" in text
+    assert "pagat's own example for rule 3 is lesson 03's queen of diamonds" in text
     assert "It has no rule of its own for beating the best card while following suit" in text
 
 

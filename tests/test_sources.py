@@ -120,8 +120,9 @@ def test_the_examples_the_register_records():
     status = {i: REGISTER[i].example for i in REGISTER}
     for rule in ("glimne-1", "glimne-8", "glimne-10", "wikipedia-1", "wikipedia-3"):
         assert status[rule] == "none", rule
-    for rule in ("pagat-1", "pagat-2", "pagat-3", "pagat-cinch-lead", "pagat-cinch-follow"):
+    for rule in ("pagat-1", "pagat-2", "pagat-cinch-lead", "pagat-cinch-follow"):
         assert status[rule] == "none", rule
+    assert status["pagat-3"] == "full"  # the queen of diamonds follows rule 3's "however"
     for rule in ("glimne-2", "glimne-3", "glimne-4", "glimne-5", "glimne-6", "glimne-7"):
         assert status[rule] == "full", rule
     assert status["glimne-9"] == "part" and status["wikipedia-cinch-aqj"] == "part"
@@ -172,11 +173,11 @@ def test_every_switch_has_a_stance_per_rulebook():
 
 
 def test_a_chip_shows_the_quotation_and_our_translation():
-    data = sources.chip("pagat 3")
-    assert data["lang"] == "ja" and data["quote"].startswith("{マストフォロー}")
+    data = sources.chip("pagat 1")
+    assert data["lang"] == "ja" and data["quote"].startswith("プレイヤーは可能な限り{マストフォロー}")
     assert "no example" in data["example"]
     text = sources.chip_text(data)
-    assert "pagat 3 (Japanese)" in text and "Our translation:" in text
+    assert "pagat 1 (Japanese)" in text and "Our translation:" in text
     assert sources.chip("lead")["kind"] == "reading"
     assert "Engine's reading" in sources.chip("lead")["translation"]
     assert "reading-known-top" in [r["id"] for r in sources.chip("glimne 9")["readings"]]

@@ -487,7 +487,8 @@ PAGAT = [
             answer="S3",
             caption="No hearts; your only trump is lower than the 9♠.",
         ),
-        note=OURS,
+        note="The cards here are ours; pagat's own example for rule 3 is the queen of diamonds "
+        "(scenes pagat-example and pagat-example-b).",
     ),
     _play(
         "pagat-example",

@@ -1,0 +1,46 @@
+"""The third source audit (issue 28, section 2): what the course says each source says.
+
+Each test quotes the seed sentence it rests on, in the source's own language with our
+translation, checks that the sentence is in the seed word for word (`in_seed`), and then checks
+the course: the old wording or credit the audit found is gone from everything a learner reads
+(lessons, exercises, docs, glossary, cheat sheet, scenes under every rulebook, verdicts, the
+package's strings), and the corrected sentence is where the learner meets the rule. Where a
+source is silent the course says "not said" and marks the engine's choice as ours; the engine's
+readings are register entries of their own (`reading-*`).
+"""
+
+from __future__ import annotations
+
+from test_source_audit import found, in_seed, lesson, unmarked
+from test_sources import ROOT
+
+from bourre_lessons.scenes import catalogue
+from bourre_lessons.sources import REGISTER, chip, reading
+
+
+def doc(name: str) -> str:
+    """A page of docs/, spaces folded."""
+    return " ".join((ROOT / "docs" / name).read_text(encoding="utf-8").split())
+
+
+# --- high: pagat's one worked example belongs to rule 3 ------------------------------------------
+
+
+def test_pagat_3_is_credited_with_its_worked_example():
+    """pagat, the paragraph filed under rule 3: "しかしながら、トリックで最も価値の高いカードを
+    プレイできない場合は、{マストフォロー}や切り札の条件に従うならば、手札の最も価値の高いカードを
+    プレイする必要はありません" (however, when you cannot play the highest card of the trick, you
+    need not play your own highest card, keeping the follow and trump requirements); its example
+    follows at once and ends "もし2番手のプレイヤーがダイヤのカードをプレイした場合は、クイーンに
+    勝つためにダイヤのAをプレイしなくてはなりませんでした" (had the second player played a diamond,
+    you would have had to play the A♦ to beat the queen): rule 3's "beat it if you can"."""
+    in_seed("pagat", "手札の最も価値の高いカードをプレイする必要はありません。 例:")
+    in_seed("pagat", "クイーンに勝つためにダイヤのAをプレイしなくてはなりませんでした")
+    entry = REGISTER["pagat-3"]
+    assert entry.example == "full" and any("ダイヤのA" in q for q in entry.example_quote)
+    assert REGISTER["pagat-example"].parent == "pagat-3"
+    assert "no example" not in chip("pagat 3")["example"]
+    assert not found(r"pagat gives no example for rule 3|pagat 3[^.]{0,30}no example")
+    assert "pagat's own example for rule 3 is lesson 03's queen of diamonds" in lesson("04")
+    note = catalogue()["pagat-3"].note
+    assert "ours" in note and "pagat-example" in note  # the scene's cards are ours
