@@ -62,7 +62,7 @@ TERMS: dict[str, Term] = {
         _term("hand", "your five cards; also one round of the game, from ante to payment"),
         _term(
             "turned card",
-            "the dealer's fifth card, dealt face up for all to see; it stays in the dealer's hand",
+            "the dealer's fifth card, dealt face up for all to see; it is part of the dealer's hand",
         ),
         _term(
             "trump",
@@ -323,7 +323,7 @@ class FirstHand:
             f"in turn, clockwise. Each puts one chip, the ante, in the pot. {dealer} is the dealer "
             f"of this hand and deals five cards to each player, one at a time, starting on the "
             f"left. The dealer's last card, {card.name} ({card}), is turned face up: "
-            f"{card.suit.plural} are trumps for this hand. It stays in {dealer}'s hand."
+            f"{card.suit.plural} are trumps for this hand. It is part of {dealer}'s hand."
         )
         keys = ("clockwise", "ante", "pot", "dealer", "hand", "turned-card", "trump")
         return self._tell(meaning, *keys)

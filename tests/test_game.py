@@ -115,7 +115,7 @@ def find_seed(test: Callable[[int], bool], limit: int = 500) -> int:
 
 def test_a_hand_from_ante_to_settlement():
     """RULES-SPEC 'Cards, players, deal' and 'Play or pass' (pagat): everyone antes one; five
-    cards each; the dealer's fifth card is turned for trump and stays in the dealer's hand;
+    cards each; the dealer's fifth card is turned for trump and is part of the dealer's hand;
     play or pass from the dealer's left, the dealer last, a player who says play drawing in
     the same turn (pagat's one round, as the course reads it); five tricks, each led by the
     last winner; chips are only moved, never made."""

@@ -44,3 +44,27 @@ def test_pagat_3_is_credited_with_its_worked_example():
     assert "pagat's own example for rule 3 is lesson 03's queen of diamonds" in lesson("04")
     note = catalogue()["pagat-3"].note
     assert "ours" in note and "pagat-example" in note  # the scene's cards are ours
+
+
+# --- medium: the turned card ---------------------------------------------------------------------
+
+
+def test_the_turned_card_staying_in_the_dealers_hand_is_only_the_house_rule():
+    """pagat: "切り札のスートを決定するために表向きに配られたカード(そのカードをディーラーが捨てると
+    いう非常に変わった場合を除いて)はディーラーの手札と見なして" (the card dealt face up to set
+    trumps (except in the very unusual case that the dealer throws it away) counts as part of
+    the dealer's hand); glimne: "Svaret får vara vad som helst från noll (= spelaren står nöjd)
+    till fem" (the answer may be anything from zero to five); wikipedia: "Eles podem pegar
+    qualquer número de zero a cinco" (they may take any number from zero to five). No source
+    keeps the turned card in the dealer's hand: only the house rule does."""
+    in_seed("pagat", "(そのカードをディーラーが捨てるという非常に変わった場合を除いて)")
+    in_seed("glimne", "Svaret får vara vad som helst från noll (= spelaren står nöjd) till fem")
+    in_seed("wikipedia", "Eles podem pegar qualquer número de zero a cinco")
+    said = found(r"(stays?|must stay|keeps?) in (the dealer's|\{\}'s|[A-D]'s) hand")
+    assert said and all("house rule" in hit.lower() for hit in said), said
+    assert "the card is part of the dealer's hand" in lesson("01")
+    assert "pagat lets the dealer throw it away" in doc("glossary.md")
+    from bourre_lessons.widgets.cheat_sheet import SECTIONS
+
+    turned = [line.text for _, lines in SECTIONS for line in lines if "5th card" in line.text]
+    assert turned and "very unusually, throw it away" in turned[0]

@@ -79,8 +79,8 @@ SECTIONS: tuple[tuple[str, tuple[RuleLine, ...]], ...] = (
                 ("pagat-deal",),
             ),
             RuleLine(
-                "The dealer's 5th card is dealt face up: its suit is trumps, and it stays in the "
-                "dealer's hand. The deal passes to the left after each hand.",
+                "The dealer's 5th card is dealt face up: its suit is trumps; it is part of the "
+                "dealer's hand (who may, very unusually, throw it away). The deal passes left.",
                 ("pagat-deal", "pagat-dealer-card"),
             ),
         ),
