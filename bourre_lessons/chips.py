@@ -136,5 +136,6 @@ def _who_takes(result: Settlement, rec: HandRecord) -> str:
         )
     top = max(result.tricks, key=lambda p: result.tricks[p])
     return (
-        f"{top} took the most tricks but corrected a renege, so nobody takes the {pot} in the pot"
+        f"{top} took the most tricks but corrected a renege, so nobody takes the {pot} in the pot "
+        "(pagat: that player loses the right to it; that it stays is the engine's reading)"
     )

@@ -1,14 +1,16 @@
 """Settling a hand: who takes the pot, who pays for a bourré or a renege, who skips the ante.
 
 `settle` is a pure function of the pot, the tricks and the rules (docs/rules.md, Settlement).
-The player with more tricks than anyone else takes the whole pot; a tie for most is a split
-pot that stays. A bourréd player (played, took no trick) and a player whose renege stands each
+The player with more tricks than anyone else takes the whole pot (pagat, wikipedia; glimne
+speaks only of winning with at least three, so a glimne hand won with two is the engine's
+reading, reading-winner-most-tricks); a tie for most is a split pot that stays. A bourréd player (played, took no trick) and a player whose renege stands each
 pay as much as the pot held at the end of play, once each; a pot limit (a wikipedia variant)
 caps that payment, never the winner's take (the engine's reading: wikipedia says nothing of the
 winner). Where the payment goes is a switch,
 `bourre_paid_to`: into the next hand's pot (pagat, wikipedia), or, with a winner, to the
 winner along with the pot (glimne read literally). A player whose renege was corrected in
-time (pagat) cannot win this pot, pays nothing, and sits out the next deal. `antes` says who
+time (pagat) cannot win this pot, pays nothing, and sits out the next deal; that nobody else
+takes the pot then is the engine's reading (reading-corrected-renege-pot). `antes` says who
 puts what in the pot before a deal.
 """
 

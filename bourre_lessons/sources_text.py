@@ -1273,15 +1273,20 @@ PAGAT = (
             "次の手番のプレイヤーがカードをプレイするより前に「無効」を修正しないならば、「ブー"
             "レイ」になったプレイヤーであるかのように罰符としてポットに入っているチップと同額を"
             "ポットへ支払います。",
+            "プレイするカードを宣言し直し、正しいカードと差し替えても良いです。",
             "この場合、たとえ過半数のトリックを取ったとしても、そのプレイヤーはポットからチップ"
             "を受け取る権利と、次のディールに参加する権利を失います。",
+            "たとえトリックが全く取れなかったとしても、ポットへの罰符を支払う必要はありません。",
         ),
         "If the renege is not corrected before the next player plays, the player pays into the "
-        "pot, as a penalty, as much as the pot holds, as if bourréd. … [Corrected in time,] "
-        "even with a majority of the tricks the player loses the right to take the pot and to "
-        "take part in the next deal.",
+        "pot, as a penalty, as much as the pot holds, as if bourréd. … [Noticed before the next "
+        "player plays,] you may re-declare the card you play and replace it with the right one. "
+        "In that case, even with a majority of the tricks the player loses the right to take "
+        "the pot and to take part in the next deal. Even with no trick at all, the player need "
+        "not pay a penalty into the pot.",
         names=("renege",),
-        note="pagat says nothing about the ante of a player who sits out for a renege.",
+        note="pagat says nothing about the ante of a player who sits out for a renege, nor who "
+        "takes the pot this player loses the right to.",
     ),
     E(
         "pagat-double-ante",
@@ -1613,8 +1618,9 @@ READINGS: tuple[Reading, ...] = (
     ),
     Reading(
         "reading-winner-most-tricks",
-        "the winner is the player with more tricks than anyone else, under every rulebook "
-        "(glimne speaks of winning with at least three)",
+        "the winner is the player with more tricks than anyone else, under every rulebook: "
+        "glimne speaks only of a player who won by taking at least three, and never covers a "
+        "2-1-1-1 hand, so under glimne the pot going to the player with two is ours",
         ("glimne-win", "wikipedia-win", "pagat-payment"),
     ),
     Reading(
@@ -1628,6 +1634,13 @@ READINGS: tuple[Reading, ...] = (
         "where the rulebook offers no correction (glimne is silent), a renege stands: the card "
         "stays played, the reneger can still win, and pays the penalty at the settlement",
         ("glimne-renege", "wikipedia-bourre", "wikipedia-misplay"),
+    ),
+    Reading(
+        "reading-corrected-renege-pot",
+        "when the player who corrected a renege under pagat has the most tricks, nobody takes "
+        "the pot: it stays for the next hand (pagat says only that this player loses the right "
+        "to the pot, not who takes it)",
+        ("pagat-renege",),
     ),
     Reading(
         "reading-renege-ante",

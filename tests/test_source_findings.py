@@ -11,11 +11,16 @@ readings are register entries of their own (`reading-*`).
 
 from __future__ import annotations
 
+import re
+
 from test_source_audit import found, in_seed, lesson, unmarked
 from test_sources import ROOT
 
 from bourre_lessons.scenes import catalogue
 from bourre_lessons.sources import REGISTER, chip, reading
+
+
+_WON = re.compile(r"Tricks: ([^.]*)\. ([A-H]) has more tricks than anyone else")
 
 
 def doc(name: str) -> str:
@@ -68,3 +73,54 @@ def test_the_turned_card_staying_in_the_dealers_hand_is_only_the_house_rule():
 
     turned = [line.text for _, lines in SECTIONS for line in lines if "5th card" in line.text]
     assert turned and "very unusually, throw it away" in turned[0]
+
+
+# --- medium: glimne's winner, and the pot a corrected reneger loses --------------------------------
+
+
+def test_a_glimne_hand_won_with_two_tricks_is_the_engines_reading():
+    """glimne, Betalning: "Har en spelare vunnit genom att ta minst tre stick, tar han eller hon
+    hand om hela potten." (a player who has won by taking at least three tricks takes the whole
+    pot), then the ties; nothing on a 2-1-1-1 hand. pagat: "2トリックの場合は、他のプレイヤーが
+    それぞれ1トリックずつ取るならば、ポットのチップを受け取る事が出来ます" (with two tricks you
+    take the pot if the others take one each)."""
+    in_seed("glimne", "Har en spelare vunnit genom att ta minst tre stick, tar han eller hon hand")
+    in_seed("pagat", "2トリックの場合は、他のプレイヤーがそれぞれ1トリックずつ取るならば")
+    from bourre_lessons.rules import PRESETS
+    from bourre_lessons.scenes.stories import _outcome
+    from bourre_lessons.settle import settle
+
+    two = {"A": 2, "B": 1, "C": 1, "D": 1}
+    glimne, pagat = PRESETS["glimne"], PRESETS["pagat"]
+    assert "engine's reading" in _outcome(settle(5, two, glimne), glimne)
+    assert "reading" not in _outcome(settle(5, two, pagat), pagat)
+    assert "reading" not in _outcome(settle(5, {"A": 3, "B": 2}, glimne), glimne)
+    for scene_id, scene in catalogue().items():
+        if scene.kind != "story":
+            continue
+        for step in scene.steps("glimne"):
+            m = _WON.search(step.caption)
+            counts = dict(pair.split() for pair in m.group(1).split(", ")) if m else {}
+            if m and int(counts[m.group(2)]) < 3:
+                assert "engine's reading" in step.caption, (scene_id, step.caption)
+    agree = doc("rules.md").split("## Settlement")[1].split("Where they differ")[0]
+    assert "glimne speaks only of a player who won with at least three" in agree
+    assert "so under glimne this is the engine's reading" in lesson("06")
+    assert "never covers a 2-1-1-1 hand" in reading("reading-winner-most-tricks").text
+
+
+def test_who_takes_the_pot_a_corrected_reneger_loses_is_the_engines_reading():
+    """pagat: "この場合、たとえ過半数のトリックを取ったとしても、そのプレイヤーはポットからチップを
+    受け取る権利と、次のディールに参加する権利を失います" (in that case, even with a majority of
+    the tricks, the player loses the right to take the pot's chips and to take part in the next
+    deal): nothing on who takes the pot then."""
+    in_seed("pagat", "そのプレイヤーはポットからチップを受け取る権利と、次のディールに参加する権利")
+    assert reading("reading-corrected-renege-pot").reads == ("pagat-renege",)
+    assert not found(r"nobody may take the pot")
+    assert unmarked(r"corrected a renege[^.]{0,60}nobody takes") == []
+    steps = catalogue()["pagat-renege"].steps("pagat")
+    nobody = [s.caption for s in steps if "Nobody takes the pot" in s.caption]
+    assert nobody and "engine's reading" in nobody[0]
+    row = next(line for line in doc("scenes.md").split("| `") if line.startswith("pagat-renege`"))
+    assert "nobody takes it: the engine's reading" in row
+    assert "reading-corrected-renege-pot" in doc("rules.md")

@@ -42,12 +42,27 @@ def _tricks(tricks: Mapping[Hashable, int]) -> str:
     return ", ".join(f"{p} {n}" for p, n in sorted(tricks.items(), key=lambda t: str(t[0])))
 
 
-def _outcome(result: Settlement) -> str:
+GLIMNE_FEWER_THAN_THREE = (
+    " (glimne speaks only of a player who won by taking at least three tricks: that the most "
+    "tricks win here is the engine's reading)"
+)
+"""Said when a glimne hand is won with fewer than three tricks (reading-winner-most-tricks)."""
+CORRECTED_POT = (
+    "Nobody takes the pot: pagat says only that the player who corrected a renege loses the "
+    "right to it; that it stays for the next hand is the engine's reading"
+)
+"""Said when a corrected reneger has the most tricks (reading-corrected-renege-pot)."""
+
+
+def _outcome(result: Settlement, rules: Rules) -> str:
     if result.winner is not None:
-        return f"{result.winner} has more tricks than anyone else and takes {result.taken}"
+        said = f"{result.winner} has more tricks than anyone else and takes {result.taken}"
+        if rules.source == "glimne" and result.tricks[result.winner] < 3:
+            said += GLIMNE_FEWER_THAN_THREE
+        return said
     if result.tied:
         return f"{_join(result.tied)} tie for most tricks: a split pot, nobody takes it"
-    return "Nobody may take the pot"
+    return CORRECTED_POT
 
 
 def _settle_story(
@@ -76,7 +91,7 @@ def _settle_story(
         who = f"; {_join(passing)} {'passes' if len(passing) == 1 else 'pass'}" if passing else ""
         said = f"{_join(playing)} play{who}. These rules ask no second ante."
     steps.append(StoryStep(said, declared.pot))
-    steps += _settlement_steps(result)
+    steps += _settlement_steps(result, rules)
     if result.sits_out_next:
         out = (
             f"{_join(result.sits_out_next)} will sit out the next deal (pagat) and so put in no "
@@ -91,11 +106,11 @@ def _settle_story(
     return tuple(steps)
 
 
-def _settlement_steps(result: Settlement) -> list[StoryStep]:
+def _settlement_steps(result: Settlement, rules: Rules) -> list[StoryStep]:
     """The tricks and the outcome, then each chip move of the settlement with the pot after it."""
     moves, pots = result.moves(), result.pots()
     taken_first = bool(moves) and moves[0].why == "takes"
-    outcome = f"Tricks: {_tricks(result.tricks)}. {_outcome(result)}."
+    outcome = f"Tricks: {_tricks(result.tricks)}. {_outcome(result, rules)}."
     steps = [StoryStep(outcome, pots[0] if taken_first else result.pot_before)]
     to_winner = result.winner is not None and not taken_first
     where = "into the pot, which then goes to the winner" if to_winner else "into the next pot"
