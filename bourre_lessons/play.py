@@ -558,10 +558,19 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
     return _verdict(card, True, last.concept, f"{card} is allowed: {last.why}.", rules)
 
 
+WIKIPEDIA_CINCH_NOTE = (
+    "(wikipedia names only a few forced plays; the engine reads them as pagat's cinch "
+    "patterns: its reading.)"
+)
+"""Added to a wikipedia verdict that cites its forced plays (reading-wikipedia-cinch)."""
+
+
 def _verdict(card: Card, legal: bool, concept: str, reason: str, rules: Rules) -> Verdict:
     note = silence_note(concept, rules)
-    reason = f"{reason} {note}" if note else reason
     readings = _CONCEPT_READINGS.get(concept, ())
+    if concept == "cinch-pot" and rules.source == "wikipedia":
+        note, readings = WIKIPEDIA_CINCH_NOTE, (*readings, "reading-wikipedia-cinch")
+    reason = f"{reason} {note}" if note else reason
     if rules.source not in CONCEPT_CITATIONS[concept]:
         readings = ("reading-followed", *readings)
     return Verdict(

@@ -1551,6 +1551,16 @@ READINGS: tuple[Reading, ...] = (
         names=("cinch formula",),
     ),
     Reading(
+        "reading-wikipedia-cinch",
+        "under wikipedia the engine plays its forced plays as pagat's cinch patterns: winning "
+        "another player's lead with your highest trump, a trump next in rank standing in for "
+        "it, and leading a trump after three tricks won are pagat's; wikipedia itself names only "
+        "the trump ace after a second trick, A-K after one, A-Q-J, and laying a certain win "
+        "down at once",
+        ("wikipedia-cinch", "wikipedia-lay-down", "pagat-cinch"),
+        names=("wikipedia forced plays as pagat's",),
+    ),
+    Reading(
         "reading-cinch-lost-trick",
         "the cinch never spends a sure trump on a trick your highest trump cannot win",
         ("pagat-cinch-follow",),

@@ -19,7 +19,6 @@ from test_sources import ROOT
 from bourre_lessons.scenes import catalogue
 from bourre_lessons.sources import REGISTER, chip, reading
 
-
 _WON = re.compile(r"Tricks: ([^.]*)\. ([A-H]) has more tricks than anyone else")
 
 
@@ -124,3 +123,39 @@ def test_who_takes_the_pot_a_corrected_reneger_loses_is_the_engines_reading():
     row = next(line for line in doc("scenes.md").split("| `") if line.startswith("pagat-renege`"))
     assert "nobody takes it: the engine's reading" in row
     assert "reading-corrected-renege-pot" in doc("rules.md")
+
+
+# --- medium: wikipedia's forced plays are not pagat's patterns ----------------------------------
+
+
+def test_wikipedias_forced_plays_played_as_pagats_patterns_are_a_reading():
+    """wikipedia: "Existem regras complexas sobre jogos forçados; um exemplo simples é quando
+    alguém que acabou de fazer sua segunda vaza tem o ás de trunfo" (there are complex rules
+    about forced plays; a simple example is someone who has just taken their second trick and
+    holds the trump ace) and "Ocorrências semelhantes são quando um jogador pegou uma vaza e tem
+    ás e rei ou (mais complexo) ás, rainha e valete" (similar cases: one trick and the ace and
+    king, or, harder, ace, queen and jack). Nothing on following another's lead, stand-ins or
+    the lead after three tricks: those are pagat's, and under wikipedia the engine's reading."""
+    in_seed("wikipedia", "um exemplo simples é quando alguém que acabou de fazer sua segunda vaza")
+    in_seed(
+        "wikipedia", "Ocorrências semelhantes são quando um jogador pegou uma vaza e tem ás e rei"
+    )
+    from test_sources import verdict_places
+
+    cited = [
+        p
+        for p in verdict_places()
+        if " wikipedia/" in p.where and p.text.startswith("wikipedia cinch")
+    ]
+    assert cited and all("its reading" in p.text for p in cited), cited[:2]
+    from bourre_lessons import Situation, explain
+    from bourre_lessons.rules import PRESETS
+
+    follow = Situation(hand="SA SK S5", trump="S", trick="H9", players_after=1, tricks_won=1)
+    verdict = explain(follow, "S5", PRESETS["wikipedia"])
+    assert verdict.rule_id == "wikipedia-cinch" and "reading-wikipedia-cinch" in verdict.readings
+    assert "reading-wikipedia-cinch" not in explain(follow, "S5", PRESETS["pagat"]).readings
+    assert "pagat and wikipedia make you lead or win" not in lesson("08")
+    assert "which the engine reads as pagat's patterns (its reading)" in lesson("08")
+    assert "under pagat's and wikipedia's rules a player with a cinch" not in doc("glossary.md")
+    assert "`reading-wikipedia-cinch`" in doc("rules.md")

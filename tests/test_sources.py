@@ -174,7 +174,9 @@ def test_every_switch_has_a_stance_per_rulebook():
 
 def test_a_chip_shows_the_quotation_and_our_translation():
     data = sources.chip("pagat 1")
-    assert data["lang"] == "ja" and data["quote"].startswith("プレイヤーは可能な限り{マストフォロー}")
+    assert data["lang"] == "ja" and data["quote"].startswith(
+        "プレイヤーは可能な限り{マストフォロー}"
+    )
     assert "no example" in data["example"]
     text = sources.chip_text(data)
     assert "pagat 1 (Japanese)" in text and "Our translation:" in text
