@@ -553,9 +553,10 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
         if card not in step.allowed:
             alternatives = _cards(legal)
             reason = f"{card} is not allowed: {step.why}; play {_one_of(legal)}{alternatives}."
-            return _verdict(card, False, step.concept, reason, rules)
+            return _verdict(card, False, step.concept, reason, rules, situation)
     last = steps[-1]
-    return _verdict(card, True, last.concept, f"{card} is allowed: {last.why}.", rules)
+    why = f"{card} is allowed: {last.why}."
+    return _verdict(card, True, last.concept, why, rules, situation)
 
 
 WIKIPEDIA_CINCH_NOTE = (
@@ -565,8 +566,22 @@ WIKIPEDIA_CINCH_NOTE = (
 """Added to a wikipedia verdict that cites its forced plays (reading-wikipedia-cinch)."""
 
 
-def _verdict(card: Card, legal: bool, concept: str, reason: str, rules: Rules) -> Verdict:
+OWN_CINCH_TOO = {
+    "pagat": "(pagat's own cinch rule, pagat cinch, applies here too and asks for your highest "
+    "trump, but lets a trump next to it stand in; glimne's variant, switched on, decides the card.)",
+    "wikipedia": "(wikipedia's forced plays, wikipedia cinch, apply here too as the engine reads "
+    "them; glimne's variant, switched on, decides the card.)",
+}
+"""Said instead of the silence note when glimne's cinch variant decides a position where the
+chosen rulebook's own cinch rule applies as well (a cinch: three tricks sure or won)."""
+
+
+def _verdict(
+    card: Card, legal: bool, concept: str, reason: str, rules: Rules, situation: Situation
+) -> Verdict:
     note = silence_note(concept, rules)
+    if concept == "cinch-strict" and rules.source in OWN_CINCH_TOO and has_cinch(situation):
+        note = OWN_CINCH_TOO[rules.source]
     readings = _CONCEPT_READINGS.get(concept, ())
     if concept == "cinch-pot" and rules.source == "wikipedia":
         note, readings = WIKIPEDIA_CINCH_NOTE, (*readings, "reading-wikipedia-cinch")

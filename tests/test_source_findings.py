@@ -16,6 +16,8 @@ import re
 from test_source_audit import found, in_seed, lesson, unmarked
 from test_sources import ROOT
 
+from bourre_lessons import Situation, explain
+from bourre_lessons.rules import PRESETS
 from bourre_lessons.scenes import catalogue
 from bourre_lessons.sources import REGISTER, chip, reading
 
@@ -85,7 +87,6 @@ def test_a_glimne_hand_won_with_two_tricks_is_the_engines_reading():
     take the pot if the others take one each)."""
     in_seed("glimne", "Har en spelare vunnit genom att ta minst tre stick, tar han eller hon hand")
     in_seed("pagat", "2トリックの場合は、他のプレイヤーがそれぞれ1トリックずつ取るならば")
-    from bourre_lessons.rules import PRESETS
     from bourre_lessons.scenes.stories import _outcome
     from bourre_lessons.settle import settle
 
@@ -148,9 +149,6 @@ def test_wikipedias_forced_plays_played_as_pagats_patterns_are_a_reading():
         if " wikipedia/" in p.where and p.text.startswith("wikipedia cinch")
     ]
     assert cited and all("its reading" in p.text for p in cited), cited[:2]
-    from bourre_lessons import Situation, explain
-    from bourre_lessons.rules import PRESETS
-
     follow = Situation(hand="SA SK S5", trump="S", trick="H9", players_after=1, tricks_won=1)
     verdict = explain(follow, "S5", PRESETS["wikipedia"])
     assert verdict.rule_id == "wikipedia-cinch" and "reading-wikipedia-cinch" in verdict.readings
@@ -159,3 +157,33 @@ def test_wikipedias_forced_plays_played_as_pagats_patterns_are_a_reading():
     assert "which the engine reads as pagat's patterns (its reading)" in lesson("08")
     assert "under pagat's and wikipedia's rules a player with a cinch" not in doc("glossary.md")
     assert "`reading-wikipedia-cinch`" in doc("rules.md")
+
+
+# --- medium: pagat's own cinch under glimne's variant ---------------------------------------------
+
+
+def test_glimnes_cinch_scenes_under_pagat_say_pagats_cinch_applies_too():
+    """pagat: "あなたが確実に勝つカードを持っていて、自分でリードを行うならば、最も高い価値のカード
+    でリードを行わなければなりません" (holding sure winners and on lead, you must lead your highest
+    card), and "隣接した切り札で弱い手札(KとAでK…)をプレイする事は可能です" (you may play a lower
+    adjacent trump instead): where three tricks are sure, pagat's rule applies and differs from
+    glimne's variant only by that stand-in; with the trump ace alone and no cinch, pagat is
+    silent."""
+    in_seed(
+        "pagat", "自分でリードを行うならば、最も高い価値のカードでリードを行わなければなりません"
+    )
+    in_seed(
+        "pagat", "隣接した切り札で弱い手札(KとAでK、Qは既にプレイ済みでKとJのJなど)をプレイする"
+    )
+    scenes = catalogue()
+    for scene_id in ("glimne-cinch-akq", "glimne-cinch-ak-after-one", "glimne-cinch-three-won"):
+        scene = scenes[scene_id]
+        for number, moment in enumerate(scene.positions):
+            for card in moment.hand:
+                reason = explain(scene.situation(number), card, scene.rules("pagat")).reason
+                assert "pagat has no rule of its own" not in reason, (scene_id, card)
+                if "glimne" in reason:
+                    assert "pagat's own cinch rule, pagat cinch, applies here too" in reason
+    lead_ace = scenes["glimne-cinch-lead-ace"]
+    alone = explain(lead_ace.situation(0), "S4", lead_ace.rules("pagat")).reason
+    assert "pagat has no rule of its own here" in alone
