@@ -1612,8 +1612,16 @@ READINGS: tuple[Reading, ...] = (
     ),
     Reading(
         "reading-lone-plays-out",
-        "under glimne and wikipedia, which are silent, a lone player plays the hand out alone "
-        "and takes all five tricks",
+        "under glimne and wikipedia, which are silent, a lone player (the dealer too, when "
+        "everyone before passes) plays the hand out alone and takes all five tricks",
+    ),
+    Reading(
+        "reading-lay-down",
+        "winning cards laid down at once (glimne's cinch-win custom, wikipedia's easy win) are "
+        "played as tricks led one after another, highest first, each other player's card chosen "
+        "under the play rules: glimne says only that the others play three cards each and the "
+        "tricks go in one sweep, wikipedia only that the cards are laid down at once",
+        ("glimne-cinch-lay-down", "wikipedia-lay-down"),
     ),
     Reading(
         "reading-dealer-ace-may-pass",

@@ -187,3 +187,56 @@ def test_glimnes_cinch_scenes_under_pagat_say_pagats_cinch_applies_too():
     lead_ace = scenes["glimne-cinch-lead-ace"]
     alone = explain(lead_ace.situation(0), "S4", lead_ace.rules("pagat")).reason
     assert "pagat has no rule of its own here" in alone
+
+
+# --- medium: readings in stories' captions; wikipedia's rules taught as variants ------------------
+
+
+def test_the_dealer_alone_and_the_lay_downs_mark_the_engines_reading():
+    """pagat: "また、ディーラー以外全員がパスした場合、ディーラーは勿論ポットに置かれた全てのチップを
+    受け取ります" (if everyone but the dealer passes, the dealer of course takes the pot): glimne
+    and wikipedia say nothing. glimne: "varpå de övriga då måste spela ut tre kort var, och du tar
+    hem de tre sticken i ett svep" (whereupon the others must play three cards each, and you take
+    the three tricks in one sweep); wikipedia: "colocando as cartas vencedoras todas de uma vez"
+    (laying the winning cards down all at once). Neither plays the lay-down trick by trick."""
+    in_seed(
+        "pagat", "ディーラー以外全員がパスした場合、ディーラーは勿論ポットに置かれた全てのチップ"
+    )
+    in_seed(
+        "glimne", "varpå de övriga då måste spela ut tre kort var, och du tar hem de tre sticken"
+    )
+    in_seed("wikipedia", "colocando as cartas vencedoras todas de uma vez")
+    scenes = catalogue()
+    for preset in ("glimne", "wikipedia"):
+        captions = [s.caption for s in scenes["pagat-dealer-alone"].steps(preset)]
+        assert "does not say" in captions[1] and "engine's reading" in captions[1], preset
+        assert "its reading" in captions[-1], preset
+    assert "its reading" not in scenes["pagat-dealer-alone"].steps("pagat")[-1].caption
+    for scene_id in ("glimne-cinch-lay-down", "wikipedia-lay-down"):
+        said = " ".join(s.caption for s in scenes[scene_id].steps(scene_id.split("-")[0]))
+        assert "engine's reading counts them as led" in said, scene_id
+    assert unmarked(r"counts? as (leading them|led) one after") == []
+    assert unmarked(r"decides?, plays alone and wins") == []
+    assert reading("reading-lay-down").reads == ("glimne-cinch-lay-down", "wikipedia-lay-down")
+
+
+def test_wikipedias_lay_down_and_no_nice_play_are_rules_not_variants():
+    """wikipedia's Regras, before its Variações: "Se for certo que você vai ganhar, você deve
+    ganhar imediatamente" (if it is certain that you will win, you must win at once) and "A
+    maioria dos jogos não permite essas jogadas "agradáveis"" (most games do not allow such
+    'nice' plays). Its Variações open: "Abundam as variações nas regras do Bourré" (variations in
+    Bourré's rules abound)."""
+    from test_sources import seed_text
+
+    in_seed("wikipedia", "Se for certo que você vai ganhar, você deve ganhar imediatamente")
+    text = seed_text("wikipedia")
+    variants = text.index("Variações Abundam as variações nas regras do Bourré")
+    assert text.index("você deve ganhar imediatamente") < variants
+    assert text.index('A maioria dos jogos não permite essas jogadas "agradáveis"') < variants
+    prose = lesson("08b")
+    assert "wikipedia's seven" not in prose
+    assert "stand in wikipedia's rules (its *Regras*), as musts" in prose
+    assert "among its rules rather than its variants" in prose
+    variants_section = doc("rules.md").split("## Variants")[1].split("## Naming a card")[0]
+    assert "glimne (a custom), wikipedia |" not in variants_section
+    assert "wikipedia's lay-down is no variant but a rule" in variants_section

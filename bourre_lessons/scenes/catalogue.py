@@ -279,8 +279,8 @@ GLIMNE = [
         "cinch",
         "A-K-Q laid down at once",
         "glimne's cinch variant: holding A-K-Q of trumps it is customary to lay all three down "
-        "together. The others still give three cards each, trick by trick, each card chosen "
-        "under the play rules, and the three tricks are yours in one sweep.",
+        "together. The others then play three cards each, and the three tricks are yours in one "
+        "sweep (trick by trick under the play rules, as the engine reads it).",
         note=f"{GLIMNE_CINCH} The hands are filled in; A and B play the lowest card the rules "
         "allow them. wikipedia goes further for any certain win: the winning cards must be laid "
         "down at once.",

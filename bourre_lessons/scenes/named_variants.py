@@ -408,8 +408,8 @@ def lay_down(rules: Rules) -> tuple[StoryStep, ...]:
         ),
         StoryStep(
             "wikipedia's “easy win”: certain to win, you must win at once, laying the winning "
-            "cards down together. A♠ and K♠ go down face up, and count as led one after the "
-            "other, the higher first."
+            "cards down together. A♠ and K♠ go down face up; wikipedia says no more, and the "
+            "engine's reading counts them as led one after the other, the higher first."
         ),
     ]
     for number, plays in enumerate(play_tricks(game, 2, {"You": top_trump}), 2):

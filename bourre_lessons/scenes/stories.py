@@ -233,8 +233,9 @@ def glimne_lay_down(rules: Rules) -> tuple[StoryStep, ...]:
         ),
         StoryStep(
             "You lay A♠, K♠ and Q♠ face up together, as glimne says is customary under "
-            "“cinch win” rules. That counts as leading them one after another, highest first: "
-            "A and B answer trick by trick, each card under the play rules."
+            "“cinch win” rules; glimne says only that the others then play three cards each. "
+            "The engine's reading counts them as led one after another, highest first: A and B "
+            "answer trick by trick, each card under the play rules."
         ),
     ]
     for number, plays in enumerate(lay_down_tricks(rules), start=1):
@@ -454,13 +455,20 @@ def dealer_alone(rules: Rules) -> tuple[StoryStep, ...]:
     steps = [StoryStep(f"Every player before the dealer {dealer} passes.", pot)]
     if game.phase == "declare":
         game.apply("play")
-        steps.append(StoryStep(f"These rules let {dealer} decide: {dealer} plays.", game.pot))
+        steps.append(
+            StoryStep(
+                f"{rules.source} does not say what happens when everyone before the dealer "
+                f"passes; the engine's reading lets {dealer} decide: {dealer} plays.",
+                game.pot,
+            )
+        )
     _finish_hand(game)
     result = game.hand_record.settlement
     assert result is not None
+    alone = "" if rules.lone_player_wins else " after playing the hand out alone (its reading)"
     steps.append(
         StoryStep(
-            f"{result.winner} takes the pot of {result.taken}.",
+            f"{result.winner} takes the pot of {result.taken}{alone}.",
             game.pot,
             game.bankrolls,
             _lines_since(game, start),
