@@ -182,7 +182,8 @@ def _restock(setup: GameSetup, st: GameState, player: str) -> None:
     if pagat or not st.folded:
         pool = (st.folded if pagat else []) + served
         parts = ["the passed hands"] if pagat and st.folded else []
-        parts += ["the discards of the players already served"] if served else []
+        who = "who have already decided" if pagat else "already served"
+        parts += [f"the discards of the players {who}"] if served else []
         what = " and ".join(parts)
         st.discard_pile = [(p, c) for p, c in st.discard_pile if p == player]
         st.folded = []

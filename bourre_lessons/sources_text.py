@@ -221,7 +221,8 @@ GLIMNE = (
         "färg).",
         "The most important special rule of bourré is that you must always play to try to win "
         "the trick (while still obeying the rule that you must always follow suit if you can).",
-        note="A principle: glimne gives no example of it; rules 2-10 draw its consequences.",
+        note="A principle: glimne gives no example of it. glimne ties rules 9 and 10 to it "
+        "('en följd av den tvingande regeln (1)'), and rule 8 releases you from it.",
     ),
     E(
         "glimne-2",
@@ -768,8 +769,8 @@ WIKIPEDIA = (
         "as regras corretamente - empatou e deve igualar o pote para a próxima rodada em vez de "
         "adicionar o ante usual.",
         "Any player who took no trick, or reneged during play (that is, did not follow the "
-        "rules correctly), is bourréd and must match the pot for the next round instead of "
-        "adding the usual ante.",
+        "rules correctly), 'tied' [empatou: the translation's word where the sense is 'is "
+        "bourréd'] and must match the pot for the next round instead of adding the usual ante.",
         "full",
         "Por exemplo, se houver cinco fichas vermelhas no pote no final de uma mão e alguém "
         "bourréd, ele deve colocar cinco fichas vermelhas (ou o equivalente) no pote para a "
@@ -875,9 +876,11 @@ WIKIPEDIA = (
         "wikipedia-misplay",
         "variant",
         "As punições para o mau jogo variam de simples retração (bom para novos jogadores), "
-        "retração e renegação ou apenas uma renegação",
+        "retração e renegação ou apenas uma renegação, o que pode fazer com que o indivíduo que "
+        "joga errado tente burrar um ou mais outros jogadores.",
         "Penalties for a misplay range from a simple retraction (good for new players), "
-        "retraction and renege, or a renege only",
+        "retraction and renege, or a renege only, which can make the individual who misplays "
+        "try to bourré one or more other players.",
         names=("misplay", "penalties"),
     ),
     E(
@@ -979,9 +982,9 @@ PAGAT = (
         "既に決定済みのプレイヤー(ただし、現在対応中のプレイヤーは除きます)から全ての捨て札と、"
         "パスしたプレイヤーのカードを集めます。それらのカードをシャッフルして、捨て札の代わり"
         "のカードを配る事を続けます。",
-        "gather all the discards of the players already served (but not of the player being "
-        "served now) and the cards of the players who passed. Shuffle them and go on dealing "
-        "replacements.",
+        "gather all the discards of the players who have already decided (but not of the player "
+        "being dealt to now) and the cards of the players who passed. Shuffle them and go on "
+        "dealing replacements.",
         names=("restock",),
     ),
     E(
@@ -1162,7 +1165,7 @@ PAGAT = (
         "rule",
         "あなたが確実に勝つカードを持っていて、自分でリードを行うならば、最も高い価値のカードで"
         "リードを行わなければなりません。",
-        "If you hold sure winners and you lead, you must lead your highest card.",
+        "If you hold a hand sure to win and you lead, you must lead your highest card.",
         parent="pagat-cinch",
         note="A pattern without an example.",
     ),
@@ -1171,17 +1174,23 @@ PAGAT = (
         "rule",
         "あなたが確実に勝つカードを持っていて、他のプレイヤーがリードを行うならば、最も高い価値"
         "のカードをプレイしてそのトリックを獲得するようなプレイを行わなければなりません。",
-        "If you hold sure winners and another player leads, you must play so as to take the "
-        "trick with your highest card.",
+        "If you hold a hand sure to win and another player leads, you must play so as to take "
+        "the trick with your highest card.",
         parent="pagat-cinch",
         note="A pattern without an example.",
     ),
     E(
         "pagat-cinch-last",
         "rule",
-        "あなたが確実に勝つカードを持っていて、そのトリックの最後にプレイを行うならば、その時は"
-        "特別なルールはありません。",
-        "If you hold sure winners and play last to the trick, there is no special rule.",
+        (
+            "あなたが確実に勝つカードを持っていて、そのトリックの最後にプレイを行うならば、その時"
+            "は特別なルールはありません。",
+            "{マストフォロー}と切り札の条件に従うならば、あなたは可能ならばトリックを獲得するよう"
+            "に単に勝つカードをプレイすれば良いだけです。",
+        ),
+        "If you hold a hand sure to win and play last to the trick, there is no special rule. "
+        "Keeping the {must follow} and trump requirements, you simply play a winning card so "
+        "as to take the trick if you can.",
         parent="pagat-cinch",
         note="A pattern without an example.",
     ),
@@ -1300,9 +1309,12 @@ PAGAT = (
         ),
         "In this variant every player antes one chip before the deal, and then decides whether "
         "to put one more chip in the pot; a player who passes or does not pay the second ante "
-        "loses this deal. … Playing or passing and the number of cards dealt are done in two "
-        "separate rounds.",
+        "loses this deal. … Regardless of [関わらず, garbled] playing or not and the number of "
+        "cards dealt, the game is done in two rounds.",
         names=("double ante",),
+        note="The second sentence is garbled in the translation ('regardless of'); its sense, "
+        "read with what follows (everyone declares, then the draw), is that declaring and "
+        "drawing are two separate rounds.",
     ),
     E(
         "pagat-separate-trump",
@@ -1662,9 +1674,10 @@ READINGS: tuple[Reading, ...] = (
     ),
     Reading(
         "reading-renege-ante",
-        "a player who paid for a renege skips the next ante like a bourréd player; a corrected "
-        "reneger under pagat, who sits out, puts in no ante",
-        ("pagat-renege", "pagat-ante", "wikipedia-bourre"),
+        "under pagat a player who paid for a renege skips the next ante like a bourréd player "
+        "(wikipedia says so itself: its reneger matches the pot instead of the ante); a "
+        "corrected reneger under pagat, who sits out, puts in no ante",
+        ("pagat-renege", "pagat-ante"),
     ),
     Reading(
         "reading-winner-renege",

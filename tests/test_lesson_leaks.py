@@ -459,7 +459,7 @@ def test_lesson_02_asks_about_the_restock_before_it_says_the_answer():
     )
     question = text.index("Before you press **Next**")
     scene = text.index('show_baseline("pagat-restock")')
-    answer = text.index("discards of the players already served")
+    answer = text.index("discards of the players who have already decided")
     assert question < scene < answer
     whole = (ROOT / "notebooks" / "02_play_pass_draw.md").read_text()
     before = whole[: whole.index('show_baseline("pagat-restock")')]

@@ -240,3 +240,130 @@ def test_wikipedias_lay_down_and_no_nice_play_are_rules_not_variants():
     variants_section = doc("rules.md").split("## Variants")[1].split("## Naming a card")[0]
     assert "glimne (a custom), wikipedia |" not in variants_section
     assert "wikipedia's lay-down is no variant but a rule" in variants_section
+
+
+# --- low: the register's words and the pages that rest on them -----------------------------------
+
+
+def test_wikipedias_empatou_is_translated_as_written():
+    """wikipedia: "não seguiu as regras corretamente - empatou e deve igualar o pote" (did not
+    follow the rules correctly, 'tied' and must match the pot): the translation's word is
+    "empatou" (tied), where the sense is "is bourréd"; our translation says both."""
+    in_seed("wikipedia", "não seguiu as regras corretamente - empatou e deve igualar o pote")
+    translation = REGISTER["wikipedia-bourre"].translation
+    assert "'tied' [empatou" in translation and "is bourréd" in translation
+
+
+def test_pagats_renege_entry_quotes_what_the_lessons_cite():
+    """pagat: "プレイするカードを宣言し直し、正しいカードと差し替えても良いです" (you may re-declare
+    the card you play and replace it with the right one) and "たとえトリックが全く取れなかったと
+    しても、ポットへの罰符を支払う必要はありません" (even with no trick at all, you need not pay a
+    penalty into the pot)."""
+    quotes = " ".join(REGISTER["pagat-renege"].quote)
+    for passage in (
+        "プレイするカードを宣言し直し、正しいカードと差し替えても良いです。",
+        "たとえトリックが全く取れなかったとしても、ポットへの罰符を支払う必要はありません。",
+    ):
+        in_seed("pagat", passage)
+        assert passage in quotes
+    translation = REGISTER["pagat-renege"].translation
+    assert "re-declare" in translation and "need not pay a penalty" in translation
+
+
+def test_pagats_restock_speaks_of_players_who_have_decided():
+    """pagat: "既に決定済みのプレイヤー(ただし、現在対応中のプレイヤーは除きます)から全ての捨て札"
+    (all the discards of the players already decided, except the player being handled now):
+    "decided", the word lesson 02's one-round reading rests on, not "served"."""
+    in_seed(
+        "pagat",
+        "既に決定済みのプレイヤー(ただし、現在対応中のプレイヤーは除きます)から全ての捨て札",
+    )
+    assert "already decided" in REGISTER["pagat-restock"].translation
+    assert "served" not in REGISTER["pagat-restock"].translation
+    assert "discards of the players who have already decided" in lesson("02")
+    assert not found(r"pagat[^.]{0,200}players already served")
+
+
+def test_pagats_cinch_patterns_speak_of_a_hand_sure_to_win_and_the_last_is_whole():
+    """pagat: "あなたが確実に勝つカードを持っていて" (you hold cards with which you surely win: the
+    sure-win hand of the cinch paragraph, not 'sure winners' card by card), and the third pattern
+    goes on: "{マストフォロー}と切り札の条件に従うならば、あなたは可能ならばトリックを獲得するように
+    単に勝つカードをプレイすれば良いだけです" (keeping the follow and trump requirements, you simply
+    play a winning card to take the trick if you can)."""
+    in_seed("pagat", "あなたが確実に勝つカードを持っていて、自分でリードを行うならば")
+    last = "あなたは可能ならばトリックを獲得するように単に勝つカードをプレイすれば良いだけです。"
+    in_seed("pagat", last)
+    for id in ("pagat-cinch-lead", "pagat-cinch-follow", "pagat-cinch-last"):
+        assert "sure winners" not in REGISTER[id].translation, id
+        assert "a hand sure to win" in REGISTER[id].translation, id
+    assert last in REGISTER["pagat-cinch-last"].quote[-1]
+
+
+def test_pagats_garbled_double_ante_sentence_is_noted():
+    """pagat: ""プレイ"をするかどうかやカードを配る枚数に関わらず、2つのラウンドに分けてゲームを
+    行います" (regardless of [sic] whether you play and the number of cards dealt, the game is
+    played in two rounds): "関わらず" (regardless of) garbles the sense, two separate rounds."""
+    in_seed("pagat", '"プレイ"をするかどうかやカードを配る枚数に関わらず、2つのラウンドに分けて')
+    entry = REGISTER["pagat-double-ante"]
+    assert "garbled" in entry.translation and "garbled" in entry.note
+
+
+def test_glimne_1_is_not_the_basis_of_every_rule():
+    """glimne 9 and 10 end "Detta är (också) en följd av den tvingande regeln (1) ovan" (this is
+    (also) a consequence of the compelling rule (1) above); glimne 8: "(Du är då befriad från den
+    tvingande regeln att du måste försöka vinna sticket om du kan.)" (you are then released from
+    the compelling rule that you must try to win the trick if you can)."""
+    in_seed("glimne", "Detta är också en följd av den tvingande regeln (1) ovan.")
+    in_seed("glimne", "(Du är då befriad från den tvingande regeln att du måste försöka vinna")
+    assert not found(r"principle behind (all|every)|rules 2.10 draw|basis of every")
+    assert "ties rules 9 and 10" in REGISTER["glimne-1"].note
+    assert "glimne ties only rules 9 and 10 to it" in doc("rules.md")
+
+
+def test_wikipedias_consensus_seems():
+    """wikipedia: "embora o consenso pareça ser que a regra "jogue para vencer" se aplica"
+    (although the consensus seems to be that the 'play to win' rule applies)."""
+    in_seed("wikipedia", 'embora o consenso pareça ser que a regra "jogue para vencer" se aplica')
+    hits = found(r"consensus")
+    assert hits and all("seem" in hit for hit in hits), hits
+
+
+def test_wikipedias_legais_is_nice_not_legal():
+    """wikipedia: 'cuidado deve ser aplicado a qualquer análise de rodadas ao procurar por
+    jogadas "legais"' (care should be taken in any analysis of tricks when looking for "legais"
+    plays): "legais", Portuguese slang for "nice", the plays of the sentence before."""
+    in_seed("wikipedia", 'ao procurar por jogadas "legais"')
+    assert not found(r'"illegal" on these grounds')
+    assert 'Portuguese slang for "nice"' in doc("rules.md")
+
+
+def test_wikipedias_misplay_can_make_the_player_try_to_bourre_others():
+    """wikipedia: "o que pode fazer com que o indivíduo que joga errado tente burrar um ou mais
+    outros jogadores" (which can make the individual who misplays try to bourré one or more other
+    players)."""
+    passage = "o que pode fazer com que o indivíduo que joga errado tente burrar um ou mais"
+    in_seed("wikipedia", passage)
+    assert passage in " ".join(REGISTER["wikipedia-misplay"].quote)
+    assert not found(r"lead the player who misplayed to bourr")
+    assert "make the player who misplayed try to bourré" in lesson("08b")
+
+
+def test_the_intention_clause_is_extremely_important_not_the_most():
+    """laws: "Teksten i parentesen er yderst vigtig!" (the text in the parenthesis is extremely
+    important!)."""
+    in_seed("laws", "Teksten i parentesen er yderst vigtig!")
+    assert not found(r"calls this parenthesis the most important")
+    assert 'extremely important ("yderst vigtig")' in doc("rules.md")
+
+
+def test_a_wikipedia_reneger_skipping_the_ante_is_wikipedias_own():
+    """wikipedia: "Qualquer jogador que não executou vazas ou renegou durante o jogo ... deve
+    igualar o pote para a próxima rodada em vez de adicionar o ante usual" (any player who took
+    no trick or reneged ... must match the pot for the next round instead of adding the usual
+    ante): no reading of ours under wikipedia."""
+    in_seed(
+        "wikipedia", "deve igualar o pote para a próxima rodada em vez de adicionar o ante usual"
+    )
+    renege_ante = reading("reading-renege-ante")
+    assert "wikipedia-bourre" not in renege_ante.reads and "says so itself" in renege_ante.text
+    assert 'under `"bourred"` wikipedia says so itself' in doc("rules.md")
