@@ -103,10 +103,14 @@ CLAUSES: dict[str, str] = {
         "engine's reading: the law does not speak of forbidden cards)."
     ),
     "laws-46A": "Name the card clearly, by suit and rank.",
-    "laws-46B1a": '"High" means the highest legal card of the suit led.',
+    "laws-46B1a": (
+        '"High" means the highest card of the suit led (among the cards you may play: the '
+        "engine's reading)."
+    ),
     "laws-46B1b": (
         '"Win it" means your lowest card known to win the trick (no card you cannot see can '
-        "beat it, or you play last); if no card is known to win, your highest of the suit led."
+        "beat it, or you play last); if no card is known to win, your highest of the suit led "
+        "(the engine's reading, as is reading it among your trumps when you must trump)."
     ),
     "laws-46B1c": '"Low" means the lowest legal card of the suit led.',
     "laws-46B2": "A suit without a rank means the lowest legal card of that suit.",
@@ -118,8 +122,8 @@ CLAUSES: dict[str, str] = {
     "laws-46B4": "A card you do not hold, or a suit or rank with no legal card, names nothing: say again.",
     "laws-46B5": '"Doesn\'t matter" lets an opponent choose among your legal cards.',
     "laws-intent": (
-        "What you clearly meant overrides the rules above; one sure case: only one card you may "
-        "play fits what you said."
+        "What you clearly meant overrides the rules above; the engine's reading sees one sure "
+        "case: only one card you may play fits what you said."
     ),
 }
 """Each clause a Designation can carry, with a one-sentence summary in the project's words."""

@@ -105,7 +105,7 @@ STANCE_ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("max_discards", "glimne-draw", "wikipedia-draw", "pagat-exchange"),
     ("max_discards_seven", "", "wikipedia-seven", ""),
     ("restock", "glimne-restock", "wikipedia-restock", "pagat-restock"),
-    ("dealer_ace_leads", "glimne-dealer-ace", "wikipedia-lead", "pagat-play"),
+    ("dealer_ace_leads", "glimne-dealer-ace", "", "pagat-play"),
     ("dealer_ace_must_play", "", "", "pagat-dealer-ace"),
     ("dealer_may_discard_trump_card", "glimne-draw", "wikipedia-draw", "pagat-dealer-card"),
     ("lone_player_wins", "", "", "pagat-lone"),
@@ -126,6 +126,8 @@ STANCE_WORDS: dict[tuple[str, str], str] = {
     ("min_players", "glimne"): "not said (ours: {value}); 2–6 “suitable”",
     ("restock", "glimne"): "passed hands (then discards: ours)",
     ("cinch", "glimne"): "{value} (a variant has it)",
+    ("second_ante", "wikipedia"): "{value} (a variant has it)",
+    ("bourre_paid_to", "glimne"): "{value} (our reading)",
     ("draw_timing", "pagat"): "{value} (our reading of a terse text)",
 }
 """A comparison cell where the source says something beside the switch (glimne's 2–6

@@ -274,9 +274,10 @@ def test_dealer_ace_stories_follow_each_rulebook():
 
 
 def test_restock_story_shows_the_stock_running_out():
-    """pagat restock: passed hands and served players' discards are shuffled and dealt on."""
+    """pagat restock: passed hands and the discards of the players who have already decided
+    ("既に決定済みのプレイヤー") are shuffled and dealt on."""
     steps = get("pagat-restock").steps(Rules.preset("pagat"))
-    assert any("stock is empty" in s.detail and "served" in s.detail for s in steps)
+    assert any("stock is empty" in s.detail and "already decided" in s.detail for s in steps)
     glimne = get("pagat-restock").steps(Rules.preset("glimne"))
     assert any("stock is empty" in s.detail and "passed" in s.detail for s in glimne)
 

@@ -367,3 +367,103 @@ def test_a_wikipedia_reneger_skipping_the_ante_is_wikipedias_own():
     renege_ante = reading("reading-renege-ante")
     assert "wikipedia-bourre" not in renege_ante.reads and "says so itself" in renege_ante.text
     assert 'under `"bourred"` wikipedia says so itself' in doc("rules.md")
+
+
+def test_a_trump_too_low_is_pagat_2():
+    """pagat, the paragraph the register files under rule 2: "しかし、手札の切り札がプレイされた
+    カードより価値の高いカードではない場合でも、切り札をプレイしなくてはなりません" (but even when
+    your trumps are not higher than the cards played, you must still play a trump)."""
+    in_seed(
+        "pagat",
+        "手札の切り札がプレイされたカードより価値の高いカードではない場合でも、切り札をプレイ",
+    )
+    assert any("価値の高いカードではない場合でも" in q for q in REGISTER["pagat-2"].quote)
+    assert not found(r"trump too low to win asks of you \(pagat 2 and 3")
+
+
+def test_pagats_fourth_trick_is_led_with_the_remaining_one():
+    """pagat: "あなたはもし手札があるなら残りの1枚を使って4回目のトリックのリードを開始しなければ
+    なりません" (if you have it in hand, you must open the fourth trick with the remaining one):
+    'the remaining one', not 'your remaining trump'; which one is the engine's reading."""
+    in_seed("pagat", "残りの1枚を使って4回目のトリックのリードを開始しなければなりません")
+    assert not found(r"remaining trump")
+    assert '"the remaining one" (pagat' in lesson("05b")
+
+
+def test_cards_wikipedia_does_not_name_are_filled_in():
+    """wikipedia 2: "Se o único trunfo jogado for um três e você tiver o dois e o ás de trunfo"
+    (if the only trump played is a three and you hold the two and the ace of trumps): no suit;
+    and "ou (mais complexo) ás, rainha e valete" (or, harder, ace, queen and jack): nothing of
+    the king or the other cards."""
+    in_seed(
+        "wikipedia", "Se o único trunfo jogado for um três e você tiver o dois e o ás de trunfo"
+    )
+    assert not found(r"example \(wikipedia 2\): the only trump on the table is the 3♠")
+    assert "spades are filled in: wikipedia names no suit" in lesson("04")
+    assert "(the K♠ out and the heart are filled in)" in lesson("05b")
+
+
+def test_the_switch_table_marks_variants_readings_and_silences():
+    """wikipedia: "Muitas variantes requerem uma aposta adicional neste ponto" (many variants
+    require an extra bet at this point): its own rules ask none, a variant does. glimne:
+    "(varefter potten går till vinnaren, eller ligger kvar om blev oavgjort)" (after which the
+    pot goes to the winner, or stays if it was a tie): where the payment goes is our reading of
+    it. wikipedia names no lead for a turned ace: "O primeiro jogador à esquerda do dealer que
+    ainda está no jogo começa" (the first player on the dealer's left still in begins)."""
+    in_seed("wikipedia", "Muitas variantes requerem uma aposta adicional neste ponto.")
+    in_seed("glimne", "(varefter potten går till vinnaren, eller ligger kvar om blev oavgjort)")
+    in_seed("wikipedia", "O primeiro jogador à esquerda do dealer que ainda está no jogo começa")
+    from bourre_lessons.sources import switch_rows
+    from bourre_lessons.widgets.cheat_sheet import difference_rows
+
+    rows = dict(switch_rows(only_differing=False))
+    assert rows["second_ante"]["wikipedia"] == "no (a variant has it)"
+    assert rows["bourre_paid_to"]["glimne"] == "winner (our reading)"
+    assert rows["dealer_ace_leads"]["wikipedia"] == "not said (ours: no)"
+    sheet = {switch: cells for switch, _, cells in difference_rows()}
+    assert "our reading" in sheet["bourre_paid_to"][1]
+    assert sheet["second_ante"][2] == "no (a variant has it)"
+
+
+def test_the_separate_trump_rows_mark_the_engines_reading():
+    """pagat, separate trump, form 2: "表向きになったカードはディーラーが "プレイ" をするならば、
+    ディーラーの手札とすることが出来ます(任意)" (the face-up card may become the dealer's, if the
+    dealer plays (optional)): nothing on what the dealer must then throw away."""
+    in_seed(
+        "pagat", '表向きになったカードはディーラーが "プレイ" をするならば、ディーラーの手札とする'
+    )
+    row = next(r for r in doc("rules.md").split("| `") if r.startswith("pagat-separate-trump`"))
+    assert "(the engine's reading, `reading-separate-trump`)" in row
+
+
+def test_pagat_numbers_three_rules_and_glimne_9_is_the_suit_led():
+    """pagat numbers three play rules ("1.プレイヤーは可能な限り{マストフォロー}" … "3.{マスト
+    フォロー}要求の前提としては"); glimne 9: "det högsta kvarvarande kortet i utspelsfärgen" (the
+    highest remaining card of the suit led), not of trumps."""
+    in_seed("pagat", " 3.{マストフォロー}要求の前提としては")
+    in_seed("glimne", "har det högsta kvarvarande kortet i utspelsfärgen, måste du spela det")
+    assert "pagat's four" not in lesson("x03") and "in its three numbered rules" in lesson("x03")
+    assert "as glimne 9 puts it" not in lesson("x06")
+    assert "glimne 9 says the same of the suit led" in lesson("x06")
+
+
+def test_what_the_laws_say_and_what_the_course_reads_in_bourre():
+    """laws 46B1a: "anses spilfører for at have anmodet om det højeste kort i den udspillede
+    farve" (declarer is taken to have asked for the highest card of the suit led); 46B1b: "det
+    laveste kort i den udspillede farve, som man ved vil vinde stikket" (the lowest card of the
+    suit led known to win the trick). Neither speaks of trumps, of cards you may play, or of a
+    fallback when no card is known to win; the preamble speaks of an intention beyond doubt, not
+    of one fitting card."""
+    in_seed(
+        "laws", "anses spilfører for at have anmodet om det højeste kort i den udspillede farve"
+    )
+    in_seed("laws", "det laveste kort i den udspillede farve, som man ved vil vinde stikket")
+    in_seed("laws", "(medmindre spilfører indiskutabelt havde anden hensigt)")
+    from bourre_lessons.naming import CLAUSES
+
+    assert "reading" in CLAUSES["laws-46B1a"] and "reading" in CLAUSES["laws-46B1b"]
+    assert "engine's reading" in CLAUSES["laws-intent"]
+    assert "engine's reading" in catalogue()["laws-intent"].summary
+    assert '"High" means your highest legal card of the suit led (laws 46B1a)' not in lesson("x04")
+    assert '"win it" means your highest card of the suit led (laws 46B1b)' not in lesson("x04")
+    assert "the course reads both among the cards you may play" in lesson("07")

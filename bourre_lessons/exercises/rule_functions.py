@@ -43,7 +43,8 @@ SET_ID = "write-the-rule"
 PER_HAND = 4  # decisions taken from each simulated hand
 
 CORE_RULES = replace(Rules(), cinch="off")
-"""pagat's rules without the cinch: the four base rules every source shares."""
+"""pagat's rules without the cinch: the four duties every source shares (follow, beat, trump,
+overtrump), in pagat's three numbered rules."""
 
 RULE_KINDS: tuple[str, ...] = ("must_follow", "must_beat", "must_trump", "legal_plays")
 
@@ -406,9 +407,9 @@ _PROMPTS = {
         "you may play is a trump. Take `(situation, rules)` to see the rules in force."
     ),
     "legal_plays": (
-        "Write `my_legal_plays(situation) -> set`: every card you may play. Start with pagat's "
-        "four base rules (follow, beat, trump, overtrump); take `(situation, rules)` to handle "
-        "other presets."
+        "Write `my_legal_plays(situation) -> set`: every card you may play. Start with the four "
+        "duties of pagat's three rules (follow, beat, trump, overtrump); take "
+        "`(situation, rules)` to handle other presets."
     ),
 }
 

@@ -337,7 +337,7 @@ WIKIPEDIA = [
             answer="SA",
             caption="The only trump on the table is the 3♠.",
         ),
-        note="The led suit and the third card are filled in.",
+        note="The trump suit (spades), the led suit and the third card are filled in.",
     ),
     _play(
         "wikipedia-2-cannot-win",
@@ -571,7 +571,8 @@ PAGAT = [
         "cinch",
         "Three tricks taken: lead your last trump",
         "Having taken the first three tricks you have the pot, and the cinch rule still holds: "
-        "lead your remaining trump to the fourth trick.",
+        "lead the fourth trick with the remaining one (pagat's words; the engine reads them as "
+        "your highest trump).",
         S,
         M(
             "SJ D5",
@@ -809,8 +810,8 @@ LAWS = [
         "laws-intent",
         "46B",
         "Only one card fits",
-        "All the rules above give way when only one card you may play fits what you said: that "
-        "card is clearly the one you meant.",
+        "All the rules above give way when the player's different intention is beyond doubt. "
+        "The engine's reading sees one sure case: only one card you may play fits what you said.",
         S,
         M(
             "H4 HJ C2",
