@@ -72,6 +72,16 @@ EXAMPLE_WORDS: dict[str, str] = {
     "none": "the source gives no example; the cards of any scene are ours",
 }
 """What each example status means, as the popover and docs/sources.md say it."""
+BRACES = (
+    "Braces {…} are the Japanese translation's own, around a term kept from the English page "
+    "(マストフォロー, 'must follow'): nothing is missing there."
+)
+"""What the braces of pagat's quotations are, said wherever one is shown."""
+BRACKETS = (
+    "Square brackets […] in a translation are our words, not the source's: what the quotation "
+    "leaves out, said so that it reads whole."
+)
+"""What square brackets in our translations mean, said wherever one is shown."""
 
 REGISTER: dict[str, Entry] = {e.id: e for e in ENTRIES}
 """Every entry by id."""
@@ -317,6 +327,9 @@ def chip(citation: str) -> dict[str, Any]:
             "readings": [],
         }
     language, lang = LANGUAGES[found.source]
+    quote = " … ".join(found.quote)
+    marks = [BRACES] if "{" in quote else []
+    marks += [BRACKETS] if "[" in found.translation else []
     return {
         "id": found.id,
         "cite": cite(found.id),
@@ -324,8 +337,8 @@ def chip(citation: str) -> dict[str, Any]:
         "source": found.source,
         "language": language,
         "lang": lang,
-        "quote": " … ".join(found.quote),
-        "translation": found.translation,
+        "quote": quote,
+        "translation": " ".join([found.translation, *(f"({m})" for m in marks)]),
         "example": EXAMPLE_WORDS[found.example] if found.kind != "example" else "",
         "readings": [{"id": r.id, "text": r.text} for r in readings_of(found.id)],
     }
@@ -379,6 +392,9 @@ def sources_markdown() -> str:
         "hand without a position, cards without the answer, a sample figure) or **none** (every",
         "card of a scene built on it is ours). A lesson cites an entry as `glimne 5` or",
         "`pagat cinch`; a rule chip on the card table opens the same quotation.",
+        "",
+        BRACES.replace("Braces", "In pagat's quotations, braces", 1),
+        BRACKETS,
         "",
         f"{len(ENTRIES)} entries and {len(READINGS)} engine readings. Sources: "
         + " · ".join(f"[{name}](#{name})" for name in NAMES)

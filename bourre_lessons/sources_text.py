@@ -86,9 +86,12 @@ GLIMNE = (
         (
             "Detta sticktagningskortspel anses ha sina rötter i delstaten Louisiana i USA",
             "Dock härstammar det sannolikt från det spanska 1800-talsspelet burro, ”åsna”",
+            "är dessutom på lite håll besläktat med det gamla svenska 1600-talsspelet femkort",
         ),
         "This trick-taking game is considered to have its roots in the state of Louisiana, USA "
-        "… It probably descends, though, from the Spanish 19th-century game burro, 'donkey'.",
+        "… It probably descends, though, from the Spanish 19th-century game burro, 'donkey', "
+        "and is moreover distantly related to the old Swedish 17th-century game femkort.",
+        names=("origin", "femkort"),
     ),
     E(
         "glimne-name",
@@ -576,12 +579,30 @@ WIKIPEDIA = (
         "rule",
         (
             "O objetivo do Bourré é pegar a maioria das vazas em cada mão",
+            "Se um jogador não consegue realizar a maioria das vazas, o objetivo secundário é "
+            "evitar o bourré ou não realizar nenhuma vaza .",
             "Um bourré geralmente tem uma penalidade alta, incluindo igualar a quantidade de "
             "dinheiro no pote.",
         ),
-        "The object of Bourré is to take the most tricks in each hand … A bourré usually "
-        "carries a heavy penalty, including matching the amount of money in the pot.",
+        "The object of Bourré is to take the most tricks in each hand … If a player cannot "
+        "take the most tricks, the secondary object is to avoid the bourré, or taking no "
+        "trick. A bourré usually carries a heavy penalty, including matching the amount of money "
+        "in the pot.",
         names=("object",),
+    ),
+    E(
+        "wikipedia-references",
+        "background",
+        (
+            "Guidry, Preston (1988). Graeff, Benny; Lantier, Ivy (eds.). Regras e técnicas "
+            "oficiais do jogo de cartas Cajun Bourré (boo-ray) .",
+            "Engler, Henry J (1964). Regras e técnicas de Bourré .",
+        ),
+        "[Resources:] Preston Guidry (1988), eds. Benny Graeff and Ivy Lantier: the official "
+        "rules and techniques of the Cajun card game Bourré (National Cajun Bourré Association, "
+        "Louisiana). Henry J Engler (1964): rules and techniques of Bourré.",
+        names=("references", "resources"),
+        note="The article's resources; the course has not read them.",
     ),
     E(
         "wikipedia-players",
@@ -900,9 +921,16 @@ PAGAT = (
         "background",
         (
             "このギャンブルゲームは、ルイジアナ(USA)で人気があります。",
-            "フランスが起源のゲームです。",
+            "ポーカーとは無関係なトリックテイキングではありますが",
+            "フランスが起源のゲームです。20世紀前半に南西フランスで人気のあったカードゲームである"
+            'ブーレイの子供で、スペインのゲームであるブロー("ドンキー")系のゲームです。',
         ),
-        "This gambling game is popular in Louisiana (USA). … It is a game of French origin.",
+        "This gambling game is popular in Louisiana (USA). … Though a trick-taking game "
+        "unrelated to poker [it became known to North American poker players as a game to play "
+        "instead of home poker]. … It is a game of French origin: a child of Bourre, a card game "
+        "popular in south-west France in the first half of the 20th century, and of the family "
+        "of the Spanish game Burro ('donkey').",
+        names=("origin",),
     ),
     E(
         "pagat-cards",

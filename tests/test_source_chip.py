@@ -108,7 +108,8 @@ def test_feedback_carries_the_source_of_its_rule():
     source = entry["source"]
     assert entry["rule_id"] == "pagat-3" and source["id"] == "pagat-3"
     assert source["lang"] == "ja" and source["quote"].startswith("{マストフォロー}")
-    assert "no example" in source["example"]
+    assert "works an example out" in source["example"]  # the queen of diamonds (issue 28)
+    assert "Braces {…} are the Japanese translation's own" in source["translation"]
     assert feedback_entry("fine.", "legal", rule_id="lead")["source"]["kind"] == "reading"
     assert feedback_entry("no rule cited", "legal")["source"] == {}
 

@@ -467,3 +467,82 @@ def test_what_the_laws_say_and_what_the_course_reads_in_bourre():
     assert '"High" means your highest legal card of the suit led (laws 46B1a)' not in lesson("x04")
     assert '"win it" means your highest card of the suit led (laws 46B1b)' not in lesson("x04")
     assert "the course reads both among the cards you may play" in lesson("07")
+
+
+# --- low: what the course had not said yet ---------------------------------------------------------
+
+
+def test_the_readme_describes_the_laws_source_and_counts_the_scenes():
+    """laws: "I denne artikel skal vi se på, hvordan spilfører spiller bordets kort" (in this
+    article we shall look at how declarer plays dummy's cards): an article explaining the laws."""
+    in_seed("laws", "I denne artikel skal vi se på, hvordan spilfører spiller bordets kort.")
+    from bourre_lessons.scenes.named_variants import VARIANT_SCENES
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "a Danish article explaining the bridge laws" in readme
+    core = len(catalogue()) - len(VARIANT_SCENES)
+    assert (
+        f"`bourre_lessons.scenes.catalogue()`, {core} of them, and {len(VARIANT_SCENES)}" in readme
+    )
+
+
+def test_the_history_tells_pagats_account_and_glimnes_considered_and_femkort():
+    """pagat: "フランスが起源のゲームです。20世紀前半に南西フランスで人気のあったカードゲームである
+    ブーレイの子供で、スペインのゲームであるブロー("ドンキー")系のゲームです" (a game of French
+    origin: a child of Bourre, popular in south-west France in the first half of the 20th century,
+    of the family of the Spanish game Burro, 'donkey'), and "ポーカーとは無関係な" (unrelated to
+    poker); glimne: "anses ha sina rötter i delstaten Louisiana" (is considered to have its roots
+    in Louisiana) and "på lite håll besläktat med det gamla svenska 1600-talsspelet femkort"
+    (distantly related to the old Swedish 17th-century game femkort)."""
+    in_seed("pagat", "20世紀前半に南西フランスで人気のあったカードゲームであるブーレイの子供で")
+    in_seed("pagat", "ポーカーとは無関係なトリックテイキング")
+    in_seed("glimne", "anses ha sina rötter i delstaten Louisiana")
+    in_seed("glimne", "på lite håll besläktat med det gamla svenska 1600-talsspelet femkort")
+    history = lesson("00").split("### Where the game comes from")[1].split("###")[0]
+    for words in ("*considered*", "femkort", "south-west France", "unrelated to poker", "Burro"):
+        assert words in history, words
+    assert "pagat origin" in history and "glimne origin" in history
+    assert 'id="femkort"' in doc("glossary.md")
+    assert any("femkort" in q for q in REGISTER["glimne-origin"].quote)
+    assert any("ブーレイの子供" in q for q in REGISTER["pagat-origin"].quote)
+
+
+def test_pagats_shuffle_and_cut_are_in_the_glossary():
+    """pagat: "ディーラーが最後にシャッフルをする権利があります。ディーラーの右隣の人がカットを行う
+    必要があります" (the dealer has the right to shuffle last; the player on the dealer's right
+    must cut)."""
+    in_seed("pagat", "ディーラーの右隣の人がカットを行う必要があります。")
+    glossary = doc("glossary.md")
+    entry = glossary.split('<a id="cut"></a>')[1].split("<a id=")[0]
+    assert "dealer's right must cut (pagat shuffle)" in entry and "`reading-shuffle`" in entry
+
+
+def test_wikipedias_secondary_object_and_references_are_named():
+    """wikipedia: "Se um jogador não consegue realizar a maioria das vazas, o objetivo secundário
+    é evitar o bourré ou não realizar nenhuma vaza" (if a player cannot take the most tricks, the
+    secondary object is to avoid the bourré, or taking no trick); its resources: "Guidry, Preston
+    (1988)" and "Engler, Henry J (1964)"."""
+    in_seed("wikipedia", "o objetivo secundário é evitar o bourré ou não realizar nenhuma vaza")
+    in_seed("wikipedia", "Engler, Henry J (1964). Regras e técnicas de Bourré .")
+    assert "secondary object" in REGISTER["wikipedia-object"].translation
+    assert REGISTER["wikipedia-references"].kind == "background"
+    entry = doc("glossary.md").split('<a id="wikipedia"></a>')[1].split("<a id=")[0]
+    assert "avoid the bourré" in entry and "Guidry" in entry and "Engler" in entry
+
+
+def test_braces_and_square_brackets_are_explained_wherever_shown():
+    """pagat 1: "プレイヤーは可能な限り{マストフォロー}のルールに従います" (players follow the {must
+    follow} rule whenever they can): the braces are the translation's own, not a blank."""
+    in_seed("pagat", "プレイヤーは可能な限り{マストフォロー}のルールに従います。")
+    from bourre_lessons.sources import BRACES, BRACKETS, chip_text, sources_markdown
+
+    assert "nothing is missing there" in BRACES and "our words" in BRACKETS
+    page = sources_markdown()
+    assert "In pagat's quotations, braces {…}" in page and BRACKETS in page
+    for entry in REGISTER.values():
+        text = chip_text(chip(entry.id))
+        if "{" in " ".join(entry.quote):
+            assert BRACES in text, entry.id
+        if "[" in entry.translation:
+            assert BRACKETS in text, entry.id
+    assert BRACKETS not in chip_text(chip("glimne 8"))
