@@ -215,6 +215,8 @@ GLIMNE = (
         "At bottom the play goes as in ordinary whist: one card each to every trick, and you "
         "must follow the suit led if you can.",
         names=("tricks", "whist"),
+        concepts=("follow",),
+        note="glimne's duty to follow suit; rule 4 applies it to a trick already trumped.",
     ),
     E(
         "glimne-1",
@@ -288,7 +290,6 @@ GLIMNE = (
         "Exempel: A har spelat ut kl10, och B som saknar klöver har spelat sp5 (spader är "
         "trumf). Du har klA och spJ på handen just då, och måste spela klA trots att du ändå "
         "inte kan vinna sticket med det.",
-        concepts=("follow",),
     ),
     E(
         "glimne-5",

@@ -64,7 +64,7 @@ def test_unknown_words_get_a_friendly_message(words):
     ("preset", "engine_rule", "renege_rule", "outcome"),
     [
         ("pagat", "pagat-1", "pagat-renege", "correct it before the next player plays"),
-        ("glimne", "glimne-4", "renege penalty", "the card stands"),
+        ("glimne", "glimne-whist", "renege penalty", "the card stands"),
         ("wikipedia", "wikipedia-1", "renege penalty", "the card stands"),
     ],
 )

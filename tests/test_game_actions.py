@@ -158,14 +158,14 @@ def c_to_follow(rules: Rules) -> Game:
 
 
 def test_a_card_against_the_play_rules_is_an_illegal_play():
-    """Following suit (docs/rules.md: `follow`, glimne-4 under glimne): "du måste följa färgen
+    """Following suit (docs/rules.md: `follow`, glimne-whist under glimne): "du måste följa färgen
     på utspelskortet om möjligt" -- "you must follow the suit of the led card if possible"
     (glimne). The card is readable and held, but not allowed."""
     error = refused(c_to_follow(GLIMNE), "D2")
     assert type(error) is IllegalPlay
     assert not isinstance(error, UnreadableAction)
     assert error.verdict.card.code == "D2" and not error.verdict.legal
-    assert error.rule_id == "glimne-4" and error.alternatives == ("S2",)
+    assert error.rule_id == "glimne-whist" and error.alternatives == ("S2",)
 
 
 def test_after_the_hand_a_misread_deal_is_unreadable():

@@ -24,7 +24,7 @@ from bourre_lessons.sim.positions import (
 )
 
 PRESETS = ("glimne", "wikipedia", "pagat")
-FOLLOW = {"glimne": "glimne-4", "wikipedia": "wikipedia-1", "pagat": "pagat-1"}
+FOLLOW = {"glimne": "glimne-whist", "wikipedia": "wikipedia-1", "pagat": "pagat-1"}
 BEAT = {"glimne": "glimne-2", "wikipedia": "pagat-3", "pagat": "pagat-3"}
 TRUMP = {"glimne": "glimne-3", "wikipedia": "wikipedia-2", "pagat": "pagat-2"}
 OVERTRUMP = {"glimne": "glimne-5", "wikipedia": "wikipedia-2", "pagat": "pagat-2"}

@@ -114,7 +114,7 @@ def test_glimne_2a_beat_the_highest_card(preset, beat_rule):
 @pytest.mark.parametrize(
     ("preset", "beat_rule", "follow_rule"),
     [
-        ("glimne", "glimne-2", "glimne-4"),
+        ("glimne", "glimne-2", "glimne-whist"),
         ("wikipedia", "pagat-3", "wikipedia-1"),
         ("pagat", "pagat-3", "pagat-1"),
     ],
@@ -151,7 +151,7 @@ def test_glimne_3_void_must_trump(preset, trump_rule):
 @pytest.mark.parametrize(
     ("preset", "follow_rule", "trumped_rule"),
     [
-        ("glimne", "glimne-4", "glimne-7"),
+        ("glimne", "glimne-whist", "glimne-7"),
         ("wikipedia", "wikipedia-1", "wikipedia-1"),
         ("pagat", "pagat-1", "pagat-example"),
     ],
@@ -211,7 +211,7 @@ def test_glimne_6_trump_even_when_it_cannot_win(preset, expected, rule):
 @pytest.mark.parametrize(
     ("preset", "trumped_rule", "follow_rule"),
     [
-        ("glimne", "glimne-7", "glimne-4"),
+        ("glimne", "glimne-7", "glimne-whist"),
         ("wikipedia", "wikipedia-1", "wikipedia-1"),
         ("pagat", "pagat-example", "pagat-1"),
     ],
@@ -494,7 +494,7 @@ def test_glimne_cinch_three_won_lead_trump(preset):
 
 @pytest.mark.parametrize(
     ("preset", "follow_rule"),
-    [("glimne", "glimne-4"), ("wikipedia", "wikipedia-1"), ("pagat", "pagat-1")],
+    [("glimne", "glimne-whist"), ("wikipedia", "wikipedia-1"), ("pagat", "pagat-1")],
 )
 def test_wikipedia_1_follow_suit_after_a_trump(preset, follow_rule):
     """wikipedia 1: follow suit even when you cannot win, even after a trump.
@@ -639,7 +639,7 @@ def test_wikipedia_cinch_aqj(hand, seen, won, strict, pot):
 @pytest.mark.parametrize(
     ("preset", "follow_rule", "beat_rule"),
     [
-        ("glimne", "glimne-4", "glimne-2"),
+        ("glimne", "glimne-whist", "glimne-2"),
         ("wikipedia", "wikipedia-1", "pagat-3"),
         ("pagat", "pagat-1", "pagat-3"),
     ],
@@ -708,7 +708,7 @@ def test_pagat_3_trump_even_when_lower(preset, expected, rule):
 @pytest.mark.parametrize(
     ("preset", "trumped_rule", "follow_rule"),
     [
-        ("glimne", "glimne-7", "glimne-4"),
+        ("glimne", "glimne-7", "glimne-whist"),
         ("wikipedia", "wikipedia-1", "wikipedia-1"),
         ("pagat", "pagat-example", "pagat-1"),
     ],

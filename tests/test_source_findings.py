@@ -546,3 +546,21 @@ def test_braces_and_square_brackets_are_explained_wherever_shown():
         if "[" in entry.translation:
             assert BRACKETS in text, entry.id
     assert BRACKETS not in chip_text(chip("glimne 8"))
+
+
+def test_a_follow_suit_refusal_under_glimne_cites_its_opening_paragraph():
+    """glimne: "I grunden tillgår stickspelet som i vanlig whist: ett kort vardera i varje stick;
+    och du måste följa färgen på utspelskortet om möjligt" (at bottom the play goes as in
+    ordinary whist: one card each to every trick, and you must follow the suit led if you can);
+    glimne 4 only applies it to a trick already trumped: "Har du kort i både utspelsfärgen och
+    trumffärgen, och det spelats bägge, måste du ändå följa utspelsfärgen" (holding both the
+    suit led and trumps, and both have been played, you must still follow the suit led)."""
+    in_seed("glimne", "och du måste följa färgen på utspelskortet om möjligt")
+    in_seed("glimne", "och det spelats bägge, måste du ändå följa utspelsfärgen")
+    plain = Situation(hand="H4 C2", trump="S", trick="H9", players_after=1)
+    verdict = explain(plain, "C2", PRESETS["glimne"])
+    assert not verdict.legal and verdict.rule_id == "glimne-whist"
+    from test_sources import verdict_places
+
+    assert not [p.where for p in verdict_places() if p.text.startswith("glimne 4 ")]
+    assert "glimne-4" not in {e.id for e in REGISTER.values() if "follow" in e.concepts}

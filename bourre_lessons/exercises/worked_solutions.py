@@ -28,7 +28,7 @@ __all__ = [
 
 
 def must_follow(situation: Situation) -> bool:
-    """True when a card was led and you hold a card of that suit (glimne 4, pagat 1)."""
+    """True when a card was led and you hold a card of that suit (glimne whist, pagat 1)."""
     if situation.is_lead:
         return False
     return any(card.suit == situation.led for card in situation.hand)
