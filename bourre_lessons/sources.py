@@ -137,7 +137,7 @@ STANCE_WORDS: dict[tuple[str, str], str] = {
     ("restock", "glimne"): "passed hands (then discards: ours)",
     ("cinch", "glimne"): "{value} (a variant has it)",
     ("second_ante", "wikipedia"): "{value} (a variant has it)",
-    ("bourre_paid_to", "glimne"): "{value} (our reading)",
+    ("bourre_paid_to", "glimne"): "{value} (a reading)",
     ("draw_timing", "pagat"): "{value} (our reading of a terse text)",
 }
 """A comparison cell where the source says something beside the switch (glimne's 2–6
