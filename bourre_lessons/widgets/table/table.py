@@ -25,16 +25,17 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from ..actions import hand_actions
-from ..browser import browser_note, missing_in_browser
-from ..cards import Card, parse_card
-from ..game import Game, GameError, IllegalAction
-from ..rules import SOURCES, Rules
-from ..seat_view import transcript_for
-from ..sim.bot_names import resolve_bots
-from ..sim.bots import Bot
+from ...actions import hand_actions
+from ...browser import browser_note, missing_in_browser
+from ...cards import Card, parse_card
+from ...game import Game, GameError, IllegalAction
+from ...rules import SOURCES, Rules
+from ...seat_view import transcript_for
+from ...sim.bot_names import resolve_bots
+from ...sim.bots import Bot
+from ..kit import SIZES, add_buttons, style_sheet, tag_attributes, write
+from ..text_form import TextForm
 from .card_table import CardTable
-from .kit import SIZES, add_buttons, style_sheet, tag_attributes, write
 from .table_model import MARKS, feedback_entry, feedback_text, review_entries, seen_table
 from .table_text import (
     SAID_NOTHING,
@@ -47,10 +48,9 @@ from .table_text import (
     status_text,
     table_html,
 )
-from .text_form import TextForm
 
 if TYPE_CHECKING:
-    from ..sim.coach import HandReview
+    from ...sim.coach import HandReview
 
 REVIEW_DEALS = 2_000
 """Deals the coach samples for each decision (the coach's own default, `sim.coach.DEALS`;
@@ -153,7 +153,7 @@ class TableWidget(TextForm, widgets.VBox):
             return self._say(f"Review a hand once it is over: {self._status()}")
         if missing_in_browser("numpy", "numba"):
             return self._say(str(browser_note("The review of a hand", "numpy")))
-        from ..sim.coach import review  # NumPy is loaded only for a review
+        from ...sim.coach import review  # NumPy is loaded only for a review
 
         self.reviewed = review(self.game, YOU, deals=deals)
         self.replaying = None
@@ -200,7 +200,7 @@ class TableWidget(TextForm, widgets.VBox):
         glimne, wikipedia: the penalty). Words that name no card (unreadable, or a card not
         held, laws 46B4) play nothing: say it again.
         """
-        from ..naming import NamingError, designate
+        from ...naming import NamingError, designate
 
         game = self.game
         mine = self._pending_is_yours()
@@ -557,7 +557,7 @@ class CoachedTable(TableWidget):
 
     def _decision_count(self) -> int:
         """How many decisions you made in the hand on screen (the review numbers them so)."""
-        from ..sim.decision_points import decision_points  # the engine's replay: no NumPy
+        from ...sim.decision_points import decision_points  # the engine's replay: no NumPy
 
         return len(decision_points(self.game, YOU)[0]) if self.game.phase == "settled" else 0
 
