@@ -372,6 +372,34 @@ def test_the_long_function_check_can_fail(tmp_path):
     assert long_functions(sorted(tmp_path.glob("*.py"))) == ["long.py:1 play_out"]
 
 
+LONGEST_CLASS = 400
+"""No class is longer than this many lines (the house's cap)."""
+
+
+def long_classes(paths: list[Path]) -> list[str]:
+    """Classes over `LONGEST_CLASS` lines, with where they start and how long they are."""
+    return [
+        f"{path.name}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for path in paths
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > LONGEST_CLASS
+    ]
+
+
+def test_no_class_is_over_400_lines():
+    """`TableWidget` once grew to 405 lines; its controls are now `table_controls`."""
+    assert long_classes(MODULES) == []
+
+
+def test_the_long_class_check_can_fail(tmp_path):
+    def lines(n: int) -> str:
+        return "".join(f"    x{i} = {i}\n" for i in range(n))
+
+    (tmp_path / "big.py").write_text(f"class Table:\n{lines(LONGEST_CLASS)}", encoding="utf-8")
+    (tmp_path / "small.py").write_text(f"class Seat:\n{lines(LONGEST_CLASS - 1)}", encoding="utf-8")
+    assert long_classes(sorted(tmp_path.glob("*.py"))) == ["big.py:1 Table (401 lines)"]
+
+
 # --- the widgets' folders: a module sits in the folder its name asks for ------------------------
 
 WIDGETS = PACKAGE / "widgets"

@@ -14,12 +14,12 @@ from bourre_lessons.sim.coach import DEALS, Choice, Decision, HandReview
 from bourre_lessons.sim.sampling_bot import SamplingBot
 from bourre_lessons.widgets.table.table import (
     NO_GUESS,
-    OPPONENTS,
     YOU,
     CoachedTable,
     TableWidget,
     guess_verdict,
 )
+from bourre_lessons.widgets.table.table_controls import OPPONENTS
 from bourre_lessons.widgets.table.table_model import review_entries, text_lines
 
 
