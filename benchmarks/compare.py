@@ -31,6 +31,7 @@ from .suite import SUITE, Case, scaled
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = Path(__file__).resolve().parent / "_worker.py"
 NOT_AT_BASE = "not at base"
+NOT_HERE = "not in this tree"
 
 
 class Tree(NamedTuple):
@@ -146,11 +147,11 @@ def compare(
         return found, best
 
 
-def _figure(case: Case, seconds: float | None) -> str:
+def _figure(case: Case, seconds: float | None, missing: str) -> str:
     if seconds is None:
-        return NOT_AT_BASE
+        return missing
     if case.count == 1:
-        return f"{seconds * 1000:,.1f} ms"
+        return f"{seconds * 1e6:,.1f} us" if seconds < 1e-3 else f"{seconds * 1000:,.1f} ms"
     return f"{case.count / seconds:,.0f} {case.unit}/s"
 
 
@@ -166,7 +167,9 @@ def table(trees: Sequence[Tree], cases: Sequence[Case], best: dict) -> str:
     head += [f"ratio vs {tree.name} cpu / wall" for tree in trees[:-1]]
     rows = [head]
     for c, case in enumerate(cases):
-        row = [case.label, *(_figure(case, best[c, t].cpu) for t in range(len(trees)))]
+        row = [case.label]
+        for t in range(len(trees)):
+            row.append(_figure(case, best[c, t].cpu, NOT_AT_BASE if t < here else NOT_HERE))
         for t in range(here):
             cpu = _ratio(best[c, t].cpu, best[c, here].cpu)
             wall = _ratio(best[c, t].wall, best[c, here].wall)
