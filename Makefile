@@ -48,7 +48,7 @@ help:
 	@echo "make lite         the course as a static in-browser site in build/lite/ (JupyterLite)"
 	@echo "make lite-test    that site in chromium, offline (LITE_SURVEY=1: every notebook)"
 	@echo "make screenshots  regenerate the README screenshots in docs/img/"
-	@echo "make bench        run benchmarks (python -m benchmarks)"
+	@echo "make bench        run benchmarks (python -m benchmarks); BASE=<commit> compares that commit side by side"
 	@echo "make constraints  re-resolve all dependencies and rewrite constraints.txt"
 	@echo "make clean        remove caches; make distclean also removes $(VENV)"
 
@@ -196,7 +196,7 @@ notebooks: install
 
 bench: install
 	@if [ -f benchmarks/__main__.py ]; then \
-		set -x; $(PY) -m benchmarks; \
+		set -x; $(PY) -m benchmarks $(if $(BASE),--base $(BASE)); \
 	else \
 		echo "bench: benchmarks/__main__.py does not exist yet; nothing to run"; \
 	fi

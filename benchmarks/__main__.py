@@ -5,6 +5,8 @@
     python -m benchmarks.coach      # the coach's review time and the advisor hearing words
     python -m benchmarks.sampling_bot  # the sampling bot against heuristic bots (minutes)
     python -m benchmarks.scale      # only the scale figures (benchmarks/scale.py)
+    python -m benchmarks --base 19dcd00   # that commit against the working tree, side by side
+                                          # (make bench BASE=19dcd00; see benchmarks/compare.py)
 
 Every figure is the median of several runs, reported both by the wall clock and by the
 process's CPU time (the CPU figure is steadier on a shared machine). Nothing here is a test:
@@ -30,7 +32,7 @@ from bourre_lessons.sim.advisor import advise
 from bourre_lessons.sim.bots import RandomBot, play_bots
 from bourre_lessons.sim.simulation import simulate
 
-from . import coach, scale
+from . import coach, compare, scale
 
 GOAL_RANDOM = 1_000_000
 GOAL_HEURISTIC = 250_000
@@ -105,7 +107,20 @@ def main() -> None:
         prog="python -m benchmarks", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--quick", action="store_true", help="fewer and shorter runs")
+    parser.add_argument(
+        "--base",
+        action="append",
+        metavar="COMMIT",
+        help="run benchmarks/suite.py on COMMIT and on the working tree, interleaved, and "
+        "print both with their ratio (may be given more than once)",
+    )
+    parser.add_argument("--only", default="", help="with --base: the cases whose label has this")
+    parser.add_argument("--rounds", type=int, default=0, help="with --base: rounds (default 3)")
     args = parser.parse_args()
+    if args.base:
+        rounds = args.rounds or (2 if args.quick else 3)
+        compare.run(args.base, args.only, rounds, args.quick)
+        return
     runs = 3 if args.quick else 5
     big = 200_000 if args.quick else 1_000_000
     print(

@@ -21,7 +21,7 @@ def _drop_stale_cache() -> None:
     """Delete the cached machine code when any source file of the fast core has changed.
 
     Numba checks a cached function against its own file only, and freezes the globals it
-    reads: after an edit to `switches.py` or `legal.py`, the cached `hand.play_hand` would
+    reads: after an edit to `switches.py` or `legal.py`, the cached `hand.play_chunk` loops would
     still run the old index constants and the old `legal`. So one stamp covers every file of
     the fast core (and `sim.heuristic`, whose bar the policy compiles). Only the cache beside the sources (Numba's default in a source checkout)
     is checked; an installed copy does not change.

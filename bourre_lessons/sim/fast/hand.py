@@ -315,37 +315,19 @@ def _declare(
     return coin(state)
 
 
-@jit
-def play_hand(
+@jit_inline
+def _dealt(
     n: int,
     dealer: int,
     rules: np.ndarray,
-    seats: Seats,
     state: np.uint64,
     stock: np.ndarray,
     work: np.ndarray,
     fixed: FixedDeal,
-    outcomes: Outcomes,
-    row: int,
-    log: DecisionLog,
-) -> tuple[int, np.uint64]:
-    """Play one hand; fills row `row` of `outcomes`; returns (error, the new random state).
-    `stock` (52 places) and `work` (the rows WORK_ROWS, n places each) are scratch space.
-
-    With `fixed.seat` >= 0 that seat holds `fixed.hand` and the turned card is
-    `fixed.trump_card` (in the dealer's hand unless a separate trump card is turned);
-    `fixed.said` holds the declarations known in advance (-1: the seat's bot decides).
-    While `log` has room, every card decision is written to it.
-    """
+) -> tuple[int, int, int, np.uint64]:
+    """A fresh table from the dealer's left and the deal (see `_deal`)."""
     _clear(n, dealer, work)
-    trump_card, separate, size, state = _deal(
-        n, dealer, rules[SEPARATE_TRUMP_CARD], state, stock, work, fixed
-    )
-    start = fresh_start(trump_card, separate, size)
-    return play_from(
-        n, dealer, rules, seats, state, stock, work, fixed.said, fixed.thrown, start, outcomes,
-        row, log,
-    )  # fmt: skip
+    return _deal(n, dealer, rules[SEPARATE_TRUMP_CARD], state, stock, work, fixed)
 
 
 @jit_inline
@@ -405,25 +387,113 @@ def play_from(
     and the first `start.size` places of `stock`; fills row `row` of `outcomes`. `said` and
     `thrown` are the words and, in one round, the draw counts known in advance (-1: the
     seat's bot decides)."""
-    declared = outcomes.declared[row]
-    declared[:] = 0
-    outcomes.tricks[row, :] = 0
-    trump_card = start.trump_card
-    outcomes.turned[row] = trump_card
+    if rules[DRAWS_IN_TURN] != 0 and start.phase != PLAY_PHASE:
+        return _from_one_round(
+            n, dealer, rules, seats, state, stock, work, said, thrown, start, outcomes, row, log
+        )
+    return _from_two_rounds(
+        n, dealer, rules, seats, state, stock, work, said, thrown, start, outcomes, row, log
+    )
+
+
+@jit_inline
+def _from_one_round(
+    n: int,
+    dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
+    state: np.uint64,
+    stock: np.ndarray,
+    work: np.ndarray,
+    said: np.ndarray,
+    thrown: np.ndarray,
+    start: Start,
+    outcomes: Outcomes,
+    row: int,
+    log: DecisionLog,
+) -> tuple[int, np.uint64]:
+    """`play_from` when each player who says play draws at once (pagat, as the course reads
+    it): `start` is before the play (DECLARE_PHASE or DRAW_PHASE)."""
+    declared = _cleared(outcomes, row, start.trump_card)
     forced_seat = start.seat if start.phase == DRAW_PHASE else -1
-    one_round = rules[DRAWS_IN_TURN] != 0 and start.phase != PLAY_PHASE
-    separate_taken, folded = False, 0
-    if one_round:  # each player who says play draws at once (pagat, as the course reads it)
-        n_active, separate_taken, error, state = _one_round(
-            n, dealer, rules, seats, state, stock, work, trump_card, start, said, thrown,
-            declared, forced_seat,
+    n_active, separate_taken, error, state = _one_round(
+        n, dealer, rules, seats, state, stock, work, start.trump_card, start, said, thrown,
+        declared, forced_seat,
+    )  # fmt: skip
+    if error != OK:
+        return error, state
+    return _play_out(
+        n, n_active, dealer, rules, seats, state, work, declared, separate_taken, start,
+        outcomes, row, log,
+    )  # fmt: skip
+
+
+@jit_inline
+def _from_two_rounds(
+    n: int,
+    dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
+    state: np.uint64,
+    stock: np.ndarray,
+    work: np.ndarray,
+    said: np.ndarray,
+    thrown: np.ndarray,
+    start: Start,
+    outcomes: Outcomes,
+    row: int,
+    log: DecisionLog,
+) -> tuple[int, np.uint64]:
+    """`play_from` when the draw follows the declarations (or the play has begun): every
+    seat speaks, then the players in draw in turn."""
+    declared = _cleared(outcomes, row, start.trump_card)
+    n_active, folded, state = _declarations(
+        n, rules, seats, state, work, start.trump_card, said, declared
+    )
+    separate_taken = False
+    if n_active > 1 and start.phase != PLAY_PHASE:
+        forced_seat = start.seat if start.phase == DRAW_PHASE else -1
+        separate_taken, error, state = _draw_phase(
+            n, n_active, dealer, rules, seats, state, stock, work, start.trump_card,
+            start.separate, start.size, folded, forced_seat, start.forced, start.take,
         )  # fmt: skip
         if error != OK:
             return error, state
-    else:
-        n_active, folded, state = _declarations(
-            n, rules, seats, state, work, trump_card, said, declared
-        )
+    return _play_out(
+        n, n_active, dealer, rules, seats, state, work, declared, separate_taken, start,
+        outcomes, row, log,
+    )  # fmt: skip
+
+
+@jit_inline
+def _cleared(outcomes: Outcomes, row: int, trump_card: int) -> np.ndarray:
+    """Row `row` of `outcomes` emptied, with its turned card; returns its `declared` row."""
+    declared = outcomes.declared[row]
+    declared[:] = 0
+    outcomes.tricks[row, :] = 0
+    outcomes.turned[row] = trump_card
+    return declared
+
+
+@jit_inline
+def _play_out(
+    n: int,
+    n_active: int,
+    dealer: int,
+    rules: np.ndarray,
+    seats: Seats,
+    state: np.uint64,
+    work: np.ndarray,
+    declared: np.ndarray,
+    separate_taken: bool,
+    start: Start,
+    outcomes: Outcomes,
+    row: int,
+    log: DecisionLog,
+) -> tuple[int, np.uint64]:
+    """After the declarations and the draw: the hand ends if nobody or one player is in,
+    else the tricks are played (from the first lead, or from `start`'s trick in PLAY_PHASE);
+    the tricks taken go to row `row` of `outcomes`."""
     if n_active == 0:
         return OK, state  # everyone passed: the pot carries
     if n_active == 1:
@@ -431,14 +501,8 @@ def play_from(
         # winning every trick alone
         outcomes.tricks[row, work[ACTIVE, 0]] = 5
         return OK, state
+    trump_card = start.trump_card
     if start.phase != PLAY_PHASE:
-        if not one_round:
-            separate_taken, error, state = _draw_phase(
-                n, n_active, dealer, rules, seats, state, stock, work, trump_card,
-                start.separate, start.size, folded, forced_seat, start.forced, start.take,
-            )  # fmt: skip
-            if error != OK:
-                return error, state
         leader = _first_leader(n_active, dealer, rules, work, declared, trump_card, separate_taken)
         start = _opening(PLAY_PHASE, start.seat, trump_card, -1, 0, leader)
     state = _tricks(n_active, rules, seats, state, work, trump_card // 13, log, start)
@@ -886,7 +950,6 @@ def _bot_card(kind: int, mask: int, position: Position, state: np.uint64) -> tup
     return random_card(state, mask)
 
 
-@jit
 def play_chunk(
     n: int,
     first_hand: int,
@@ -898,24 +961,79 @@ def play_chunk(
 ) -> int:
     """Play hands first_hand, first_hand + 1, ... (one per row of `outcomes`); the dealer of
     hand h sits at seat h mod n. Card decisions are logged while `log` has room. Returns an
-    error code (0 when every hand was played)."""
-    state = np.uint64(seed)
-    stock = np.empty(52, dtype=np.int64)
-    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
+    error code (0 when every hand was played).
+
+    Each order of play has its own compiled loop, chosen here once for the chunk: with both
+    flows in one compiled loop, `simulate` ran about 15% slower under every preset (issue
+    31), though a hand only ever takes one of them."""
+    chunk = _chunk_in_one_round if rules[DRAWS_IN_TURN] != 0 else _chunk_in_two_rounds
+    return int(chunk(n, first_hand, rules, seats, seed, outcomes, log))
+
+
+@jit
+def _chunk_in_one_round(
+    n: int,
+    first_hand: int,
+    rules: np.ndarray,
+    seats: Seats,
+    seed: np.uint64,
+    outcomes: Outcomes,
+    log: DecisionLog,
+) -> int:
+    """`play_chunk` when each player who says play draws at once (`Rules.draws_in_turn`)."""
+    state, stock, work, nobody = _chunk_table(n, first_hand, seed)
     dealer = first_hand % n
-    # typed int64 rather than literal constants, so play_hand compiles once for both callers
-    no_hand = first_hand * 0
-    no_seat = no_hand - 1
-    unknown = np.full(n, -1, dtype=np.int64)
-    nobody = FixedDeal(no_seat, no_hand, no_hand, unknown, unknown, np.zeros(1, dtype=np.int64))
     for h in range(outcomes.declared.shape[0]):
-        error, state = play_hand(
-            n, dealer, rules, seats, state, stock, work, nobody, outcomes, h, log
-        )
+        trump_card, separate, size, state = _dealt(n, dealer, rules, state, stock, work, nobody)
+        error, state = _from_one_round(
+            n, dealer, rules, seats, state, stock, work, nobody.said, nobody.thrown,
+            fresh_start(trump_card, separate, size), outcomes, h, log,
+        )  # fmt: skip
         if error != OK:
             return error
         dealer = dealer + 1 if dealer + 1 < n else 0
     return OK
+
+
+@jit
+def _chunk_in_two_rounds(
+    n: int,
+    first_hand: int,
+    rules: np.ndarray,
+    seats: Seats,
+    seed: np.uint64,
+    outcomes: Outcomes,
+    log: DecisionLog,
+) -> int:
+    """`play_chunk` when the draw follows the declarations."""
+    state, stock, work, nobody = _chunk_table(n, first_hand, seed)
+    dealer = first_hand % n
+    for h in range(outcomes.declared.shape[0]):
+        trump_card, separate, size, state = _dealt(n, dealer, rules, state, stock, work, nobody)
+        error, state = _from_two_rounds(
+            n, dealer, rules, seats, state, stock, work, nobody.said, nobody.thrown,
+            fresh_start(trump_card, separate, size), outcomes, h, log,
+        )  # fmt: skip
+        if error != OK:
+            return error
+        dealer = dealer + 1 if dealer + 1 < n else 0
+    return OK
+
+
+@jit_inline
+def _chunk_table(
+    n: int, first_hand: int, seed: np.uint64
+) -> tuple[np.uint64, np.ndarray, np.ndarray, FixedDeal]:
+    """(the random state, the stock and work arrays, a `FixedDeal` fixing nothing) for a
+    chunk of hands at a table of `n`."""
+    # typed int64 rather than literal constants, so _deal compiles once for every caller
+    no_hand = first_hand * 0
+    no_seat = no_hand - 1
+    unknown = np.full(n, -1, dtype=np.int64)
+    nobody = FixedDeal(no_seat, no_hand, no_hand, unknown, unknown, np.zeros(1, dtype=np.int64))
+    stock = np.empty(52, dtype=np.int64)
+    work = np.zeros((len(WORK_ROWS), n), dtype=np.int64)
+    return np.uint64(seed), stock, work, nobody
 
 
 @jit

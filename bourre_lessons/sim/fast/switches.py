@@ -62,7 +62,7 @@ _ENCODERS: dict[str, Callable[[Rules, int], int]] = {
     "pot_limit": lambda rules, players: (
         NO_POT_LIMIT if rules.pot_limit is None else rules.pot_limit
     ),
-    # the deal, play or pass, the draw (hand.play_hand)
+    # the deal, play or pass, the draw (hand.play_from)
     "max_discards": lambda rules, players: rules.max_discards_for(players),
     "restock": _choice("restock"),
     "dealer_ace_leads": _flag("dealer_ace_leads"),
