@@ -139,6 +139,11 @@ class Card:
                 f"Card needs a Suit and a Rank, got {self.suit!r} and {self.rank!r}; "
                 "use parse_card('QH') to read a card from text"
             )
+        # cards are hashed at every set and dict of cards: work the number out once
+        object.__setattr__(self, "_hash", self.rank * 4 + _SUIT_INDEX[self.suit])
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
 
     @property
     def code(self) -> str:
@@ -163,12 +168,14 @@ class Card:
 
 
 DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+"""The 52 cards in a fixed order: spades, hearts, diamonds, clubs; two to ace."""
+_BY_CODE = {card.code: card for card in DECK}
+"""Each card by its canonical code ('H7'): the form the engine writes, read at once."""
 
 HAND_SIZE = 5
 """Cards dealt to each player."""
 TRICKS_PER_HAND = HAND_SIZE
 """Tricks in a hand: one for each card held."""
-"""The 52 cards in a fixed order: spades, hearts, diamonds, clubs; two to ace."""
 
 ACCEPTED_FORMS = (
     "suit then rank: H7, HT, H10, hQ, ♥Q; "
@@ -225,6 +232,8 @@ def parse_card(text: Card | str) -> Card:
         return text
     if not isinstance(text, str):
         raise CardError(f"a card must be text such as 'QH', got {type(text).__name__} {text!r}")
+    if text in _BY_CODE:
+        return _BY_CODE[text]
     token = text.strip().lower()
     for pattern, suit_first in ((_SUIT_FIRST, True), (_RANK_FIRST, False)):
         match = pattern.match(token)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any
 
 from .actions import GameError
@@ -51,6 +51,10 @@ class Trick:
         """The cards in play order."""
         return tuple(card for _, card in self.plays)
 
+    def copy(self) -> Trick:
+        """A copy whose plays can change without changing this trick's."""
+        return Trick(self.leader, list(self.plays), self.winner)
+
 
 @dataclass
 class HandRecord:
@@ -76,6 +80,23 @@ class HandRecord:
     def active(self) -> list[str]:
         """Players who said play, in seat order from the dealer's left."""
         return [p for p in self.seats if self.declared.get(p)]
+
+    def copy(self) -> HandRecord:
+        """A copy sharing nothing that changes with this record (cards, tuples of cards and
+        the settlement never change, so they are shared)."""
+        return replace(
+            self,
+            seats=list(self.seats),
+            antes=dict(self.antes),
+            dealt=dict(self.dealt),
+            declared=dict(self.declared),
+            discards=dict(self.discards),
+            drawn=dict(self.drawn),
+            tricks=[trick.copy() for trick in self.tricks],
+            renegers=set(self.renegers),
+            corrected=set(self.corrected),
+            dropped=set(self.dropped),
+        )
 
 
 @dataclass(frozen=True)
@@ -145,6 +166,9 @@ class GameState:
     sit_out: frozenset = frozenset()
     penalised: frozenset = frozenset()
     log: list[str] = field(default_factory=list)
+    decision: tuple | None = None
+    """The card decision last worked out (`tricks.decision`): its position, the situation and
+    the legal cards; a copy of the state starts without it."""
 
     @property
     def rec(self) -> HandRecord:
@@ -160,6 +184,8 @@ class GameState:
             value = getattr(self, f.name)
             if f.name in ("log", "history"):
                 value = list(value) if own_log else value
+            elif f.name == "decision":
+                value = None
             else:
                 value = clone(value)
             setattr(twin, f.name, value)
