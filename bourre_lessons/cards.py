@@ -139,16 +139,24 @@ class Card:
                 f"Card needs a Suit and a Rank, got {self.suit!r} and {self.rank!r}; "
                 "use parse_card('QH') to read a card from text"
             )
-        # cards are hashed at every set and dict of cards: work the number out once
+        # a card is hashed in every set of cards and named in every action and line of a
+        # transcript: work its number, code and text out once
         object.__setattr__(self, "_hash", self.rank * 4 + _SUIT_INDEX[self.suit])
+        object.__setattr__(self, "_code", self.suit.letter + self.rank.letter)
+        object.__setattr__(self, "_text", self.rank.label + self.suit.symbol)
 
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined, no-any-return]
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._hash == other._hash  # type: ignore[attr-defined, no-any-return]
+
     @property
     def code(self) -> str:
         """Suit-first code, as docs/scenes.md writes cards: 'H7', 'ST'."""
-        return self.suit.letter + self.rank.letter
+        return self._code  # type: ignore[attr-defined, no-any-return]
 
     @property
     def name(self) -> str:
@@ -156,7 +164,7 @@ class Card:
         return f"{self.rank.word} of {self.suit.plural}"
 
     def __str__(self) -> str:
-        return f"{self.rank.label}{self.suit.symbol}"
+        return self._text  # type: ignore[attr-defined, no-any-return]
 
     def __repr__(self) -> str:
         return f"Card('{self}')"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from .actions import (
@@ -278,7 +279,7 @@ class Game:
         rebuilt from the actions taken so far, which fix it exactly."""
         st = self._state
         try:
-            read = read_action(action, self.players)
+            read = _read(action, self.players)
         except UnreadableAction as err:
             raise UnreadableAction(f"{self._now(st)}; {err}", "", self._legal_actions(st)) from None
         text = action.strip() if isinstance(action, str) else read.text
@@ -404,6 +405,12 @@ class Game:
         """The table as a small HTML table: seats, chips, who plays, tricks, the trick on the
         table, the turned card and the pot. Cards in hands stay hidden until the hand is over."""
         return _table_html(self)
+
+
+@lru_cache(maxsize=2048)
+def _read(action: str | Card, seats: tuple[str, ...]) -> Action:
+    """`read_action`, which depends on nothing else: the same words are read once."""
+    return read_action(action, seats)
 
 
 def _out_of_order(rules: Rules, phase: str, kind: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass, replace
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from .actions import GameError
@@ -84,18 +84,22 @@ class HandRecord:
     def copy(self) -> HandRecord:
         """A copy sharing nothing that changes with this record (cards, tuples of cards and
         the settlement never change, so they are shared)."""
-        return replace(
-            self,
-            seats=list(self.seats),
-            antes=dict(self.antes),
-            dealt=dict(self.dealt),
-            declared=dict(self.declared),
-            discards=dict(self.discards),
-            drawn=dict(self.drawn),
-            tricks=[trick.copy() for trick in self.tricks],
-            renegers=set(self.renegers),
-            corrected=set(self.corrected),
-            dropped=set(self.dropped),
+        return HandRecord(
+            self.number,
+            self.dealer,
+            list(self.seats),
+            self.trump_card,
+            dict(self.antes),
+            dict(self.dealt),
+            dict(self.declared),
+            dict(self.discards),
+            dict(self.drawn),
+            [trick.copy() for trick in self.tricks],
+            set(self.renegers),
+            set(self.corrected),
+            set(self.dropped),
+            self.settlement,
+            self.pot_at_start,
         )
 
 

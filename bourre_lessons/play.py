@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .cards import DECK, TRICKS_PER_HAND, Card, CardError, Suit, parse_card, parse_cards, parse_suit
 from .rules import MAX_PLAYERS, SOURCES, Rules
@@ -158,9 +159,16 @@ class Situation:
         a `Card` and no card is in two places: the checks of `__init__`, meant for what a
         person types, are skipped."""
         situation = object.__new__(cls)
-        fields = (hand, trump, trick, seen, tricks_won, players_after, others_out_of_trump)
-        for name, value in zip(_SITUATION_FIELDS, (*fields, won_last_trick_with), strict=True):
-            object.__setattr__(situation, name, value)
+        situation.__dict__.update(
+            hand=hand,
+            trump=trump,
+            trick=trick,
+            seen=seen,
+            tricks_won=tricks_won,
+            players_after=players_after,
+            others_out_of_trump=others_out_of_trump,
+            won_last_trick_with=won_last_trick_with,
+        )
         return situation
 
     @property
@@ -190,11 +198,11 @@ class Situation:
 
     def holding(self, suit: Suit) -> tuple[Card, ...]:
         """The player's cards of one suit, highest first."""
-        return tuple(sorted((c for c in self.hand if c.suit == suit), reverse=True))
+        return tuple(sorted([c for c in self.hand if c.suit == suit], key=_rank, reverse=True))
 
 
-_SITUATION_FIELDS = tuple(Situation.__dataclass_fields__)
 _WHOLE_DECK = frozenset(DECK)
+_rank = attrgetter("rank")
 
 
 def _checkcount(name: str, value: object, low: int, high: int) -> None:
@@ -420,14 +428,21 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 def _steps(situation: Situation, rules: Rules) -> tuple[_Step, ...]:
-    """The chain of rules that apply to this decision, each narrowing the allowed cards."""
+    """The chain of rules that apply to this decision, each narrowing the allowed cards (the
+    situation keeps the chain last worked out, with its rules: asking for the legal cards,
+    then why, works it out once)."""
+    known = situation.__dict__.get("_chain")
+    if known is not None and known[0] is rules:
+        return known[1]
     s = situation
     steps = _lead_steps(s, rules) if s.is_lead else _follow_steps(s, rules)
     for extra in (_known_top_step, _cinch_step):
         step = extra(s, rules, steps[-1].allowed)
         if step is not None:
             steps.append(step)
-    return tuple(steps)
+    chain = tuple(steps)
+    situation.__dict__["_chain"] = (rules, chain)
+    return chain
 
 
 def _lead_steps(s: Situation, rules: Rules) -> list[_Step]:
@@ -441,7 +456,7 @@ def _lead_steps(s: Situation, rules: Rules) -> list[_Step]:
 def _follow_steps(s: Situation, rules: Rules) -> list[_Step]:
     led, trump, best = s.led, s.trump, s.best
     assert led is not None and best is not None
-    own_led = frozenset(c for c in s.hand if c.suit == led)
+    own_led = frozenset([c for c in s.hand if c.suit == led])
     if own_led:
         if s.trumped:
             return [_Step("follow", own_led), _Step("trumped-follow", own_led)]
@@ -449,7 +464,7 @@ def _follow_steps(s: Situation, rules: Rules) -> list[_Step]:
         if beaters:
             return [_Step("follow", own_led), _Step("beat", beaters)]
         return [_Step("follow", own_led), _Step("cannot-beat", own_led)]
-    trumps = frozenset(c for c in s.hand if c.suit == trump)
+    trumps = frozenset([c for c in s.hand if c.suit == trump])
     if not trumps:
         return [_Step("discard", frozenset(s.hand))]
     if not s.trumped:
