@@ -128,7 +128,8 @@ def _check_discard(
     take: bool,
 ) -> None:
     """Refuse a discard that throws away cards not held, too many, or the locked turned card."""
-    missing = [c for c in cards if c not in hand]
+    held = set(hand)
+    missing = [c for c in cards if c not in held]
     if missing:
         raise IllegalAction(
             f"{player} does not hold {_shown(missing)}; {player} holds "

@@ -1,8 +1,9 @@
 """What a game holds between actions: its setup, the state of the hand, its copying, the deal.
 
 `GameSetup` is what never changes in a game (rules, seats, seed, a chosen first deal);
-`GameState` is everything that does, and `GameState.clone` copies it so that an action
-can be tried on the copy and thrown away if it is refused. `deal_cards` deals one hand from
+`GameState` is everything that does. An action changes the state in place (`Game.apply`:
+each handler checks an action before it changes anything); `GameState.clone` copies it for
+the one case where an action must be tried on a copy, while a renege is open. `deal_cards` deals one hand from
 the seed's shuffle, or from a deal chosen with `read_deal`.
 
 The shuffle of each hand depends only on the seed and the hand number, so the deck of hand 3
@@ -49,7 +50,7 @@ class Trick:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards in play order."""
-        return tuple(card for _, card in self.plays)
+        return tuple([card for _, card in self.plays])
 
     def copy(self) -> Trick:
         """A copy whose plays can change without changing this trick's."""
@@ -145,7 +146,7 @@ class GameSetup:
 
 @dataclass
 class GameState:
-    """Everything that changes during a game; cloned so a refused action changes nothing."""
+    """Everything that changes during a game, changed in place by each action."""
 
     bankrolls: dict[str, int]
     rng: random.Random = field(default_factory=random.Random)

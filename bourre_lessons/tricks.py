@@ -58,21 +58,22 @@ def _new_trick(st: GameState, leader: str) -> None:
 
 def situation_of(st: GameState, player: str) -> Situation:
     """The card decision facing `player` in the current trick, as the play rules see it."""
-    rec, trick = st.rec, st.trick
+    rec, trick, turn = st.rec, st.trick, st.turn
     assert trick is not None
     trump = rec.trump_card.suit
+    cards = trick.cards
     # the suits each other player in the play has shown they lack (`voids` has every player in)
     others = [shown for p, shown in st.voids.items() if p != player]
     return Situation.of_position(
         hand=tuple(st.hands[player]),
         trump=trump,
-        trick=trick.cards,
+        trick=cards,
         seen=tuple([card for t in rec.tricks for _, card in t.plays]),
         tricks_won=st.tricks_won[player],
-        players_after=len(st.turn) - 1 - st.turn.index(player) if player in st.turn else 0,
-        others_out_of_trump=bool(others) and all(trump in shown for shown in others),
+        players_after=len(turn) - 1 - turn.index(player) if player in turn else 0,
+        others_out_of_trump=bool(others) and all([trump in shown for shown in others]),
         won_last_trick_with=_winning_play(rec.tricks[-1], player)
-        if rec.tricks and not trick.cards
+        if rec.tricks and not cards
         else None,
     )
 
