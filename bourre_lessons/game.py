@@ -279,7 +279,11 @@ class Game:
         rebuilt from the actions taken so far, which fix it exactly."""
         st = self._state
         try:
-            read = _read(action, self.players)
+            read = (
+                _read(action, self.players)
+                if isinstance(action, str)
+                else read_action(action, self.players)
+            )
         except UnreadableAction as err:
             raise UnreadableAction(f"{self._now(st)}; {err}", "", self._legal_actions(st)) from None
         text = action.strip() if isinstance(action, str) else read.text
@@ -408,8 +412,8 @@ class Game:
 
 
 @lru_cache(maxsize=2048)
-def _read(action: str | Card, seats: tuple[str, ...]) -> Action:
-    """`read_action`, which depends on nothing else: the same words are read once."""
+def _read(action: str, seats: tuple[str, ...]) -> Action:
+    """`read_action` of text, which depends on nothing else: the same words are read once."""
     return read_action(action, seats)
 
 

@@ -3,8 +3,8 @@
 `GameSetup` is what never changes in a game (rules, seats, seed, a chosen first deal);
 `GameState` is everything that does. An action changes the state in place (`Game.apply`:
 each handler checks an action before it changes anything); `GameState.clone` copies it for
-the one case where an action must be tried on a copy, while a renege is open. `deal_cards` deals one hand from
-the seed's shuffle, or from a deal chosen with `read_deal`.
+the one case where an action must be tried on a copy, while a renege is open. `deal_cards`
+deals one hand from the seed's shuffle, or from a deal chosen with `read_deal`.
 
 The shuffle of each hand depends only on the seed and the hand number, so the deck of hand 3
 is shuffled the same way whatever happened in hands 1 and 2.
