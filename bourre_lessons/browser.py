@@ -44,13 +44,21 @@ def in_browser() -> bool:
 
 
 def has_module(name: str) -> bool:
-    """True when `import name` would find the module."""
+    """True when `import name` would find the module (a module not imported yet is looked
+    for once: the bots ask at every decision, and in the browser each search of the path is
+    slow; Python's own finders also keep what they saw until `importlib.invalidate_caches`)."""
     if name in sys.modules:
         return sys.modules[name] is not None
-    try:
-        return importlib.util.find_spec(name) is not None
-    except (ImportError, ValueError):
-        return False
+    if name not in _FOUND:
+        try:
+            _FOUND[name] = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            _FOUND[name] = False
+    return _FOUND[name]
+
+
+_FOUND: dict[str, bool] = {}
+"""Whether each module asked about and not yet imported was found on the path."""
 
 
 def missing_in_browser(*modules: str) -> bool:

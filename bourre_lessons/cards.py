@@ -139,11 +139,24 @@ class Card:
                 f"Card needs a Suit and a Rank, got {self.suit!r} and {self.rank!r}; "
                 "use parse_card('QH') to read a card from text"
             )
+        # a card is hashed in every set of cards and named in every action and line of a
+        # transcript: work its number, code and text out once
+        object.__setattr__(self, "_hash", self.rank * 4 + _SUIT_INDEX[self.suit])
+        object.__setattr__(self, "_code", self.suit.letter + self.rank.letter)
+        object.__setattr__(self, "_text", self.rank.label + self.suit.symbol)
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._hash == other._hash  # type: ignore[attr-defined, no-any-return]
 
     @property
     def code(self) -> str:
         """Suit-first code, as docs/scenes.md writes cards: 'H7', 'ST'."""
-        return self.suit.letter + self.rank.letter
+        return self._code  # type: ignore[attr-defined, no-any-return]
 
     @property
     def name(self) -> str:
@@ -151,7 +164,7 @@ class Card:
         return f"{self.rank.word} of {self.suit.plural}"
 
     def __str__(self) -> str:
-        return f"{self.rank.label}{self.suit.symbol}"
+        return self._text  # type: ignore[attr-defined, no-any-return]
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
@@ -163,12 +176,14 @@ class Card:
 
 
 DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+"""The 52 cards in a fixed order: spades, hearts, diamonds, clubs; two to ace."""
+_BY_CODE = {card.code: card for card in DECK}
+"""Each card by its canonical code ('H7'): the form the engine writes, read at once."""
 
 HAND_SIZE = 5
 """Cards dealt to each player."""
 TRICKS_PER_HAND = HAND_SIZE
 """Tricks in a hand: one for each card held."""
-"""The 52 cards in a fixed order: spades, hearts, diamonds, clubs; two to ace."""
 
 ACCEPTED_FORMS = (
     "suit then rank: H7, HT, H10, hQ, ♥Q; "
@@ -225,6 +240,8 @@ def parse_card(text: Card | str) -> Card:
         return text
     if not isinstance(text, str):
         raise CardError(f"a card must be text such as 'QH', got {type(text).__name__} {text!r}")
+    if text in _BY_CODE:
+        return _BY_CODE[text]
     token = text.strip().lower()
     for pattern, suit_first in ((_SUIT_FIRST, True), (_RANK_FIRST, False)):
         match = pattern.match(token)

@@ -28,15 +28,16 @@ def draw_limit(setup: GameSetup, st: GameState) -> int:
 
 def draw_options(setup: GameSetup, st: GameState, player: str) -> list[str]:
     """Every draw `player` may make, as canonical actions."""
-    hand = sorted_cards(st.hands[player])
-    keepable = [c for c in hand if not _trump_card_locked(setup, st, player, c)]
+    held = sorted_cards(st.hands[player])
+    hand = [c.code for c in held]
+    keepable = [c.code for c in held if not _trump_card_locked(setup, st, player, c)]
     limit = draw_limit(setup, st)
     options = ["keep"]
     for k in range(1, limit + 1):
-        options += ["discard " + _codes(combo) for combo in combinations(keepable, k)]
+        options += ["discard " + " ".join(combo) for combo in combinations(keepable, k)]
     if _may_take_separate(setup, st, player):
         for k in range(1, limit + 1):
-            options += ["take discard " + _codes(combo) for combo in combinations(hand, k)]
+            options += ["take discard " + " ".join(combo) for combo in combinations(hand, k)]
     return options
 
 
@@ -77,10 +78,6 @@ def draw(setup: GameSetup, st: GameState, action: Action) -> str:
     elif not st.turn:
         after_draw(setup, st)
     return action.text
-
-
-def _codes(cards: tuple[Card, ...]) -> str:
-    return " ".join(c.code for c in cards)
 
 
 def _shown(cards: list[Card] | tuple[Card, ...]) -> str:
@@ -131,7 +128,8 @@ def _check_discard(
     take: bool,
 ) -> None:
     """Refuse a discard that throws away cards not held, too many, or the locked turned card."""
-    missing = [c for c in cards if c not in hand]
+    held = set(hand)
+    missing = [c for c in cards if c not in held]
     if missing:
         raise IllegalAction(
             f"{player} does not hold {_shown(missing)}; {player} holds "

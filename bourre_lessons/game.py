@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from .actions import (
@@ -40,7 +41,6 @@ from .hand_state import (
     GameState,
     HandRecord,
     Trick,
-    clone,
     read_deal,
     sorted_cards,
 )
@@ -56,7 +56,7 @@ from .renege import (
     window_actions,
 )
 from .rules import SEAT_LETTERS, Rules
-from .tricks import legal_cards, play_card, situation_of
+from .tricks import decision, in_deck_order, play_card
 
 __all__ = [
     "ChosenDeal",
@@ -183,7 +183,7 @@ class Game:
     def hand_record(self) -> HandRecord:
         """A copy of the record of the hand in progress (or just settled): who dealt, what was
         dealt, declared, drawn and played (a player's cards now: `cards_of`)."""
-        return clone(self._state.rec)
+        return self._state.rec.copy()
 
     @property
     def history(self) -> list[HandRecord]:
@@ -203,7 +203,8 @@ class Game:
     @property
     def current_trick(self) -> Trick | None:
         """A copy of the trick being played, if any."""
-        return clone(self._state.trick)
+        trick = self._state.trick
+        return None if trick is None else trick.copy()
 
     @property
     def tricks_won(self) -> dict[str, int]:
@@ -225,7 +226,7 @@ class Game:
         if name not in st.turn:
             waiting = ", ".join(st.turn) or "nobody"
             raise GameError(f"{name} has no card to play in this trick; still to play: {waiting}")
-        return situation_of(st, name)
+        return decision(self._setup, st, name)[0]
 
     def legal_actions(self) -> list[str]:
         """Every action that keeps the rules, as canonical strings (a deliberate 'renege'
@@ -245,7 +246,7 @@ class Game:
             return draw_options(setup, st, player)
         if st.phase == "ante":
             return ["pay"] if must_play(setup, st, player) else ["pay", "drop"]
-        return legal_cards(setup, situation_of(st, player))
+        return in_deck_order(decision(setup, st, player)[1])
 
     def _card_places(self) -> list[tuple[Card, str]]:
         """Every card with where it lies now ('hand A', 'stock', 'discards', 'passed',
@@ -269,20 +270,30 @@ class Game:
     # --- acting --------------------------------------------------------------------------
 
     def apply(self, action: str | Card) -> Game:
-        """Carry out one action; on any error the game is left exactly as it was."""
+        """Carry out one action; on any error the game is left exactly as it was.
+
+        The action changes the state in place: each phase's handler checks an action fully
+        before it changes anything, so a refused action has changed nothing. Only while a
+        renege is open is the action tried on a copy (any other action first lets the renege
+        stand, and may then be refused). Should anything else fail halfway, the position is
+        rebuilt from the actions taken so far, which fix it exactly."""
         st = self._state
         try:
-            read = read_action(action, self.players)
+            read = (
+                _read(action, self.players)
+                if isinstance(action, str)
+                else read_action(action, self.players)
+            )
         except UnreadableAction as err:
             raise UnreadableAction(f"{self._now(st)}; {err}", "", self._legal_actions(st)) from None
         text = action.strip() if isinstance(action, str) else read.text
-        # the log and the history only grow: share them, and cut them back if the action fails
-        log_len, history_len = len(st.log), len(st.history)
-        trial = st.clone()
+        trial = st if st.pending is None else st.clone(own_log=True)
         try:
             canonical = self._do(trial, read, text)
+        except IllegalAction:
+            raise
         except BaseException:
-            del st.log[log_len:], st.history[history_len:]
+            self._state = self.replayed()._state
             raise
         self._state = trial
         self.actions.append(canonical)
@@ -369,7 +380,7 @@ class Game:
         if st.phase == "ante":
             words = "'pay'" if must_play(setup, st, player) else "'pay' or 'drop'"
             return f"{player} must pay the double ante's second chip or drop out now: say {words}"
-        legal = legal_cards(setup, situation_of(st, player))
+        legal = in_deck_order(decision(setup, st, player)[1])
         return f"{player} must play a card now, one of {', '.join(legal)}"
 
     def _seat(self, player: str) -> str:
@@ -398,6 +409,12 @@ class Game:
         """The table as a small HTML table: seats, chips, who plays, tricks, the trick on the
         table, the turned card and the pot. Cards in hands stay hidden until the hand is over."""
         return _table_html(self)
+
+
+@lru_cache(maxsize=2048)
+def _read(action: str, seats: tuple[str, ...]) -> Action:
+    """`read_action` of text, which depends on nothing else: the same words are read once."""
+    return read_action(action, seats)
 
 
 def _out_of_order(rules: Rules, phase: str, kind: str) -> str:

@@ -1,9 +1,10 @@
 """What a game holds between actions: its setup, the state of the hand, its copying, the deal.
 
 `GameSetup` is what never changes in a game (rules, seats, seed, a chosen first deal);
-`GameState` is everything that does, and `GameState.clone` copies it so that an action
-can be tried on the copy and thrown away if it is refused. `deal_cards` deals one hand from
-the seed's shuffle, or from a deal chosen with `read_deal`.
+`GameState` is everything that does. An action changes the state in place (`Game.apply`:
+each handler checks an action before it changes anything); `GameState.clone` copies it for
+the one case where an action must be tried on a copy, while a renege is open. `deal_cards`
+deals one hand from the seed's shuffle, or from a deal chosen with `read_deal`.
 
 The shuffle of each hand depends only on the seed and the hand number, so the deck of hand 3
 is shuffled the same way whatever happened in hands 1 and 2.
@@ -49,7 +50,11 @@ class Trick:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards in play order."""
-        return tuple(card for _, card in self.plays)
+        return tuple([card for _, card in self.plays])
+
+    def copy(self) -> Trick:
+        """A copy whose plays can change without changing this trick's."""
+        return Trick(self.leader, list(self.plays), self.winner)
 
 
 @dataclass
@@ -76,6 +81,27 @@ class HandRecord:
     def active(self) -> list[str]:
         """Players who said play, in seat order from the dealer's left."""
         return [p for p in self.seats if self.declared.get(p)]
+
+    def copy(self) -> HandRecord:
+        """A copy sharing nothing that changes with this record (cards, tuples of cards and
+        the settlement never change, so they are shared)."""
+        return HandRecord(
+            self.number,
+            self.dealer,
+            list(self.seats),
+            self.trump_card,
+            dict(self.antes),
+            dict(self.dealt),
+            dict(self.declared),
+            dict(self.discards),
+            dict(self.drawn),
+            [trick.copy() for trick in self.tricks],
+            set(self.renegers),
+            set(self.corrected),
+            set(self.dropped),
+            self.settlement,
+            self.pot_at_start,
+        )
 
 
 @dataclass(frozen=True)
@@ -120,7 +146,7 @@ class GameSetup:
 
 @dataclass
 class GameState:
-    """Everything that changes during a game; cloned so a refused action changes nothing."""
+    """Everything that changes during a game, changed in place by each action."""
 
     bankrolls: dict[str, int]
     rng: random.Random = field(default_factory=random.Random)
@@ -145,6 +171,9 @@ class GameState:
     sit_out: frozenset = frozenset()
     penalised: frozenset = frozenset()
     log: list[str] = field(default_factory=list)
+    decision: tuple | None = None
+    """The card decision last worked out (`tricks.decision`): its position, the situation and
+    the legal cards; a copy of the state starts without it."""
 
     @property
     def rec(self) -> HandRecord:
@@ -160,6 +189,8 @@ class GameState:
             value = getattr(self, f.name)
             if f.name in ("log", "history"):
                 value = list(value) if own_log else value
+            elif f.name == "decision":
+                value = None
             else:
                 value = clone(value)
             setattr(twin, f.name, value)

@@ -1,18 +1,22 @@
 """Play of the cards: who wins a trick, and which cards a player may play.
 
-One function decides: `explain(situation, card, rules)` returns a `Verdict` naming the rule
-it applied. `legal_plays` is built from it, so the "why" can never disagree with the engine.
+One function decides: `_steps(situation, rules)` gives the chain of rules that apply. Both
+`legal_plays` (what the engine lets a player do) and `explain(situation, card, rules)` (a
+`Verdict` naming the rule it applied, and why) read that same chain, so the "why" can never
+disagree with the engine.
 
 The decision is a short chain of steps. Each step is one rule of the sources, and says which
-of the player's cards it allows. The first step that refuses a card is the rule a learner
-broke; the last step is the one that explains a card that is allowed.
+of the player's cards it allows, each narrowing the one before: the last step's cards are the
+legal ones. The first step that refuses a card is the rule a learner broke; the last step is
+the one that explains a card that is allowed. A step's reason in words is written only when
+someone asks why (`explain`): deciding needs no sentence.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from operator import attrgetter
 
 from .cards import DECK, TRICKS_PER_HAND, Card, CardError, Suit, parse_card, parse_cards, parse_suit
 from .rules import MAX_PLAYERS, SOURCES, Rules
@@ -139,6 +143,34 @@ class Situation:
             if won not in seen:
                 raise CardError(f"{won} won the previous trick, so it must be among the seen cards")
 
+    @classmethod
+    def of_position(
+        cls,
+        hand: tuple[Card, ...],
+        trump: Suit,
+        trick: tuple[Card, ...],
+        seen: tuple[Card, ...],
+        tricks_won: int,
+        players_after: int,
+        others_out_of_trump: bool,
+        won_last_trick_with: Card | None,
+    ) -> Situation:
+        """A situation the engine builds from its own position, where every card is already
+        a `Card` and no card is in two places: the checks of `__init__`, meant for what a
+        person types, are skipped."""
+        situation = object.__new__(cls)
+        situation.__dict__.update(
+            hand=hand,
+            trump=trump,
+            trick=trick,
+            seen=seen,
+            tricks_won=tricks_won,
+            players_after=players_after,
+            others_out_of_trump=others_out_of_trump,
+            won_last_trick_with=won_last_trick_with,
+        )
+        return situation
+
     @property
     def is_lead(self) -> bool:
         """True when the player leads to an empty trick."""
@@ -162,11 +194,15 @@ class Situation:
     @property
     def unseen(self) -> frozenset[Card]:
         """Cards this player cannot see: not held, not in this trick, not played before."""
-        return frozenset(DECK) - set(self.hand) - set(self.trick) - set(self.seen)
+        return _WHOLE_DECK.difference(self.hand, self.trick, self.seen)
 
     def holding(self, suit: Suit) -> tuple[Card, ...]:
         """The player's cards of one suit, highest first."""
-        return tuple(sorted((c for c in self.hand if c.suit == suit), reverse=True))
+        return tuple(sorted([c for c in self.hand if c.suit == suit], key=_rank, reverse=True))
+
+
+_WHOLE_DECK = frozenset(DECK)
+_rank = attrgetter("rank")
 
 
 def _checkcount(name: str, value: object, low: int, high: int) -> None:
@@ -375,81 +411,70 @@ _TABLE_RULES: dict[str, str] = {
 
 @dataclass(frozen=True)
 class _Step:
+    """One rule that applies to a decision: its concept, the cards it still allows, and which
+    sentence says why (`_WHY`, written only when someone asks: `explain`)."""
+
     concept: str
     allowed: frozenset[Card]
-    why: str
+    words: str = ""
+
+    def why(self, s: Situation) -> str:
+        """The reason in words, from the situation and the cards this step allows."""
+        return _WHY[self.words or self.concept](s, self.allowed)
 
 
 def _cards(cards: Iterable[Card]) -> str:
     return card_list(cards, by_suit=True)
 
 
-@lru_cache(maxsize=4096)
 def _steps(situation: Situation, rules: Rules) -> tuple[_Step, ...]:
-    """The chain of rules that apply to this decision, each narrowing the allowed cards."""
+    """The chain of rules that apply to this decision, each narrowing the allowed cards (the
+    situation keeps the chain last worked out, with its rules: asking for the legal cards,
+    then why, works it out once)."""
+    known = situation.__dict__.get("_chain")
+    if known is not None and known[0] is rules:
+        return known[1]
     s = situation
-    steps = list(_lead_steps(s, rules) if s.is_lead else _follow_steps(s, rules))
+    steps = _lead_steps(s, rules) if s.is_lead else _follow_steps(s, rules)
     for extra in (_known_top_step, _cinch_step):
         step = extra(s, rules, steps[-1].allowed)
         if step is not None:
             steps.append(step)
-    return tuple(steps)
+    chain = tuple(steps)
+    situation.__dict__["_chain"] = (rules, chain)
+    return chain
 
 
 def _lead_steps(s: Situation, rules: Rules) -> list[_Step]:
-    steps = [_Step("lead", frozenset(s.hand), "you are on lead, so any card may be led")]
+    steps = [_Step("lead", frozenset(s.hand))]
     trumps = frozenset(s.holding(s.trump))
     if rules.must_lead_trump_when_others_out and trumps and others_known_out(s):
-        why = f"no other player can hold a trump, so you must lead one of yours ({_cards(trumps)})"
-        steps.append(_Step("others-out", trumps, why))
+        steps.append(_Step("others-out", trumps))
     return steps
 
 
 def _follow_steps(s: Situation, rules: Rules) -> list[_Step]:
     led, trump, best = s.led, s.trump, s.best
     assert led is not None and best is not None
-    own_led = frozenset(s.holding(led))
-    trumps = frozenset(s.holding(trump))
-    hand = frozenset(s.hand)
+    own_led = frozenset([c for c in s.hand if c.suit == led])
     if own_led:
-        steps = [
-            _Step(
-                "follow", own_led, f"you hold {led.plural} ({_cards(own_led)}) and must follow suit"
-            )
-        ]
         if s.trumped:
-            why = f"{best} has trumped the trick, so no {led.singular} can win and any {led.singular} will do"
-            steps.append(_Step("trumped-follow", own_led, why))
-            return steps
+            return [_Step("follow", own_led), _Step("trumped-follow", own_led)]
         beaters = frozenset(c for c in own_led if beats(c, best, trump))
         if beaters:
-            why = (
-                f"you must beat {best}, the highest card so far, and you can with {_cards(beaters)}"
-            )
-            steps.append(_Step("beat", beaters, why))
-        else:
-            why = f"none of your {led.plural} beats {best}, so any {led.singular} will do"
-            steps.append(_Step("cannot-beat", own_led, why))
-        return steps
+            return [_Step("follow", own_led), _Step("beat", beaters)]
+        return [_Step("follow", own_led), _Step("cannot-beat", own_led)]
+    trumps = frozenset([c for c in s.hand if c.suit == trump])
     if not trumps:
-        void = led.plural if led == trump else f"{led.plural} and no {trump.plural}"
-        why = f"you have no {void}, so any card will do; it cannot win"
-        return [_Step("discard", hand, why)]
+        return [_Step("discard", frozenset(s.hand))]
     if not s.trumped:
-        why = f"you have no {led.plural}, so you must play a trump ({_cards(trumps)})"
-        return [_Step("trump", trumps, why)]
+        return [_Step("trump", trumps)]
     over = frozenset(c for c in trumps if beats(c, best, trump))
     if over:
-        why_trump = f"you have no {led.plural}, so you must play a trump"
-        why_over = (
-            f"{best} has trumped the trick and you must overtrump it, which {_cards(over)} can"
-        )
-        return [_Step("trump", trumps, why_trump), _Step("overtrump", over, why_over)]
+        return [_Step("trump", trumps, "trump-first"), _Step("overtrump", over)]
     if rules.trump_when_cannot_win:
-        why = f"none of your trumps beats {best}, but void in {led.plural} you must still play a trump"
-        return [_Step("trump-anyway", trumps, why)]
-    why = f"none of your trumps beats {best}, so you need not trump and any card will do"
-    return [_Step("trump-not-needed", hand, why)]
+        return [_Step("trump-anyway", trumps)]
+    return [_Step("trump-not-needed", frozenset(s.hand))]
 
 
 def _known_top_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step | None:
@@ -470,8 +495,7 @@ def _known_top_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _St
     top = top_group(s, led) & allowed
     if top == allowed:
         return None
-    why = f"no unseen {led.singular} ranks above {held[0]}, so you know it is the top card and must play it"
-    return _Step("known-top", top, why)
+    return _Step("known-top", top)
 
 
 def _cinch_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step | None:
@@ -481,20 +505,22 @@ def _cinch_step(s: Situation, rules: Rules, allowed: frozenset[Card]) -> _Step |
     trumps = s.holding(s.trump)
     if not trumps:
         return None
-    cinch = has_cinch(s)
     if s.is_lead:
+        cinch = has_cinch(s)
         if rules.cinch == "strict":
             return _strict_lead(s, allowed, trumps, cinch)
         if cinch:
-            return _narrow(s, allowed, top_group(s, s.trump), "cinch-pot", cinch)
+            return _narrow(allowed, top_group(s, s.trump), "cinch-pot", cinch)
         return None
-    if not cinch or s.players_after == 0 or not any(c.suit == s.trump for c in allowed):
+    if s.players_after == 0 or not any(c.suit == s.trump for c in allowed):
         return None
     assert s.best is not None
     if not beats(trumps[0], s.best, s.trump):
         return None  # the trick is lost whatever you play: no sure trick to spend on it
+    if not has_cinch(s):
+        return None
     keep = frozenset(c for c in allowed if c.suit != s.trump) | (top_group(s, s.trump) & allowed)
-    return _narrow(s, allowed, keep, "cinch-pot", cinch)
+    return _narrow(allowed, keep, "cinch-pot", True)
 
 
 def _strict_lead(
@@ -505,23 +531,34 @@ def _strict_lead(
     trump, any one (glimne: "spela ut ett trumfkort om du har något")."""
     to_take = cinch and s.tricks_won < 3
     if is_known_top(s, trumps[0]) or to_take:
-        return _narrow(s, allowed, frozenset(trumps[:1]), "cinch-strict", to_take)
+        return _narrow(allowed, frozenset(trumps[:1]), "cinch-strict", to_take)
     keep = frozenset(trumps) & allowed
     if s.tricks_won < 3 or not keep or keep == allowed:
         return None
-    why = (
-        f"you have won {count(s.tricks_won, 'trick')}, so the pot is yours, and you must lead "
-        f"a trump, any of yours ({_cards(keep)})"
-    )
-    return _Step("cinch-strict", keep, why)
+    return _Step("cinch-strict", keep, "any-trump")
 
 
 def _narrow(
-    s: Situation, allowed: frozenset[Card], wanted: frozenset[Card], concept: str, cinch: bool
+    allowed: frozenset[Card], wanted: frozenset[Card], concept: str, cinch: bool
 ) -> _Step | None:
+    """The step that keeps only `wanted` of the allowed cards (None if it changes nothing):
+    said as a cinch, or as the known top trump led."""
     keep = wanted & allowed
     if not keep or keep == allowed:
         return None
+    return _Step(concept, keep, "cinch" if cinch else "top-trump")
+
+
+# --- why, in words ---------------------------------------------------------------------------
+
+
+def _led(s: Situation) -> Suit:
+    assert s.led is not None
+    return s.led
+
+
+def _top_trump_words(s: Situation, keep: frozenset[Card], cinch: bool) -> str:
+    """The highest trump that must be played, and the trumps equal to it."""
     top = s.holding(s.trump)[0]
     if cinch:
         sure = sure_trump_tricks(s)
@@ -534,7 +571,56 @@ def _narrow(
         why = f"no unseen trump is higher than {top}, so on lead you must lead it"
     if keep != {top}:
         why += f" or a trump equal to it ({_cards(keep - {top})})"
-    return _Step(concept, keep, why)
+    return why
+
+
+def _void_words(s: Situation) -> str:
+    led = _led(s)
+    return led.plural if led == s.trump else f"{led.plural} and no {s.trump.plural}"
+
+
+_WHY: dict[str, Callable[[Situation, frozenset[Card]], str]] = {
+    "lead": lambda s, a: "you are on lead, so any card may be led",
+    "others-out": lambda s, a: (
+        f"no other player can hold a trump, so you must lead one of yours ({_cards(a)})"
+    ),
+    "follow": lambda s, a: f"you hold {_led(s).plural} ({_cards(a)}) and must follow suit",
+    "trumped-follow": lambda s, a: (
+        f"{s.best} has trumped the trick, so no {_led(s).singular} can win and any "
+        f"{_led(s).singular} will do"
+    ),
+    "beat": lambda s, a: (
+        f"you must beat {s.best}, the highest card so far, and you can with {_cards(a)}"
+    ),
+    "cannot-beat": lambda s, a: (
+        f"none of your {_led(s).plural} beats {s.best}, so any {_led(s).singular} will do"
+    ),
+    "discard": lambda s, a: f"you have no {_void_words(s)}, so any card will do; it cannot win",
+    "trump": lambda s, a: f"you have no {_led(s).plural}, so you must play a trump ({_cards(a)})",
+    "trump-first": lambda s, a: f"you have no {_led(s).plural}, so you must play a trump",
+    "overtrump": lambda s, a: (
+        f"{s.best} has trumped the trick and you must overtrump it, which {_cards(a)} can"
+    ),
+    "trump-anyway": lambda s, a: (
+        f"none of your trumps beats {s.best}, but void in {_led(s).plural} you must still "
+        "play a trump"
+    ),
+    "trump-not-needed": lambda s, a: (
+        f"none of your trumps beats {s.best}, so you need not trump and any card will do"
+    ),
+    "known-top": lambda s, a: (
+        f"no unseen {_led(s).singular} ranks above {s.holding(_led(s))[0]}, so you know it is "
+        "the top card and must play it"
+    ),
+    "cinch": lambda s, a: _top_trump_words(s, a, cinch=True),
+    "top-trump": lambda s, a: _top_trump_words(s, a, cinch=False),
+    "any-trump": lambda s, a: (
+        f"you have won {count(s.tricks_won, 'trick')}, so the pot is yours, and you must lead "
+        f"a trump, any of yours ({_cards(a)})"
+    ),
+}
+"""Each step's sentence (by its `words`, else its concept), from the situation and the cards
+the step allows."""
 
 
 # --- the public decision --------------------------------------------------------------------
@@ -552,10 +638,11 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
     for step in steps:
         if card not in step.allowed:
             alternatives = _cards(legal)
-            reason = f"{card} is not allowed: {step.why}; play {_one_of(legal)}{alternatives}."
+            why = step.why(situation)
+            reason = f"{card} is not allowed: {why}; play {_one_of(legal)}{alternatives}."
             return _verdict(card, False, step.concept, reason, rules, situation)
     last = steps[-1]
-    why = f"{card} is allowed: {last.why}."
+    why = f"{card} is allowed: {last.why(situation)}."
     return _verdict(card, True, last.concept, why, rules, situation)
 
 
@@ -598,8 +685,9 @@ def _one_of(cards: frozenset[Card]) -> str:
 
 
 def legal_plays(situation: Situation, rules: Rules | None = None) -> frozenset[Card]:
-    """Every card of the hand that `explain` allows."""
-    return frozenset(c for c in situation.hand if explain(situation, c, rules).legal)
+    """Every card of the hand that `explain` allows: the cards the last rule of the chain
+    keeps (each rule narrows the one before), decided without writing any reason."""
+    return _steps(situation, Rules() if rules is None else rules)[-1].allowed
 
 
 def verdicts(situation: Situation, rules: Rules | None = None) -> tuple[Verdict, ...]:

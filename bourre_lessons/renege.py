@@ -14,7 +14,7 @@ from .actions import Action, IllegalAction, IllegalPlay
 from .cards import Card
 from .hand_state import GameSetup, GameState, PendingRenege, sorted_cards
 from .play import explain, legal_plays, rule_summary
-from .tricks import end_trick_if_full, judge, note_voids, put_card, trick_leader
+from .tricks import check_card, end_trick_if_full, legal_cards, note_voids, put_card, trick_leader
 
 __all__ = [
     "accept_renege",
@@ -31,8 +31,10 @@ def renege(setup: GameSetup, st: GameState, action: Action) -> str:
     """'renege H7': the player to play breaks a play rule on purpose; the rules say what
     happens to the card and the player."""
     player, card = st.turn[0], action.card
-    situation, verdict, legal = judge(setup, st, card)
+    situation, _ = check_card(setup, st, card)
+    verdict = explain(situation, card, setup.rules)
     if verdict.legal:
+        legal = legal_cards(setup, situation)
         raise IllegalAction(
             f"{card} breaks no rule here, so it cannot be a renege; play it as '{card.code}'",
             verdict.rule_id,

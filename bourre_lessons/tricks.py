@@ -12,11 +12,13 @@ from .actions import Action, IllegalAction, IllegalPlay
 from .cards import HAND_SIZE, Card, Rank
 from .chips import settle_hand
 from .hand_state import GameSetup, GameState, Trick, sorted_cards
-from .play import Situation, Verdict, explain, legal_plays, trick_winner, voids_shown_by
+from .play import Situation, explain, legal_plays, trick_winner, voids_shown_by
 
 __all__ = [
+    "check_card",
+    "decision",
     "end_trick_if_full",
-    "judge",
+    "in_deck_order",
     "legal_cards",
     "note_voids",
     "play_card",
@@ -56,21 +58,22 @@ def _new_trick(st: GameState, leader: str) -> None:
 
 def situation_of(st: GameState, player: str) -> Situation:
     """The card decision facing `player` in the current trick, as the play rules see it."""
-    rec, trick = st.rec, st.trick
+    rec, trick, turn = st.rec, st.trick, st.turn
     assert trick is not None
-    seen = [c for t in rec.tricks for c in t.cards]
-    others = [p for p in rec.active if p != player]
     trump = rec.trump_card.suit
-    return Situation(
+    cards = trick.cards
+    # the suits each other player in the play has shown they lack (`voids` has every player in)
+    others = [shown for p, shown in st.voids.items() if p != player]
+    return Situation.of_position(
         hand=tuple(st.hands[player]),
         trump=trump,
-        trick=trick.cards,
-        seen=tuple(seen),
+        trick=cards,
+        seen=tuple([card for t in rec.tricks for _, card in t.plays]),
         tricks_won=st.tricks_won[player],
-        players_after=len(st.turn) - 1 - st.turn.index(player) if player in st.turn else 0,
-        others_out_of_trump=bool(others) and all(trump in st.voids[p] for p in others),
+        players_after=len(turn) - 1 - turn.index(player) if player in turn else 0,
+        others_out_of_trump=bool(others) and all([trump in shown for shown in others]),
         won_last_trick_with=_winning_play(rec.tricks[-1], player)
-        if rec.tricks and not trick.cards
+        if rec.tricks and not cards
         else None,
     )
 
@@ -82,30 +85,51 @@ def _winning_play(trick: Trick, player: str) -> Card | None:
     return next((c for p, c in trick.plays if p == player), None)
 
 
+def decision(setup: GameSetup, st: GameState, player: str) -> tuple[Situation, frozenset[Card]]:
+    """The card decision facing `player` and the cards the rules allow in it, worked out once
+    per position: asking what is legal, then playing a card, reads the same answer. (Within a
+    hand the play only moves forward, so the number of tricks finished and the cards in this
+    trick, each with its player, tell one position from another.)"""
+    assert st.trick is not None
+    position = (st.hand_no, len(st.rec.tricks), tuple(st.trick.plays), player)
+    if st.decision is None or st.decision[0] != position:
+        situation = situation_of(st, player)
+        st.decision = (position, situation, legal_plays(situation, setup.rules))
+    return st.decision[1], st.decision[2]
+
+
 def legal_cards(setup: GameSetup, situation: Situation) -> list[str]:
     """The codes of the cards the rules allow in `situation`, in deck order."""
-    return [c.code for c in sorted_cards(legal_plays(situation, setup.rules))]
+    return in_deck_order(legal_plays(situation, setup.rules))
 
 
-def judge(setup: GameSetup, st: GameState, card: Card) -> tuple[Situation, Verdict, list[str]]:
-    """The situation of the player to play, the verdict on `card` and the legal cards;
-    a card the player does not hold is refused here."""
+def in_deck_order(cards: frozenset[Card]) -> list[str]:
+    """The codes of some cards, in deck order (as `Game.legal_actions` lists them)."""
+    return [c.code for c in sorted_cards(cards)]
+
+
+def check_card(setup: GameSetup, st: GameState, card: Card) -> tuple[Situation, bool]:
+    """The situation of the player to play and whether `card` keeps the play rules; a card
+    the player does not hold is refused here (the verdict and its words are written only
+    then)."""
     player = st.turn[0]
-    situation = situation_of(st, player)
-    legal = legal_cards(setup, situation)
-    verdict = explain(situation, card, setup.rules)
-    if verdict.rule_id == "hand":
+    situation, legal = decision(setup, st, player)
+    if card not in situation.hand:
+        verdict = explain(situation, card, setup.rules)
+        codes = in_deck_order(legal)
         raise IllegalAction(
-            f"{player}: {verdict.reason} Legal now: {', '.join(legal)}.", "hand", legal
+            f"{player}: {verdict.reason} Legal now: {', '.join(codes)}.", "hand", codes
         )
-    return situation, verdict, legal
+    return situation, card in legal
 
 
 def play_card(setup: GameSetup, st: GameState, action: Action) -> str:
-    """A card from the player to play, which must keep the play rules."""
-    situation, verdict, legal = judge(setup, st, action.card)
-    if not verdict.legal:
-        raise IllegalPlay(verdict, legal)
+    """A card from the player to play, which must keep the play rules (refused with the
+    engine's verdict, which says why)."""
+    situation, allowed = check_card(setup, st, action.card)
+    if not allowed:
+        verdict = explain(situation, action.card, setup.rules)
+        raise IllegalPlay(verdict, legal_cards(setup, situation))  # a refusal: words now
     put_card(setup, st, st.turn[0], action.card, situation)
     return action.text
 

@@ -30,6 +30,8 @@ ALL_CARDS = (1 << 52) - 1
 """The mask holding all 52 cards."""
 
 _SUITS = tuple(Suit)
+_SUIT_NUMBERS = {suit: number for number, suit in enumerate(_SUITS)}
+_BITS = {card: bit for bit, card in enumerate(DECK)}
 
 # lookup tables over a 13-bit suit field: highest and lowest bit (-1 for an empty field),
 # and the number of cards in it
@@ -45,13 +47,12 @@ del _field
 
 def suit_number(suit: Suit) -> int:
     """The suit's position in ♠ ♥ ♦ ♣ order (0-3), as the fast core numbers suits."""
-    return _SUITS.index(suit)
+    return _SUIT_NUMBERS[suit]
 
 
 def card_bit(card: Card | str) -> int:
     """The bit number (0-51) of one card: its position in `DECK`."""
-    card = parse_card(card)
-    return 13 * suit_number(card.suit) + int(card.rank) - 2
+    return _BITS[parse_card(card)]
 
 
 def card_of(bit: int) -> Card:
