@@ -15,7 +15,9 @@ are (`bourre-lessons lab --port 8899`).
 
 JupyterLab is started with idle-kernel culling (KERNEL_CULLING): each lesson a learner opens
 starts its own Python, and one left without a click for CULL_IDLE_MINUTES is shut down, so a
-learner walking through the lessons keeps only the last few running.
+learner walking through the lessons keeps only the last few running. A tab left open keeps its
+page but not its Python: the lesson's card tables and the notebook's toolbar then say that it
+stopped and that Kernel ▸ Restart Kernel and Run All Cells goes on (widgets/static/card_table.js).
 """
 
 from __future__ import annotations

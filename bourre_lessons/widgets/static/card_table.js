@@ -602,6 +602,67 @@ function drawHeading(heading) {
   return node;
 }
 
+// --- a lesson whose Python has stopped -------------------------------------------------------
+// JupyterLab shuts down the Python of a lesson left without a click for a while (`make lab`
+// culls idle kernels to keep memory free: bourre_lessons/cli.py). Its page stays, but no click
+// is answered any more: the table says so, and the notebook's toolbar too, with how to go on.
+const KERNEL_GONE_LAB = "This lesson's Python has stopped: JupyterLab shuts down a lesson left without a click for a while, to keep memory free. Nothing on this page answers a click now. To go on: menu Kernel \u25b8 Restart Kernel and Run All Cells (your exercise progress is kept).";
+const KERNEL_GONE_PAGE = "This page's Python has stopped, so nothing on it answers a click now. Reload the page to start again.";
+const KERNEL_GONE_SHORT = "Python stopped: Kernel \u25b8 Restart Kernel and Run All Cells";
+const KERNEL_CHECK_MS = 2000;
+
+// "alive", "gone" (no kernel, or a dead one) or "unknown" (a front end that does not say).
+function kernelState(model) {
+  const manager = model.widget_manager;
+  if (!manager || !("kernel" in manager)) return "unknown";
+  let kernel;
+  try {
+    kernel = manager.kernel;
+  } catch (error) {
+    return "unknown";
+  }
+  if (kernel === undefined) return "unknown";
+  if (!kernel || kernel.isDisposed || kernel.status === "dead") return "gone";
+  return "alive";
+}
+
+// The toolbar of the notebook holding `root` says it too (once), and stops saying it when
+// the lesson has a Python again.
+function markToolbar(root, gone) {
+  const panel = root.closest && root.closest(".jp-NotebookPanel");
+  const toolbar = panel && panel.querySelector(".jp-NotebookPanel-toolbar");
+  if (!toolbar) return;
+  const old = toolbar.querySelector(".bourre-kernel-gone-bar");
+  if (!gone) {
+    if (old) old.remove();
+    return;
+  }
+  if (old) return;
+  const bar = el("div", "bourre-kernel-gone-bar", KERNEL_GONE_SHORT);
+  bar.setAttribute("role", "alert");
+  bar.title = KERNEL_GONE_LAB;
+  toolbar.insertBefore(bar, toolbar.querySelector(":scope > .jp-Toolbar-spacer"));
+}
+
+function watchKernel(root, model) {
+  let shown = null;
+  const check = () => {
+    const gone = kernelState(model) === "gone";
+    markToolbar(root, gone);
+    if (gone && !shown) {
+      const inLab = !!(root.closest && root.closest(".jp-NotebookPanel"));
+      shown = el("div", "bourre-kernel-gone", inLab ? KERNEL_GONE_LAB : KERNEL_GONE_PAGE);
+      shown.setAttribute("role", "alert");
+      root.prepend(shown);
+    } else if (!gone && shown) {
+      shown.remove();
+      shown = null;
+    }
+  };
+  const timer = setInterval(check, KERNEL_CHECK_MS);
+  return () => clearInterval(timer);
+}
+
 function render({ model, el: root }) {
   installArrowKeys();
   const seen = new Set();
@@ -630,7 +691,8 @@ function render({ model, el: root }) {
     const review = model.get("review") || {};
     if (review.rows) words.appendChild(drawReview(review));
     felt.append(board, words);
-    root.replaceChildren(felt);
+    const gone = root.querySelector(":scope > .bourre-kernel-gone");
+    root.replaceChildren(...(gone ? [gone] : []), felt);
     decorateExercise(root, model);
     moveFocusOn(root, model, state);
     const oval = felt.querySelector(".bourre-oval");
@@ -657,9 +719,11 @@ function render({ model, el: root }) {
   };
   for (const name of TRAITS) model.on(`change:${name}`, redraw);
   draw();
+  const stopWatching = watchKernel(root, model);
   return () => {
     TRAITS.forEach((name) => model.off(`change:${name}`, redraw));
     if (watcher) watcher.disconnect();
+    stopWatching();
   };
 }
 
