@@ -574,7 +574,8 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
     for step in steps:
         if card not in step.allowed:
             alternatives = _cards(legal)
-            reason = f"{card} is not allowed: {step.why}; play {_one_of(legal)}{alternatives}."
+            play = "" if alternatives in step.why else f"; play {_one_of(legal)}{alternatives}"
+            reason = f"{card} is not allowed: {step.why}{play}."
             return _verdict(card, False, step.concept, reason, rules)
     last = steps[-1]
     return _verdict(card, True, last.concept, f"{card} is allowed: {last.why}.", rules)

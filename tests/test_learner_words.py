@@ -1,0 +1,64 @@
+"""What a learner read on the way through the course, said once and in the page's own terms
+(issue 28 §3): a refusal does not list the same cards twice, a table with buttons names its
+buttons instead of words to type, and the lessons' own words agree with each other.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bourre_lessons.play import Situation, explain
+from bourre_lessons.widgets.table import TableWidget
+from bourre_lessons.widgets.table_text import button_words
+
+ROOT = Path(__file__).resolve().parents[1]
+CARDS = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣](?:, (?:10|[2-9JQKA])[♠♥♦♣])+")
+
+
+@pytest.mark.parametrize(
+    ("hand", "trump", "trick", "card"),
+    [
+        ("DA DJ D7 D6 S2", "H", ("D2",), "S2"),  # must follow: every diamond is legal
+        ("DA DJ D7 D6 S2", "H", ("D9",), "D6"),  # must beat: A♦ and J♦
+        ("DA DJ D7 D6 S2", "H", ("D9",), "S2"),  # the why lists all four, the legal two
+        ("HA H7 S2 S3 C4", "H", ("D9",), "S2"),  # void: must trump
+    ],
+)
+def test_a_refusal_names_each_list_of_cards_once(hand, trump, trick, card):
+    """'(A♦, J♦, 7♦, 6♦); play one of A♦, J♦, 7♦, 6♦' said the list twice; now a list the
+    reason has given is not repeated, and the cards to play are always named."""
+    verdict = explain(Situation(hand=hand, trump=trump, trick=trick), card)
+    assert not verdict.legal
+    lists = CARDS.findall(verdict.reason)
+    assert len(lists) == len(set(lists)), verdict.reason
+    legal = sorted(
+        c
+        for c in Situation(hand=hand, trump=trump, trick=trick).hand
+        if explain(Situation(hand=hand, trump=trump, trick=trick), c).legal
+    )
+    assert all(str(c) in verdict.reason for c in legal), verdict.reason
+
+
+def test_the_game_table_names_its_buttons_not_words_to_type():
+    """At the table a refusal says which button to press ("press Play or Pass"), not "say
+    'play'", which is how the engine answers words typed in code."""
+    table = TableWidget(rules="pagat", players=4, seed=12)
+    table.advance_to_you()
+    refused = table.discard()  # Discard selected, before saying play
+    assert "press Play or Pass" in refused
+    assert "say '" not in refused
+    table.declare(True)
+    refused = table.declare(True)  # Play again, in the draw
+    assert "Discard selected" in refused and "Keep all" in refused
+    assert "say '" not in refused
+
+
+def test_button_words_leave_other_messages_alone():
+    assert button_words("A must declare now: say 'play'") == "A must declare now: press Play"
+    assert button_words("the hand is over; the only action now is 'deal'").endswith(
+        "press Deal next hand"
+    )
+    assert button_words("7♥ is not a card of your hand.") == "7♥ is not a card of your hand."
