@@ -62,3 +62,33 @@ def test_button_words_leave_other_messages_alone():
         "press Deal next hand"
     )
     assert button_words("7♥ is not a card of your hand.") == "7♥ is not a card of your hand."
+
+
+def test_set_01_states_its_own_task_on_the_table():
+    """Set 1 asks for every card you may play, then Check: the table says that, not "play a
+    card" (one click would then seem to be the answer)."""
+    from bourre_lessons.widgets.exercise_cards import LegalCardsWidget
+
+    app = LegalCardsWidget(seed=5, progress=False)
+    status = app.table.status
+    assert "click every card you may play, then Check" in status, status
+    assert "play a card." not in status
+
+
+def test_feedback_names_the_buttons_the_learner_sees():
+    """A wrong answer's last line names the Hint and Show solution buttons, without the
+    function calls of the code (which a learner at the buttons has no use for)."""
+    from bourre_lessons.exercises.feedback import ON_REQUEST
+
+    assert "Hint" in ON_REQUEST and "Show solution" in ON_REQUEST
+    assert "()" not in ON_REQUEST
+
+
+def test_set_02_asks_for_no_button_it_lacks():
+    """Set 2's form asks to click seats; there is no "none" button, so it does not ask for one."""
+    from bourre_lessons.widgets.exercise_settle import QUESTIONS, SettlePotWidget
+
+    app = SettlePotWidget(seed=3, progress=False)
+    buttons = {b.description.lower() for b in app.skips.values()}
+    assert "none" not in buttons
+    assert not re.search(r"click (none|nobody)\b", QUESTIONS["skips_next_ante"])
