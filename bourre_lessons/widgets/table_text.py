@@ -39,11 +39,14 @@ __all__ = [
 ]
 
 YOU = "A"
+"""The learner's seat; the transcript names every seat by its letter."""
 BUTTON_WORDS = (
     (re.compile(r"say 'play' or 'pass'"), "press Play or Pass"),
     (re.compile(r"say 'play'"), "press Play"),
     (
-        re.compile(r"say 'keep', or 'discard' and up to (\d+) of your cards, e\.g\. 'discard [^']*'"),
+        re.compile(
+            r"say 'keep', or 'discard' and up to (\d+) of your cards, e\.g\. 'discard [^']*'"
+        ),
         r"click up to \1 cards to throw away, then Discard selected; or Keep all",
     ),
     (re.compile(r"the only action now is 'deal'"), "press Deal next hand"),
@@ -57,7 +60,6 @@ def button_words(message: str) -> str:
     for pattern, words in BUTTON_WORDS:
         message = pattern.sub(words, message)
     return message
-"""The learner's seat; the transcript names every seat by its letter."""
 
 
 def header_text(
