@@ -229,7 +229,24 @@ function trickSpots(oval, cards) {
 }
 
 // Put the trick's cards and tags in their places (again whenever the oval changes size).
+// A seat label on the rim is centred on its place; a wide one (a name, the dealer, five card
+// backs) near the left or right end of the oval is pushed back inside the table's box, so
+// the output area never cuts it off.
+function keepSeatsInside(oval) {
+  const felt = oval.closest(".bourre-felt");
+  if (!felt) return;
+  const bound = felt.getBoundingClientRect();
+  if (!bound.width) return;
+  for (const seat of oval.querySelectorAll(":scope > .bourre-seat")) {
+    seat.style.marginLeft = "";
+    const r = seat.getBoundingClientRect();
+    if (r.left < bound.left) seat.style.marginLeft = `${Math.ceil(bound.left - r.left)}px`;
+    else if (r.right > bound.right) seat.style.marginLeft = `${-Math.ceil(r.right - bound.right)}px`;
+  }
+}
+
 function layoutTrick(oval) {
+  keepSeatsInside(oval);
   const trick = oval.querySelector(":scope > .bourre-trick");
   const cards = trick ? [...trick.querySelectorAll(":scope > .bourre-card")] : [];
   const found = trickSpots(oval, cards);
