@@ -66,6 +66,15 @@ def kernel_culling(idle_seconds: int, every_seconds: int) -> tuple[str, ...]:
 
 
 KERNEL_CULLING = kernel_culling(CULL_IDLE_MINUTES * 60, CULL_EVERY_SECONDS)
+LAB_SETTINGS = Path(__file__).resolve().parent / "lab_settings"
+"""JupyterLab's application settings for the course (`overrides.json`): no pop-up asking to
+fetch Jupyter's news, no update check. A learner's own settings still win over these."""
+OPEN_WELCOME = (
+    f"--LabApp.default_url=/lab/tree/{WELCOME}",
+    f"--LabApp.app_settings_dir={LAB_SETTINGS}",
+)
+"""The address JupyterLab prints (and `/` leads to) opens the welcome lesson, not the
+Launcher; the course's settings overrides apply."""
 LAB_MISSING = (
     "JupyterLab is not installed in this Python ({python}). Install the course with it:\n"
     '    pip install "bourre-lessons[lab]"'
@@ -309,12 +318,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def lab_arguments(folder: Path, extra: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """JupyterLab's arguments for the course copied into `folder`: served from there, text
-    pairs hidden, idle kernels culled, then `extra`; an option given in `extra` replaces ours
+    """JupyterLab's arguments for the course copied into `folder`: served from there, opening
+    on the welcome lesson, no news pop-up, text pairs hidden, idle kernels culled, then `extra`; an option given in `extra` replaces ours
     (JupyterLab refuses a single-valued option given twice)."""
     given = {arg.split("=", 1)[0] for arg in extra if arg.startswith("--")}
     root = ["--allow-root"] if _is_root() and "--allow-root" not in extra else []
-    ours = [f"--ServerApp.root_dir={folder}", *KERNEL_CULLING]
+    ours = [f"--ServerApp.root_dir={folder}", *KERNEL_CULLING, *OPEN_WELCOME]
     return [
         *root,
         *(arg for arg in ours if arg.split("=", 1)[0] not in given),
