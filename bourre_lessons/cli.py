@@ -28,6 +28,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -40,6 +41,21 @@ CLASSROOM = "present/classroom.ipynb"
 COURSE_FOLDERS = ("notebooks", "exercises", "present", "docs")
 # jupytext's front-end extension, if installed, cannot load inside Voila (as in `make present`)
 VOILA_NO_JUPYTEXT = "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext"
+VOILA_DATA = Path(__file__).resolve().parent / "voila"
+"""A Jupyter data folder holding the course's Voila template (`voila/templates/bourre`):
+Voila's "lab" template without the Font Awesome stylesheets it fetches from a CDN."""
+VOILA_TEMPLATE = "--template=bourre"
+
+
+def voila_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment Voila runs in: JUPYTER_PATH starts with VOILA_DATA, so that Voila
+    finds the course's template (a JUPYTER_PATH already set is kept after it)."""
+    env = dict(os.environ if environ is None else environ)
+    rest = env.get("JUPYTER_PATH", "")
+    env["JUPYTER_PATH"] = os.pathsep.join([str(VOILA_DATA), *([rest] if rest else [])])
+    return env
+
+
 HIDDEN_IN_LAB = ("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "[0-9][0-9]*.md")
 HIDE_TEXT_PAIRS = tuple(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN_IN_LAB)
 """JupyterLab's file browser lists each lesson once: the notebook, not its text pair
@@ -285,7 +301,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _launch(module: str, arguments: list[str], folder: Path) -> int:
+def _launch(
+    module: str, arguments: list[str], folder: Path, env: Mapping[str, str] | None = None
+) -> int:
     """Run JupyterLab or Voila from this Python, in the course folder; its exit code."""
     try:
         __import__(module)
@@ -295,7 +313,7 @@ def _launch(module: str, arguments: list[str], folder: Path) -> int:
     command = [sys.executable, "-m", module, *arguments]
     print("Starting:", " ".join(command), flush=True)
     try:
-        return subprocess.call(command, cwd=folder)
+        return subprocess.call(command, cwd=folder, env=None if env is None else dict(env))
     except KeyboardInterrupt:
         return 130
 
@@ -313,8 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if options.command == "lab":
         return _launch("jupyterlab", lab_arguments(folder, extra), folder)
-    voila = [CLASSROOM, "--Voila.ip=127.0.0.1", VOILA_NO_JUPYTEXT, *extra]
-    return _launch("voila", voila, folder)
+    voila = [CLASSROOM, "--Voila.ip=127.0.0.1", VOILA_NO_JUPYTEXT, VOILA_TEMPLATE, *extra]
+    return _launch("voila", voila, folder, voila_environment())
 
 
 def lab_arguments(folder: Path, extra: list[str] | tuple[str, ...] = ()) -> list[str]:
