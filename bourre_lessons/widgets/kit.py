@@ -139,6 +139,12 @@ STYLE = """
 .bourre-nav .widget-button { width: auto !important; min-width: 7.5em; flex: 0 0 auto !important;
   overflow: visible !important; }
 .bourre-cinch select { width: auto !important; min-width: 12em; }
+/* the game table's buttons: each as wide as its words, on one line, never cut or broken
+   inside a word ("Show the coach's review", "Discard selected"); a row wraps instead */
+.bourre-table-game .widget-hbox { flex-wrap: wrap; }
+.bourre-table-game .widget-button:not(.bourre-card) { width: auto !important; min-width: 7.5em;
+  flex: 0 0 auto !important; overflow: visible !important; white-space: nowrap !important;
+  word-break: normal !important; overflow-wrap: normal !important; }
 .bourre-classroom .widget-button:not(.bourre-card),
 .bourre-classroom .widget-toggle-button,
 .bourre-classroom .widget-label,
