@@ -134,6 +134,7 @@ STANCE_WORDS: dict[tuple[str, str], str] = {
     ("restock", "glimne"): "passed hands (then discards: ours)",
     ("cinch", "glimne"): "{value} (a variant has it)",
     ("draw_timing", "pagat"): "{value} (our reading of a terse text)",
+    ("bourre_paid_to", "glimne"): "{value} (our reading)",
 }
 """A comparison cell where the source says something beside the switch (glimne's 2–6
 "suitable") or only part of the preset's value: `{value}` is the preset's value in words."""

@@ -92,3 +92,61 @@ def test_set_02_asks_for_no_button_it_lacks():
     buttons = {b.description.lower() for b in app.skips.values()}
     assert "none" not in buttons
     assert not re.search(r"click (none|nobody)\b", QUESTIONS["skips_next_ante"])
+
+
+def _lesson(name: str) -> str:
+    return (ROOT / "notebooks" / f"{name}.md").read_text(encoding="utf-8")
+
+
+def test_glimnes_payment_to_the_winner_is_our_reading_in_lesson_06_the_table_and_sheet():
+    """Lesson 06 once called it "can also be read", then "the literal reading", and the cheat
+    sheet stated it as glimne's rule: all three now mark it as our (literal) reading."""
+    from bourre_lessons.sources import stance_words, switch_table_text
+    from bourre_lessons.widgets import cheat_sheet as sheet
+
+    lesson = _lesson("06_settling_the_pot")
+    assert "can also be read" not in lesson
+    assert lesson.count("our reading of glimne") == 2, "the box and the section say it alike"
+    assert stance_words("bourre_paid_to", "glimne", "winner") == "winner (our reading)"
+    row = next(line for line in switch_table_text().splitlines() if line.startswith("bourre_paid"))
+    assert "winner (our reading)" in row
+    assert "winner (our reading)" in sheet.sheet_text(sheet.cheat_sheet())
+
+
+def test_08b_puts_the_first_chip_of_the_bourred_under_our_reading_not_pagats_words():
+    """The register files "everyone pays the first chip, even the bourréd" as
+    reading-double-ante: lesson 08b says it under "Our reading", not "What pagat says"."""
+    from bourre_lessons.sources import reading
+
+    assert "everyone pays the first ante" in reading("reading-double-ante").text
+    lesson = _lesson("08b_variants")
+    says = lesson.split("**What pagat says.**", 1)[1].split("\n\n", 1)[0]
+    assert "bourréd" not in says, says
+    ours = lesson.split("**Our reading** (pagat does not say; `reading-double-ante`)", 1)[1]
+    assert "even the players who were bourréd" in ours.split("\n\n", 1)[0]
+
+
+def test_the_glossary_translates_glimnes_words_as_the_register_does():
+    """glimne's gloss of "bourré" ("stoppning", "utfyllnadsmaterial") reads the same in the
+    glossary as in the register's translation."""
+    from bourre_lessons.sources import entry
+
+    translation = entry("glimne-name").translation
+    words = re.findall(r"'([^']+)'", translation)
+    assert words == ["bourré", "stuffing", "padding"], translation
+    glossary = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    assert f"({words[1]}, {words[2]})" in glossary
+
+
+def test_lesson_00_says_which_lessons_play_another_rulebook():
+    """Lesson 00 promised pagat's rules for every scene of 01-07, but 05a shows glimne's
+    duties by glimne's rules: the welcome now names that exception, and it is the only one."""
+    welcome = _lesson("00_welcome")
+    assert "every scene is played by pagat's rules" not in welcome
+    assert "except the two of lesson 05a" in welcome
+    others = {
+        path.stem[:3]
+        for path in sorted((ROOT / "notebooks").glob("0[1-7]*.md"))
+        if re.search(r'show\("(glimne|wikipedia)-', path.read_text(encoding="utf-8"))
+    }
+    assert others == {"05a"}, others
