@@ -521,5 +521,5 @@ def _card_hint(game: Game, you: str) -> str:
         )
     why = allowed[0].reason.split(": ", 1)[-1].split(" (")[0].rstrip(".")
     cited = cite(allowed[0].rule_id)
-    source = f" ({cited})" if cited != allowed[0].rule_id else ""
+    source = f" [{cited}]" if cited != allowed[0].rule_id else ""
     return f"The rules allow {cards}. Why: {why}{source}."

@@ -48,6 +48,7 @@ __all__ = [
     "chip",
     "chip_text",
     "cite",
+    "cited_in",
     "concept_citations",
     "entry",
     "entry_for_scene",
@@ -345,6 +346,32 @@ def switch_table_text(only_differing: bool = True) -> str:
 
 
 # --- what a rule chip shows ------------------------------------------------------------------
+
+
+CITED = re.compile(r"\[([^\[\]]+)\]")
+"""A citation in text, the one form every learner reads: in square brackets, rule ids written
+as learners read them and several separated by commas ("[pagat 3]", "[laws 46B2, pagat 2]")."""
+
+
+def cited_in(text: str) -> list[str]:
+    """The citations of `text` ("[pagat 3]") that the register knows, in order, once each."""
+    found: list[str] = []
+    for inside in CITED.findall(text or ""):
+        for part in (p.strip() for p in inside.split(",")):
+            if part not in found and _known(part):
+                found.append(part)
+    return found
+
+
+def _known(citation: str) -> bool:
+    """A citation of one of the four sources that the register knows ("pagat 3")."""
+    if citation.split(" ", 1)[0] not in NAMES:
+        return False
+    try:
+        resolve(citation)
+    except KeyError:
+        return False
+    return True
 
 
 def chip(citation: str) -> dict[str, Any]:

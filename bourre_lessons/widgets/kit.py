@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import Card, Suit
-from .source_chip import chip_html, page_css
+from .source_chip import chip_html, chips_in_html, page_css
 
 __all__ = [
     "FOUR_COLOURS",
@@ -112,7 +112,7 @@ def callout_html(feedback: Mapping[str, Any], font_size: str = "15px") -> str:
     if feedback.get("head"):
         mark = feedback.get("mark", "")
         head = f"<span class='bourre-mark'>{esc(mark)}</span>" if mark else ""
-        head += esc(feedback.get("reason", feedback["head"]))
+        head += chips_in_html(feedback.get("reason", feedback["head"]))
         if feedback.get("rule_id"):
             label = feedback.get("cite") or feedback["rule_id"]
             head += chip_html(feedback["rule_id"], label=label)
@@ -120,7 +120,8 @@ def callout_html(feedback: Mapping[str, Any], font_size: str = "15px") -> str:
     if feedback.get("summary"):
         parts.append(f"<div class='bourre-feedback-summary'>{esc(feedback['summary'])}</div>")
     parts += [
-        f"<div class='bourre-feedback-line'>{esc(x)}</div>" for x in feedback.get("lines", [])
+        f"<div class='bourre-feedback-line'>{chips_in_html(x)}</div>"
+        for x in feedback.get("lines", [])
     ]
     verdict = esc(feedback.get("verdict", ""))
     return (

@@ -395,6 +395,45 @@ function ruleChip(feedback, model) {
   return { button, popover };
 }
 
+// Text with its citations ("[pagat 3]", "[laws 46B2, pagat 2]") drawn as rule chips: each a
+// <details> that opens the source's own words (`sources`: what Python says each one opens).
+// A bracket Python did not list stays text.
+const CITED = /\[([^\[\]]+)\]/g;
+let chipCount = 0;
+function withChips(text, sources) {
+  const nodes = [];
+  const known = sources || {};
+  let end = 0;
+  for (const match of String(text).matchAll(CITED)) {
+    const parts = match[1].split(",").map((p) => p.trim());
+    if (!parts.some((p) => known[p] && known[p].id)) continue;
+    if (match.index > end) nodes.push(document.createTextNode(text.slice(end, match.index)));
+    parts.forEach((part, i) => {
+      if (i) nodes.push(document.createTextNode(" "));
+      const source = known[part];
+      if (!source || !source.id) {
+        nodes.push(document.createTextNode(part));
+        return;
+      }
+      const chip = el("details", "bourre-source-chip");
+      chip.dataset.rule = source.id;
+      const summary = el("summary", "bourre-rule", part);
+      summary.title = "Show the source's own words";
+      chip.append(summary, sourcePopover(source, `bourre-source-${source.id}-${++chipCount}`, true));
+      nodes.push(chip);
+    });
+    end = match.index + match[0].length;
+  }
+  if (end < String(text).length) nodes.push(document.createTextNode(String(text).slice(end)));
+  return nodes;
+}
+
+function chipped(tag, cls, text, sources) {
+  const node = el(tag, cls);
+  node.append(...withChips(text, sources));
+  return node;
+}
+
 function sourcePopover(source, id, open) {
   const box = labelled("bourre-source-popover", "note", `${source.cite}: the source's own words`);
   box.id = id;
@@ -433,7 +472,7 @@ function drawFeedback(feedback, model) {
     // spaces between the parts, so the text (and a screen reader) reads "✘ 4♠ is ... glimne-5"
     const head = el("div", "bourre-feedback-head");
     if (feedback.mark) head.append(el("span", "bourre-mark", feedback.mark), " ");
-    head.appendChild(el("span", "bourre-reason", given(feedback.reason) ? feedback.reason : feedback.head));
+    head.appendChild(chipped("span", "bourre-reason", given(feedback.reason) ? feedback.reason : feedback.head, feedback.sources));
     const chip = feedback.rule_id ? ruleChip(feedback, model) : null;
     if (chip) head.append(" ", chip.button);
     node.appendChild(head);
@@ -442,7 +481,7 @@ function drawFeedback(feedback, model) {
   if (feedback.summary) node.appendChild(el("div", "bourre-feedback-summary", feedback.summary));
   for (const line of feedback.lines || []) {
     const mark = line[0] === "\u2714" ? " bourre-line-legal" : line[0] === "\u2718" ? " bourre-line-illegal" : "";
-    node.appendChild(el("div", `bourre-feedback-line${mark}`, line));
+    node.appendChild(chipped("div", `bourre-feedback-line${mark}`, line, feedback.sources));
   }
   return node;
 }
@@ -469,7 +508,7 @@ function drawCompare(rows, fourColour) {
     cell.appendChild(cards);
     if (row.verdict) {
       const mark = row.verdict === "legal" ? "\u2714" : "\u2718";
-      cell.appendChild(el("div", "bourre-compare-verdict", `${mark} ${row.tried} (${row.cite || row.rule_id})`));
+      cell.appendChild(chipped("div", "bourre-compare-verdict", `${mark} ${row.tried} [${row.cite || row.rule_id}]`, row.sources));
     }
     line.appendChild(cell);
   }
@@ -492,7 +531,7 @@ function drawReview(review) {
     item.appendChild(el("div", "bourre-review-made", `you: ${row.made}`));
     if (row.best) item.appendChild(el("div", "bourre-review-best", `best: ${row.best}`));
     if (row.stake) item.appendChild(el("div", "bourre-review-stake", `at stake: ${row.stake}`));
-    if (row.reason) item.appendChild(el("div", "bourre-review-reason", row.reason));
+    if (row.reason) item.appendChild(chipped("div", "bourre-review-reason", row.reason, row.sources));
     if (row.deals) item.appendChild(el("div", "bourre-review-deals", `${row.deals.toLocaleString("en")} deals`));
     list.appendChild(item);
   }
