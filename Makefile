@@ -32,11 +32,12 @@ LAB_ARGS      ?=
 # marker appears (and forces one reinstall) once the folder does.
 PKG_MARK := $(if $(wildcard bourre_lessons),$(VENV)/.package-present)
 
-.PHONY: help install lab lab-copy test unit lint format nbtest notebooks bench constraints clean distclean
+.PHONY: help install lab lab-copy test unit unit-alone lint format nbtest notebooks bench constraints clean distclean
 
 help:
 	@echo "make lab          open the course in JupyterLab, in your copy $(LAB_FOLDER)/ (installs $(VENV) on first use)"
 	@echo "make test         lint, unit/property/widget tests, notebook sync check and nbval"
+	@echo "make unit-alone   make unit in a fresh clone with no source texts beside it (what a user has)"
 	@echo "make lint         ruff check + ruff format --check"
 	@echo "make format       ruff format + ruff check --fix"
 	@echo "make notebooks    re-execute every notebook and sync its .md pair"
@@ -111,6 +112,18 @@ unit: install
 	@rc=0; $(TEST_ENV) $(PY) -m pytest -m "not browser" -n $(TEST_WORKERS) --dist loadfile || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests under tests/ (exit 5)" >&2; fi; \
 	exit $$rc
+
+# The same unit run in a fresh clone of this repository's HEAD, in a folder with nothing beside
+# it, as a user who cloned only the repository has it: the checks that need the four source
+# texts (tests/source_texts.py) are skipped and counted in one closing line, which must appear.
+unit-alone:
+	@dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
+	git clone --quiet "$(CURDIR)" "$$dir/bourre-lessons"; \
+	cd "$$dir/bourre-lessons" && env -u BOURRE_SEEDS $(MAKE) --no-print-directory unit 2>&1 | tee "$$dir/unit.log"; \
+	rc=$${PIPESTATUS[0]}; \
+	if [ $$rc -ne 0 ]; then exit $$rc; fi; \
+	grep -q "source-text checks not run" "$$dir/unit.log" || \
+		{ echo "ERROR: a clone without the source texts did not say which checks it left out" >&2; exit 1; }
 
 nbtest: install
 	$(PY) tools/check_notebooks.py

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bourre_lessons.widgets.advice_panel import AdvisorWidget
+from bourre_lessons.widgets.advice.advice_panel import AdvisorWidget
 
 SURE = "HA HK HQ S2 D3"  # A-K-Q of trumps under a turned 9♥: the pot is certain
 

@@ -370,3 +370,93 @@ def test_the_long_function_check_can_fail(tmp_path):
     whole = '"""Kept whole on purpose: the inner loop."""\n'
     (tmp_path / "loop.py").write_text(f"@jit\ndef play_out():\n    {whole}{body}", encoding="utf-8")
     assert long_functions(sorted(tmp_path.glob("*.py"))) == ["long.py:1 play_out"]
+
+
+LONGEST_CLASS = 400
+"""No class is longer than this many lines (the house's cap)."""
+
+
+def long_classes(paths: list[Path]) -> list[str]:
+    """Classes over `LONGEST_CLASS` lines, with where they start and how long they are."""
+    return [
+        f"{path.name}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for path in paths
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > LONGEST_CLASS
+    ]
+
+
+def test_no_class_is_over_400_lines():
+    """`TableWidget` once grew to 405 lines; its controls are now `table_controls`."""
+    assert long_classes(MODULES) == []
+
+
+def test_the_long_class_check_can_fail(tmp_path):
+    def lines(n: int) -> str:
+        return "".join(f"    x{i} = {i}\n" for i in range(n))
+
+    (tmp_path / "big.py").write_text(f"class Table:\n{lines(LONGEST_CLASS)}", encoding="utf-8")
+    (tmp_path / "small.py").write_text(f"class Seat:\n{lines(LONGEST_CLASS - 1)}", encoding="utf-8")
+    assert long_classes(sorted(tmp_path.glob("*.py"))) == ["big.py:1 Table (401 lines)"]
+
+
+# --- the widgets' folders: a module sits in the folder its name asks for ------------------------
+
+WIDGETS = PACKAGE / "widgets"
+FOLDER_NAMES = (
+    (re.compile(r"^scene(_|$)"), {"scenes"}),
+    (re.compile(r"^exercise_"), {"exercises"}),
+    (re.compile(r"^table(_|$)"), {"table"}),
+    (re.compile(r"^advice_"), {"advice"}),
+    (re.compile(r"_charts?$"), {"charts"}),
+)
+"""A widget module's name prefix (or `_chart` suffix) and the folder of `widgets/` it asks for; a
+name that asks for two (`advice_charts`) may sit in either."""
+
+
+def misplaced_widgets(root: Path) -> list[str]:
+    """Modules under `root` (the widgets folder) whose name asks for a folder they are not in:
+    `exercise_cards.py` directly in `widgets/` is one, `charts/advice_charts.py` is not."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        asked = {
+            f for pattern, folders in FOLDER_NAMES if pattern.search(path.stem) for f in folders
+        }
+        folder = path.parent.relative_to(root).parts[:1]
+        if asked and not (folder and folder[0] in asked):
+            found.append(str(path.relative_to(root)))
+    return found
+
+
+def test_each_widget_module_sits_in_the_folder_its_name_asks_for():
+    """The issue 'The house, while you are there': `widgets/` once held 35 modules side by
+    side, nine `exercise_*` and five `scene_*` among them; a name prefix is a folder."""
+    assert {p.name for p in WIDGETS.iterdir() if p.is_dir()} >= {
+        "scenes",
+        "exercises",
+        "table",
+        "charts",
+        "advice",
+    }
+    assert misplaced_widgets(WIDGETS) == []
+
+
+def test_the_widget_folder_check_can_fail(tmp_path):
+    for name in (
+        "exercise_new.py",
+        "scene.py",
+        "pot_chart.py",
+        "kit.py",
+        "scenes/scene_x.py",
+        "charts/table_text.py",
+        "advice/advice_charts.py",
+        "charts/advice_charts.py",
+    ):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    assert misplaced_widgets(tmp_path) == [
+        "charts/table_text.py",
+        "exercise_new.py",
+        "pot_chart.py",
+        "scene.py",
+    ]

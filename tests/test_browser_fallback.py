@@ -29,9 +29,9 @@ from bourre_lessons.browser import (
 )
 from bourre_lessons.sim import heuristic
 from bourre_lessons.sim.bots import HeuristicBot, compiled_policy, play_bots, view_of
+from bourre_lessons.widgets.charts.pot_chart import compare_pots, pot_figure
+from bourre_lessons.widgets.charts.session_chart import plot_bankrolls
 from bourre_lessons.widgets.lesson import deck_figure, setup_check
-from bourre_lessons.widgets.pot_chart import compare_pots, pot_figure
-from bourre_lessons.widgets.session_chart import plot_bankrolls
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("numpy", "numba", "matplotlib")
@@ -233,10 +233,10 @@ from bourre_lessons.browser import BrowserNote, friendly_message
 from bourre_lessons.exercises import legal_cards_exercise
 from bourre_lessons.scenes import show
 from bourre_lessons.sim.bots import HeuristicBot, play_bots
-from bourre_lessons.widgets.exercise_apps import LegalCardsWidget
+from bourre_lessons.widgets.exercises.exercise_apps import LegalCardsWidget
 from bourre_lessons.widgets.lesson import deck_figure, setup_check
-from bourre_lessons.widgets.session_chart import plot_bankrolls
-from bourre_lessons.widgets.table import TableWidget
+from bourre_lessons.widgets.charts.session_chart import plot_bankrolls
+from bourre_lessons.widgets.table.table import TableWidget
 
 scene = show("glimne-2a").to_turn()
 print("scene:", scene.play("HJ"))

@@ -14,9 +14,9 @@ from bourre_lessons.game import Game
 from bourre_lessons.play import Situation, cite, explain, legal_plays
 from bourre_lessons.rules import Rules
 from bourre_lessons.scenes import show
-from bourre_lessons.widgets.card_table import STATIC, CardTable
 from bourre_lessons.widgets.kit import callout_html
-from bourre_lessons.widgets.table_model import (
+from bourre_lessons.widgets.table.card_table import STATIC, CardTable
+from bourre_lessons.widgets.table.table_model import (
     CardTableContent,
     card_label,
     compare_entry,

@@ -24,13 +24,13 @@ from bourre_lessons.rules import SOURCES
 from bourre_lessons.sim.advisor import advise
 from bourre_lessons.sim.bots import HeuristicBot, play_bots
 from bourre_lessons.sim.variant_lab import rulebook_disagreements, sweep
-from bourre_lessons.widgets.advice_charts import (
+from bourre_lessons.widgets.advice.advice_charts import (
     PASS_COLOUR,
     plot_choices,
     plot_interval_width,
     plot_seats,
 )
-from bourre_lessons.widgets.chart_style import (
+from bourre_lessons.widgets.charts.chart_style import (
     FONT,
     RULEBOOK_COLOURS,
     SEAT_COLOURS,
@@ -42,10 +42,9 @@ from bourre_lessons.widgets.chart_style import (
     rulebook_line,
     suit_colour,
 )
-from bourre_lessons.widgets.kit import FOUR_COLOURS, TWO_COLOURS
-from bourre_lessons.widgets.pot_chart import compare_pots, pot_figure
-from bourre_lessons.widgets.session_chart import bankroll_history, plot_bankrolls
-from bourre_lessons.widgets.variant_charts import (
+from bourre_lessons.widgets.charts.pot_chart import compare_pots, pot_figure
+from bourre_lessons.widgets.charts.session_chart import bankroll_history, plot_bankrolls
+from bourre_lessons.widgets.charts.variant_charts import (
     plot_bourre,
     plot_disagreement_sizes,
     plot_disagreements,
@@ -54,6 +53,7 @@ from bourre_lessons.widgets.variant_charts import (
     plot_sweep,
     plot_win_by_seat,
 )
+from bourre_lessons.widgets.kit import FOUR_COLOURS, TWO_COLOURS
 
 SWEEP_CHARTS = [plot_pot, plot_bourre, plot_win_by_seat, plot_rather_pass, plot_sweep]
 

@@ -15,7 +15,7 @@ from bourre_lessons.sim.coach_reasons import forced_reason
 from bourre_lessons.sources import cited_in
 from bourre_lessons.widgets.kit import callout_html
 from bourre_lessons.widgets.source_chip import chips_in_html
-from bourre_lessons.widgets.table_model import compare_entry, feedback_entry
+from bourre_lessons.widgets.table.table_model import compare_entry, feedback_entry
 
 OTHER_FORMS = re.compile(
     r"\((?:pagat|glimne|wikipedia|laws) [0-9][0-9A-Za-z]*\)|\[(?:pagat|glimne|wikipedia|laws)-"

@@ -250,7 +250,7 @@ def test_the_class_tries_before_the_rule_shows_in_a_lesson_and_on_the_projector(
     """Lesson 08 shows a classroom in its cell (normal size), the projector app pins its bars:
     in both, outside Predict mode too, the rule and the rulebooks side by side wait for the
     first try, as in every lesson (glimne 9's rulebooks disagree)."""
-    from bourre_lessons.widgets.scene import RULE_KEPT_BACK
+    from bourre_lessons.widgets.scenes.scene import RULE_KEPT_BACK
 
     for app in (Classroom(["glimne-9"], size="normal"), Classroom(["glimne-9"])):
         scene = app.scene.to_turn()

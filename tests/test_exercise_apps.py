@@ -13,7 +13,7 @@ from bourre_lessons.exercises.discard_drill import DiscardDrill
 from bourre_lessons.exercises.play_or_pass import PlayOrPassExercise
 from bourre_lessons.progress import Progress, when_words
 from bourre_lessons.sim.advisor import PlayOrPassQuestion
-from bourre_lessons.widgets.exercise_apps import (
+from bourre_lessons.widgets.exercises.exercise_apps import (
     CostlyDecisionApp,
     DiscardApp,
     PlayOrPassApp,

@@ -1,4 +1,4 @@
-"""What the card table shows for each exercise (widgets/exercise_tables.py), as plain data.
+"""What the card table shows for each exercise (widgets/exercises/exercise_tables.py), as plain data.
 
 The first promise of the course: before the learner answers, no legal card is lifted and no
 winning card of a question about the winner is lit. Positions are written by hand from the
@@ -13,7 +13,7 @@ from bourre_lessons.exercises import source_settle_exercises
 from bourre_lessons.exercises.play_or_pass import PlayOrPassExercise
 from bourre_lessons.sim.advisor import PlayOrPassQuestion
 from bourre_lessons.sim.bots import HeuristicBot, play_bots
-from bourre_lessons.widgets.exercise_tables import (
+from bourre_lessons.widgets.exercises.exercise_tables import (
     chosen_hand,
     deal_scene,
     finished_hand_scene,
@@ -21,7 +21,7 @@ from bourre_lessons.widgets.exercise_tables import (
     settle_scene,
     trick_scene,
 )
-from bourre_lessons.widgets.table_model import text_lines
+from bourre_lessons.widgets.table.table_model import text_lines
 
 
 def glimne_2() -> Situation:

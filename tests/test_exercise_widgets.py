@@ -15,7 +15,7 @@ from bourre_lessons.cards import parse_cards, parse_suit
 from bourre_lessons.exercises import LegalCardsExercise, NamingExercise, source_settle_exercises
 from bourre_lessons.exercises.drills import LeadTrumpDrill, SureTricksDrill, TrickWinnerDrill
 from bourre_lessons.progress import Progress
-from bourre_lessons.widgets.exercise_apps import (
+from bourre_lessons.widgets.exercises.exercise_apps import (
     LeadTrumpApp,
     LegalCardsWidget,
     NamingWidget,

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bourre_lessons.play import Situation, explain
-from bourre_lessons.widgets.table import TableWidget
-from bourre_lessons.widgets.table_text import button_words
+from bourre_lessons.widgets.table.table import TableWidget
+from bourre_lessons.widgets.table.table_text import button_words
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣](?:, (?:10|[2-9JQKA])[♠♥♦♣])+")
@@ -67,7 +67,7 @@ def test_button_words_leave_other_messages_alone():
 def test_set_01_states_its_own_task_on_the_table():
     """Set 1 asks for every card you may play, then Check: the table says that, not "play a
     card" (one click would then seem to be the answer)."""
-    from bourre_lessons.widgets.exercise_cards import LegalCardsWidget
+    from bourre_lessons.widgets.exercises.exercise_cards import LegalCardsWidget
 
     app = LegalCardsWidget(seed=5, progress=False)
     status = app.table.status
@@ -86,7 +86,7 @@ def test_feedback_names_the_buttons_the_learner_sees():
 
 def test_set_02_asks_for_no_button_it_lacks():
     """Set 2's form asks to click seats; there is no "none" button, so it does not ask for one."""
-    from bourre_lessons.widgets.exercise_settle import QUESTIONS, SettlePotWidget
+    from bourre_lessons.widgets.exercises.exercise_settle import QUESTIONS, SettlePotWidget
 
     app = SettlePotWidget(seed=3, progress=False)
     buttons = {b.description.lower() for b in app.skips.values()}

@@ -583,7 +583,7 @@ def test_no_lesson_scene_states_its_rule_or_a_telling_title_before_the_try(title
     that asks for a card shows the neutral one until the learner's try, and no scene states
     its rule at its first step, in its header or its saved text form."""
     from bourre_lessons.scenes import show_baseline
-    from bourre_lessons.widgets.scene import neutral_title
+    from bourre_lessons.widgets.scenes.scene import neutral_title
 
     for scene_id in ids:
         view = show_baseline(scene_id)

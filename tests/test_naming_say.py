@@ -9,7 +9,7 @@ import pytest
 from bourre_lessons import DECK, legal_plays, parse_card
 from bourre_lessons.play import cite
 from bourre_lessons.scenes import show
-from bourre_lessons.widgets.table import YOU, TableWidget
+from bourre_lessons.widgets.table.table import YOU, TableWidget
 
 
 def feedback_text(w) -> str:

@@ -1,4 +1,4 @@
-"""Tests for bourre_lessons.widgets.pot_chart: the pot over a run of whole hands, and its figure."""
+"""Tests for bourre_lessons.widgets.charts.pot_chart: the pot over a run of whole hands, and its figure."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from bourre_lessons import Rules
 from bourre_lessons.game import Game
-from bourre_lessons.widgets.pot_chart import (
+from bourre_lessons.widgets.charts.pot_chart import (
     compare_pots,
     greedy_action,
     key_numbers,

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
+from source_texts import scenes_md
 
 from bourre_lessons import DECK, Rules, Situation, parse_card
 from bourre_lessons.scenes import Scene, catalogue, get
 from bourre_lessons.scenes.model import YOU
 
-SCENES_MD = Path(__file__).resolve().parents[2] / "shared" / "SCENES.md"
 ALL = catalogue()
 PLAY = [s for s in ALL.values() if s.kind == "play"]
 STORY = [s for s in ALL.values() if s.kind == "story"]
@@ -25,11 +24,10 @@ STORY = [s for s in ALL.values() if s.kind == "story"]
 
 def scene_ids_in_spec() -> list[str]:
     """The ids in the first column of every table of SCENES.md."""
-    text = SCENES_MD.read_text(encoding="utf-8")
+    text = scenes_md()
     return re.findall(r"^\| ([a-z]+-[a-z0-9-]+) \|", text, flags=re.MULTILINE)
 
 
-@pytest.mark.skipif(not SCENES_MD.exists(), reason="needs ../shared/SCENES.md beside the checkout")
 def test_every_scene_id_of_the_spec_exists_in_order():
     """SCENES.md: one scene each, in the catalogue's order (the variant scenes of lesson 08b,
     which no source works out with cards, come after the sources' examples and are listed in

@@ -10,7 +10,7 @@ from bourre_lessons import Rules, parse_card
 from bourre_lessons.cards import DECK
 from bourre_lessons.play import cite
 from bourre_lessons.scenes import catalogue, get, show
-from bourre_lessons.widgets.scene import RULE_KEPT_BACK
+from bourre_lessons.widgets.scenes.scene import RULE_KEPT_BACK
 
 ALL = catalogue()
 
@@ -320,11 +320,11 @@ def _dom_classes(widget) -> set[str]:
 
 @pytest.mark.parametrize("kind", ["play", "naming", "story"])
 def test_scene_widget_returns_the_view_for_the_scene_kind(kind):
-    from bourre_lessons.widgets.scene import SceneView
-    from bourre_lessons.widgets.scene_naming import NamingView
-    from bourre_lessons.widgets.scene_play import PlayView
-    from bourre_lessons.widgets.scene_story import StoryView
-    from bourre_lessons.widgets.scene_views import scene_view
+    from bourre_lessons.widgets.scenes.scene import SceneView
+    from bourre_lessons.widgets.scenes.scene_naming import NamingView
+    from bourre_lessons.widgets.scenes.scene_play import PlayView
+    from bourre_lessons.widgets.scenes.scene_story import StoryView
+    from bourre_lessons.widgets.scenes.scene_views import scene_view
 
     view = {"play": PlayView, "naming": NamingView, "story": StoryView}[kind]
     scene = next(s for s in ALL.values() if s.kind == kind)
@@ -341,7 +341,7 @@ def test_scene_widget_returns_the_view_for_the_scene_kind(kind):
 def test_scene_widget_refuses_an_unknown_kind():
     from dataclasses import replace
 
-    from bourre_lessons.widgets.scene_views import scene_view
+    from bourre_lessons.widgets.scenes.scene_views import scene_view
 
     scene = replace(next(iter(ALL.values())), kind="quiz")
     with pytest.raises(ValueError, match=r"play, naming, story.*'quiz'"):
@@ -370,7 +370,7 @@ def test_a_story_draws_its_steps_with_the_pot_and_no_monospace():
 def test_a_whole_hand_played_out_is_folded_under_its_caption():
     """A step whose detail is a whole hand (dozens of lines) keeps its caption in view and folds
     the hand under it, in a lesson and at classroom size; a short detail shows as it is."""
-    from bourre_lessons.widgets.scene_story import LONG_DETAIL_LINES
+    from bourre_lessons.widgets.scenes.scene_story import LONG_DETAIL_LINES
 
     for size in ("normal", "classroom"):
         w = show("wikipedia-misplay", size=size)
@@ -389,7 +389,7 @@ def test_a_whole_hand_played_out_is_folded_under_its_caption():
 def test_the_pot_chart_puts_each_bar_at_its_own_step(monkeypatch):
     """A story whose later steps name no pot (08b's second ante: 4 steps, pots at 1 and 2) draws
     its bars at steps 1 and 2 of an axis of 4, not squeezed onto an axis of 2."""
-    from bourre_lessons.widgets import scene_story
+    from bourre_lessons.widgets.scenes import scene_story
 
     drawn = []
     monkeypatch.setattr(scene_story, "_pot_chart_png", lambda *a: drawn.append(a) or b"")
@@ -409,7 +409,7 @@ def test_scene_views_stay_small():
     import ast
     from pathlib import Path
 
-    folder = Path(__file__).resolve().parents[1] / "bourre_lessons" / "widgets"
+    folder = Path(__file__).resolve().parents[1] / "bourre_lessons" / "widgets" / "scenes"
     files = sorted(folder.glob("scene*.py"))
     assert {p.name for p in files} >= {"scene.py", "scene_play.py", "scene_story.py"}
     for path in files:
@@ -427,7 +427,7 @@ def test_a_course_scene_keeps_its_rule_back_until_the_learner_has_tried():
     """Predict first (issue 14): at the course's table the header does not state the rule
     before a card is tried, or, in a story, before its last step; a chooser scene states it."""
     from bourre_lessons.scenes import show_baseline
-    from bourre_lessons.widgets.scene import RULE_KEPT_BACK
+    from bourre_lessons.widgets.scenes.scene import RULE_KEPT_BACK
 
     play = to_turn(show_baseline("glimne-2a"))
     rule = play.scene.summary
@@ -482,7 +482,7 @@ def test_a_message_that_is_no_try_keeps_the_rule_back():
 
 def test_neutral_titles_name_the_position_and_never_the_rule():
     from bourre_lessons.scenes import catalogue
-    from bourre_lessons.widgets.scene import neutral_title
+    from bourre_lessons.widgets.scenes.scene import neutral_title
 
     assert neutral_title(get("glimne-5")) == "Hearts led"
     assert neutral_title(get("glimne-cinch-akq")) == "Your lead"

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from bourre_lessons.scenes import show, show_baseline
-from bourre_lessons.widgets.card_table import CardTable
 from bourre_lessons.widgets.kit import callout_html, style_sheet
 from bourre_lessons.widgets.source_chip import (
     CJK_FAMILY,
@@ -22,7 +21,8 @@ from bourre_lessons.widgets.source_chip import (
     font_face_css,
     page_css,
 )
-from bourre_lessons.widgets.table_model import feedback_entry
+from bourre_lessons.widgets.table.card_table import CardTable
+from bourre_lessons.widgets.table.table_model import feedback_entry
 
 ROOT = Path(__file__).resolve().parents[1]
 

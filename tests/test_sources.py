@@ -1,6 +1,7 @@
 """The register of the sources (`bourre_lessons.sources`) and everything that cites it.
 
-(a) every quotation of the register is verbatim in its seed (../shared/seeds);
+(a) every quotation of the register is verbatim in its seed (the source texts beside the
+    checkout: `source_texts`; skipped, and counted at the end of the run, without them);
 (b) every citation a learner can see (verdicts, scene titles and notes, stories, lessons,
     exercises, docs, glossary, cheat sheet) resolves to a register entry or an engine reading;
 (c) "X's example", "in X's own example, … is the card played" and "the source gives only part
@@ -24,12 +25,12 @@ text to correct.
 from __future__ import annotations
 
 import ast
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from source_texts import raw_seed
 
 from bourre_lessons import sources
 from bourre_lessons.naming import CLAUSES, designate
@@ -39,8 +40,6 @@ from bourre_lessons.scenes import catalogue
 from bourre_lessons.sources import READINGS, REGISTER, Entry, Reading, resolve
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = Path(os.environ.get("BOURRE_SEEDS", ROOT.parent / "shared" / "seeds"))
-SEED_PREFIX = {"glimne": "000_", "wikipedia": "001_", "pagat": "002_", "laws": "003_"}
 SOURCE = r"(glimne|wikipedia|pagat|laws)"
 SCENES = catalogue()
 
@@ -50,14 +49,9 @@ SCENES = catalogue()
 
 def seed_text(source: str) -> str:
     """A seed as quotations are checked against it: pagat's wrapped Japanese lines joined (the
-    seed breaks its lines mid-word), the other seeds' whitespace runs made single spaces."""
-    if not SEEDS.is_dir():
-        pytest.fail(
-            f"the seed texts are not at {SEEDS}: set BOURRE_SEEDS to the folder holding "
-            "000_*.txt ... 003_*.txt (../shared/seeds in the project)"
-        )
-    (path,) = SEEDS.glob(f"{SEED_PREFIX[source]}*.txt")
-    text = path.read_text(encoding="utf-8")
+    seed breaks its lines mid-word), the other seeds' whitespace runs made single spaces. The
+    calling test is skipped when the texts are not beside the checkout (`source_texts`)."""
+    text = raw_seed(source)
     return text.replace("\n", "") if source == "pagat" else re.sub(r"\s+", " ", text)
 
 

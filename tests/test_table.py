@@ -11,8 +11,8 @@ import pytest
 from bourre_lessons import Game, Rules
 from bourre_lessons.cards import parse_card
 from bourre_lessons.sim.bots import HeuristicBot, play_bots
-from bourre_lessons.widgets.card_table import CardTable
-from bourre_lessons.widgets.table import YOU, TableWidget, hand_actions
+from bourre_lessons.widgets.table.card_table import CardTable
+from bourre_lessons.widgets.table.table import YOU, TableWidget, hand_actions
 
 
 def finish_hand(table: TableWidget, rng: random.Random) -> None:
@@ -445,7 +445,7 @@ def test_a_refused_say_keeps_the_heard_words_and_the_engine_verdict():
 def test_the_table_reviews_with_the_coachs_own_number_of_deals():
     """The table keeps the coach's default beside it so that it loads without NumPy."""
     from bourre_lessons.sim.coach import DEALS
-    from bourre_lessons.widgets.table import REVIEW_DEALS
+    from bourre_lessons.widgets.table.table import REVIEW_DEALS
 
     assert REVIEW_DEALS == DEALS
 
@@ -453,7 +453,7 @@ def test_the_table_reviews_with_the_coachs_own_number_of_deals():
 def test_your_seat_is_drawn_with_the_letter_the_transcript_uses():
     """The transcript says 'A is dealt ...': the table draws 'You · A', so the learner can
     tell that A is them."""
-    from bourre_lessons.widgets.table import YOU
+    from bourre_lessons.widgets.table.table import YOU
 
     table = TableWidget("pagat", players=4, seed=11)
     mine = next(seat for seat in table.table.seats if seat["you"])

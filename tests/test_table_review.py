@@ -12,15 +12,15 @@ from bourre_lessons.sim.advisor import Estimate
 from bourre_lessons.sim.bots import HeuristicBot, RandomBot
 from bourre_lessons.sim.coach import DEALS, Choice, Decision, HandReview
 from bourre_lessons.sim.sampling_bot import SamplingBot
-from bourre_lessons.widgets.table import (
+from bourre_lessons.widgets.table.table import (
     NO_GUESS,
-    OPPONENTS,
     YOU,
     CoachedTable,
     TableWidget,
     guess_verdict,
 )
-from bourre_lessons.widgets.table_model import review_entries, text_lines
+from bourre_lessons.widgets.table.table_controls import OPPONENTS
+from bourre_lessons.widgets.table.table_model import review_entries, text_lines
 
 
 def played(table: TableWidget, seed: int = 0) -> TableWidget:

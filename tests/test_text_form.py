@@ -100,10 +100,14 @@ def _views():
     """One of each view the lessons display, built as the lessons build them."""
     from bourre_lessons.scenes import get
     from bourre_lessons.widgets.classroom import Classroom
-    from bourre_lessons.widgets.exercise_apps import LegalCardsWidget, NamingWidget, SettlePotWidget
+    from bourre_lessons.widgets.exercises.exercise_apps import (
+        LegalCardsWidget,
+        NamingWidget,
+        SettlePotWidget,
+    )
     from bourre_lessons.widgets.first_hand_view import FirstHandView
-    from bourre_lessons.widgets.scene_views import scene_view
-    from bourre_lessons.widgets.table import TableWidget
+    from bourre_lessons.widgets.scenes.scene_views import scene_view
+    from bourre_lessons.widgets.table.table import TableWidget
 
     yield "scene", lambda: scene_view(get("glimne-5"))
     yield "story", lambda: scene_view(get("wikipedia-bourre"))
@@ -129,8 +133,8 @@ def test_a_view_displays_its_text_form_beside_the_view(build):
 
 def test_the_advisor_and_the_whole_hand_too():
     """The two views that load the simulator (lesson 09, set 5; set 6)."""
-    from bourre_lessons.widgets.advice_panel import AdvisorWidget
-    from bourre_lessons.widgets.exercise_whole_hand import WholeHandWidget
+    from bourre_lessons.widgets.advice.advice_panel import AdvisorWidget
+    from bourre_lessons.widgets.exercises.exercise_whole_hand import WholeHandWidget
 
     for view in (AdvisorWidget(), WholeHandWidget(seed=0, progress=False)):
         assert view._repr_mimebundle_()[0]["text/plain"] == view.to_text()
@@ -141,7 +145,7 @@ def test_ipython_displays_the_text_form_and_keeps_the_repr_in_metadata():
     from IPython.core.formatters import DisplayFormatter
 
     from bourre_lessons.scenes import get
-    from bourre_lessons.widgets.scene_views import scene_view
+    from bourre_lessons.widgets.scenes.scene_views import scene_view
 
     view = scene_view(get("glimne-3"))
     data, metadata = DisplayFormatter().format(view)
@@ -165,7 +169,7 @@ def test_a_static_page_shows_the_scene_in_words():
     from nbconvert import HTMLExporter
 
     from bourre_lessons.scenes import get
-    from bourre_lessons.widgets.scene import neutral_title
+    from bourre_lessons.widgets.scenes.scene import neutral_title
 
     page, _ = HTMLExporter().from_filename(str(ROOT / "notebooks" / "04_trumping.ipynb"))
     title = neutral_title(get("glimne-5"))  # the telling title waits for the try

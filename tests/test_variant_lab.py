@@ -19,7 +19,7 @@ from bourre_lessons.sim.variant_lab import (
     rulebook_disagreements,
     sweep,
 )
-from bourre_lessons.widgets.variant_charts import (
+from bourre_lessons.widgets.charts.variant_charts import (
     plot_bourre,
     plot_disagreements,
     plot_pot,

@@ -16,7 +16,7 @@ from bourre_lessons.exercises.whole_hand import (
 )
 from bourre_lessons.game import Game
 from bourre_lessons.progress import Progress
-from bourre_lessons.widgets.exercise_whole_hand import HIDDEN, WAITING, WholeHandWidget
+from bourre_lessons.widgets.exercises.exercise_whole_hand import HIDDEN, WAITING, WholeHandWidget
 
 DEALS = 200  # the coach's deals per choice in these tests: enough to tell a blunder
 

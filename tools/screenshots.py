@@ -111,7 +111,7 @@ def lab_pictures(context, lab, out: Path) -> list[Path]:
 
 
 TABLE_NOTEBOOK = "table.ipynb"
-TABLE_CODE = """from bourre_lessons.widgets.table import TableWidget
+TABLE_CODE = """from bourre_lessons.widgets.table.table import TableWidget
 table = TableWidget("pagat", players=5, seed=3)
 table.advance_to_you(); table.declare(True); table.advance_to_you(); table.discard()
 table.advance_to_you(); table.click(table.game.legal_actions()[0]); table.advance_to_you()

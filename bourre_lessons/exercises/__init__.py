@@ -15,7 +15,7 @@ Set 6, "Drills": who wins the trick, sure trump tricks, glimne 10 (`drills`), an
 throw away in the draw (`discard_drill`, judged by simulated play-outs, loaded on first use),
 and one whole hand played at the table (`whole_hand`: `WholeHandExercise`,
 `whole_hand_exercise`, judged by the coach, which is imported inside the check).
-The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.widgets.exercise_apps`.
+The ipywidgets apps for sets 1, 2 and 4 live in `bourre_lessons.widgets.exercises.exercise_apps`.
 """
 
 import importlib

@@ -9,7 +9,7 @@ choice's (the coach's `mistake`). Otherwise the feedback names the costliest dec
 it cost, and offers the same deal again.
 
 The coach runs the compiled simulator, so this module imports it inside the functions that
-need it; the table to play on is `widgets.exercise_whole_hand.WholeHandWidget`.
+need it; the table to play on is `widgets.exercises.exercise_whole_hand.WholeHandWidget`.
 """
 
 from __future__ import annotations

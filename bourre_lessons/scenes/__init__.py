@@ -43,7 +43,7 @@ def get(scene_id: str) -> Scene:
 
 def show(scene_id: str, **options: object):
     """The interactive widget for one scene (options: preset, size, four_colour)."""
-    from ..widgets.scene_views import scene_view
+    from ..widgets.scenes.scene_views import scene_view
 
     return scene_view(get(scene_id), **options)
 

@@ -3,7 +3,7 @@
 `sweep` plays `sessions` sessions of `hands` hands under each variant and measures the pot over
 the hands of a session, how often a player is bourréd, the win rate by seat (counted from the
 dealer's left), how often a seat passes, and how often a player who played would rather have
-passed. The pictures are drawn by `bourre_lessons.widgets.variant_charts`.
+passed. The pictures are drawn by `bourre_lessons.widgets.charts.variant_charts`.
 
 The work is cut into cells (`sweep_cells`): one variant, about `CELL_HANDS` hands of whole
 sessions. A cell is the unit that runs on an executor (a process pool, or Dask's

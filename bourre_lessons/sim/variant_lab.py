@@ -1,7 +1,7 @@
 """The variant lab: what each rulebook and switch does to a game, measured by simulation.
 
 Two questions, each a function that returns data (the pictures are drawn by
-`bourre_lessons.widgets.variant_charts`):
+`bourre_lessons.widgets.charts.variant_charts`):
 
 * `sweep` (in `sweep`, re-exported here) plays many short sessions under several rule sets
   and measures the pot over the hands of a session, how often a player is bourréd, the win

@@ -16,8 +16,8 @@ import ipywidgets as widgets
 
 from ..scenes import catalogue, get
 from ..scenes.lessons import LESSON_SCENES, NOT_YET_IN_A_LESSON, lesson_of
-from .scene import SIZES, SceneView, neutral_title
-from .scene_views import scene_view
+from .scenes.scene import SIZES, SceneView, neutral_title
+from .scenes.scene_views import scene_view
 from .text_form import TextForm
 
 __all__ = ["Classroom", "classroom", "scene_order", "start_from_query"]

@@ -16,9 +16,9 @@ import ipywidgets as widgets
 from ..actions import GameError
 from ..cards import Card, parse_card
 from ..first_hand import FIRST_HAND_SEED, TERMS, FirstHand, HandStep
-from .card_table import CardTable
 from .kit import SIZES, add_buttons, callout_html, style_sheet, tag_attributes
-from .table_model import feedback_entry, feedback_text, refusal_entry, seen_table
+from .table.card_table import CardTable
+from .table.table_model import feedback_entry, feedback_text, refusal_entry, seen_table
 from .text_form import TextForm
 
 __all__ = ["GLOSSARY", "FirstHandView", "history_html", "step_html"]

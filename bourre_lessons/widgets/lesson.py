@@ -19,13 +19,13 @@ from .. import __version__
 from ..browser import FULL_INSTALL, has_module, in_browser
 from ..cards import DECK, Card, CardError, Rank, Suit, parse_card
 from ..game import Game
-from .chart_style import chart_or_note
-from .scene import card_colour
+from .charts.chart_style import chart_or_note
+from .scenes.scene import card_colour
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from .scene import SceneView
+    from .scenes.scene import SceneView
 
 __all__ = [
     "DealView",

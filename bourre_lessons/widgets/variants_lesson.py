@@ -20,8 +20,8 @@ from ..rules import Rules
 from ..scenes.model import Scene, StoryStep
 from ..sim.variant_effects import ForFunTerms, for_fun_session
 from ..sources import chip, chip_text
-from .scene import SceneView
-from .scene_views import scene_view
+from .scenes.scene import SceneView
+from .scenes.scene_views import scene_view
 from .source_chip import chip_html, page_css
 
 __all__ = ["SourceWords", "for_fun_scene", "show_for_fun", "source_words"]

@@ -343,9 +343,9 @@ def _callables() -> dict[str, tuple[Callable[..., Any], Callable[[dict[str, Any]
     """Name in a notebook -> (the package's callable, its deal, whether it must be displayed
     undriven to be the learner's). Imported here so that the rules load without the package."""
     from bourre_lessons.exercises.play_or_pass import play_or_pass_exercise
-    from bourre_lessons.widgets.exercise_whole_hand import WholeHandWidget
+    from bourre_lessons.widgets.exercises.exercise_whole_hand import WholeHandWidget
     from bourre_lessons.widgets.first_hand_view import FirstHandView
-    from bourre_lessons.widgets.table import TableWidget
+    from bourre_lessons.widgets.table.table import TableWidget
 
     return {
         "TableWidget": (TableWidget, _table, True),
@@ -575,7 +575,7 @@ def _seeded() -> dict[str, Callable[..., Any]]:
     from bourre_lessons import Game
     from bourre_lessons.exercises.whole_hand import whole_hand_exercise
     from bourre_lessons.first_hand import FirstHand
-    from bourre_lessons.widgets.table import CoachedTable
+    from bourre_lessons.widgets.table.table import CoachedTable
 
     known = {name: func for name, (func, _, _) in _callables().items()}
     return {
@@ -765,7 +765,7 @@ def scene_header_findings(scenes: Iterable[dict[str, str]]) -> list[str]:
     """What the headers of the drawn scenes say too early: a scene's rule (its summary), or
     the own title of a scene that asks for a card (play, naming) when it is not neutral."""
     from bourre_lessons.scenes import catalogue
-    from bourre_lessons.widgets.scene import neutral_title
+    from bourre_lessons.widgets.scenes.scene import neutral_title
 
     known = catalogue()
     found = []

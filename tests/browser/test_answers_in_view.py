@@ -185,7 +185,7 @@ LEARNERS_TABLE = 'table = TableWidget("pagat", players=4, seed=11)\ntable'
 def _own_page(*demo_sources: str, tagged: bool = True) -> list[dict]:
     """The learner's table (seed 11), then demonstration cells printing a transcript."""
     cells = [
-        _cell(0, "code", "from bourre_lessons.widgets.table import TableWidget"),
+        _cell(0, "code", "from bourre_lessons.widgets.table.table import TableWidget"),
         _cell(1, "code", LEARNERS_TABLE, outputs=[WIDGET_OUT]),
     ]
     for source in demo_sources:

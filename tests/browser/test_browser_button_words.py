@@ -12,7 +12,7 @@ from browser_harness import ConsoleLog, save_page_artifacts
 pytestmark = pytest.mark.browser
 
 SOURCE = """
-from bourre_lessons.widgets.exercise_whole_hand import WholeHandWidget
+from bourre_lessons.widgets.exercises.exercise_whole_hand import WholeHandWidget
 
 app = WholeHandWidget(seed=3, progress=False)
 app.show_review_button.layout.display = ""

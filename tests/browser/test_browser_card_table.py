@@ -25,8 +25,8 @@ from IPython.display import display
 import ipywidgets as widgets
 
 from bourre_lessons.cards import Suit, parse_card, parse_cards
-from bourre_lessons.widgets.card_table import CardTable
-from bourre_lessons.widgets.table_model import (
+from bourre_lessons.widgets.table.card_table import CardTable
+from bourre_lessons.widgets.table.table_model import (
     CardTableContent, hand_entries, seat_entry, trick_entries, trump_entry,
 )
 

@@ -26,7 +26,7 @@ from bourre_lessons.cards import parse_card
 from bourre_lessons.scenes import get as get_scene
 from bourre_lessons.widgets.classroom import _label as picker_label
 from bourre_lessons.widgets.classroom import scene_order
-from bourre_lessons.widgets.scene_views import scene_view
+from bourre_lessons.widgets.scenes.scene_views import scene_view
 
 pytestmark = pytest.mark.browser
 

@@ -18,8 +18,8 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 SOURCE = """
-from bourre_lessons.widgets.card_table import CardTable
-from bourre_lessons.widgets.table_model import CardTableContent, hand_entries
+from bourre_lessons.widgets.table.card_table import CardTable
+from bourre_lessons.widgets.table.table_model import CardTableContent, hand_entries
 from bourre_lessons.cards import parse_cards
 
 table = CardTable()

@@ -38,7 +38,7 @@ from browser_harness import (
 from playwright.sync_api import expect
 
 from bourre_lessons.scenes import BASELINE, catalogue
-from bourre_lessons.widgets.exercise_apps import LegalCardsWidget
+from bourre_lessons.widgets.exercises.exercise_apps import LegalCardsWidget
 
 pytestmark = [pytest.mark.browser, pytest.mark.lite]
 

@@ -14,8 +14,8 @@ pytestmark = pytest.mark.browser
 SOURCE = """
 import ipywidgets as widgets
 from bourre_lessons.cards import parse_cards
-from bourre_lessons.widgets.card_table import CardTable
-from bourre_lessons.widgets.table_model import CardTableContent, hand_entries, seat_entry
+from bourre_lessons.widgets.table.card_table import CardTable
+from bourre_lessons.widgets.table.table_model import CardTableContent, hand_entries, seat_entry
 
 tables = []
 for size in ("normal", "classroom"):

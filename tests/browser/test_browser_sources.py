@@ -20,8 +20,8 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "sources_chip.ipynb"
 MARKDOWN = "## 小さい\n\nLesson 07's Japanese: 小さい (small), 切り札 (trump), ハート (hearts)."
-CODE = """from bourre_lessons.widgets.card_table import CardTable
-from bourre_lessons.widgets.table_model import feedback_entry
+CODE = """from bourre_lessons.widgets.table.card_table import CardTable
+from bourre_lessons.widgets.table.table_model import feedback_entry
 table = CardTable()
 table.feedback = feedback_entry("5♣ is not allowed: you have no diamonds, so you must trump.", "illegal", rule_id="pagat-2", summary="trump")
 table"""

@@ -15,8 +15,8 @@ pytestmark = pytest.mark.browser
 SOURCE = """
 import ipywidgets as widgets
 from bourre_lessons.cards import parse_cards
-from bourre_lessons.widgets.card_table import CardTable
-from bourre_lessons.widgets.table_model import CardTableContent, hand_entries
+from bourre_lessons.widgets.table.card_table import CardTable
+from bourre_lessons.widgets.table.table_model import CardTableContent, hand_entries
 
 table = CardTable()
 table.show(CardTableContent(hand=hand_entries(parse_cards("S2 S3 D4"))))

@@ -178,7 +178,7 @@ def test_the_robot_accepts_a_marked_demonstration_and_not_an_unmarked_one(robot,
 
 
 LEARNERS_TABLE = (
-    "from bourre_lessons.widgets.table import TableWidget\n"
+    "from bourre_lessons.widgets.table.table import TableWidget\n"
     'table = TableWidget("pagat", players=4, seed=11)\n'
     "table"
 )

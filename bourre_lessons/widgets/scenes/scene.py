@@ -20,11 +20,11 @@ from typing import ClassVar
 
 import ipywidgets as widgets
 
-from ..cards import Card, parse_card
-from ..rules import SOURCES, Rules
-from ..scenes.model import Scene
-from ..text import card_list
-from .kit import (
+from ...cards import Card, parse_card
+from ...rules import SOURCES, Rules
+from ...scenes.model import Scene
+from ...text import card_list
+from ..kit import (
     SIZES,
     callout_html,
     card_colour,
@@ -33,9 +33,9 @@ from .kit import (
     tag_attributes,
     write,
 )
-from .source_chip import chip_html
-from .table_model import feedback_entry, feedback_text
-from .text_form import TextForm
+from ..source_chip import chip_html
+from ..table.table_model import feedback_entry, feedback_text
+from ..text_form import TextForm
 
 __all__ = ["SIZES", "SceneView", "card_colour", "neutral_title"]
 

@@ -17,12 +17,12 @@ import html
 
 import ipywidgets as widgets
 
-from ..browser import browser_note, missing_in_browser
-from ..exercises.feedback import Feedback
-from ..exercises.whole_hand import WholeHandExercise, costliest, whole_hand_exercise
-from ..progress import Progress
-from .kit import connect_buttons, write
-from .table import YOU, TableWidget
+from ...browser import browser_note, missing_in_browser
+from ...exercises.feedback import Feedback
+from ...exercises.whole_hand import WholeHandExercise, costliest, whole_hand_exercise
+from ...progress import Progress
+from ..kit import connect_buttons, write
+from ..table.table import YOU, TableWidget
 
 __all__ = ["WholeHandWidget"]
 
@@ -44,7 +44,7 @@ class WholeHandWidget(TableWidget):
         size: str = "normal",
     ) -> None:
         if exercise is None:
-            from ..rules import Rules
+            from ...rules import Rules
 
             exercise = whole_hand_exercise(seed, Rules.preset(rules), players)
         self.exercise, self.progress = exercise, progress
@@ -94,7 +94,7 @@ class WholeHandWidget(TableWidget):
     def play_for_me(self) -> list[str]:
         """Play seat A's decisions as the heuristic bot would, through the same actions as
         the buttons and card clicks (a demonstration); returns seat A's actions."""
-        from ..sim.bots import HeuristicBot
+        from ...sim.bots import HeuristicBot
 
         bot, mine = HeuristicBot(), []
         while self.game.phase != "settled":

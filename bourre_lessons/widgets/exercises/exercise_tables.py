@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..cards import Card, Suit
-from ..game import Game
-from ..play import Situation
-from ..rules import SEAT_LETTERS
-from ..text import card_list
-from .table_model import (
+from ...cards import Card, Suit
+from ...game import Game
+from ...play import Situation
+from ...rules import SEAT_LETTERS
+from ...text import card_list
+from ..table.table_model import (
     OUT_OF_TRUMP,
     CardTableContent,
     card_entry,

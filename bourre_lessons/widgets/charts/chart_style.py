@@ -13,9 +13,9 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..browser import BrowserNote, browser_note, missing_in_browser
-from ..cards import Suit
-from .kit import FOUR_COLOURS, TWO_COLOURS
+from ...browser import BrowserNote, browser_note, missing_in_browser
+from ...cards import Suit
+from ..kit import FOUR_COLOURS, TWO_COLOURS
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -15,17 +15,17 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..exercises.feedback import Feedback, not_checked
-from ..exercises.settle_pot import (
+from ...exercises.feedback import Feedback, not_checked
+from ...exercises.settle_pot import (
     SETTLE_LEVELS,
     SettlePotExercise,
     SettlePotSeries,
     read_settle_field,
 )
-from ..progress import Progress
+from ...progress import Progress
+from ..table.table_model import CardTableContent
 from .exercise_base import ANY, ExerciseApp, exercise_and_series, level_menu
 from .exercise_tables import settle_scene
-from .table_model import CardTableContent
 
 __all__ = ["QUESTIONS", "SettlePotWidget"]
 

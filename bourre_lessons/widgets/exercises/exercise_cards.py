@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..cards import Card, parse_card
-from ..exercises.drills import TrickWinnerDrill
-from ..exercises.feedback import Feedback
-from ..exercises.legal_cards import LegalCardsSeries, read_cards
-from ..progress import Progress
-from ..rules import Rules
-from ..sim.positions import LEVEL_TITLES, levels_for
+from ...cards import Card, parse_card
+from ...exercises.drills import TrickWinnerDrill
+from ...exercises.feedback import Feedback
+from ...exercises.legal_cards import LegalCardsSeries, read_cards
+from ...progress import Progress
+from ...rules import Rules
+from ...sim.positions import LEVEL_TITLES, levels_for
+from ..table.table_model import CardTableContent
 from .exercise_base import ANY, DrillApp, ExerciseApp, SeriesApp, level_menu
 from .exercise_tables import discard_scene, position_scene, trick_scene
-from .table_model import CardTableContent
 
 __all__ = ["DiscardApp", "LeadTrumpApp", "LegalCardsWidget", "TrickWinnerApp"]
 

@@ -7,7 +7,7 @@ classroom) asks here.
 
 from __future__ import annotations
 
-from ..scenes.model import Scene
+from ...scenes.model import Scene
 from .scene import SceneView
 from .scene_naming import NamingView
 from .scene_play import PlayView

@@ -16,11 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card, Suit
-from ..game import Game
-from ..play import Situation, Verdict, cite, trick_winner
-from ..sources import chip, cited_in
-from ..text import card_list
+from ...cards import Card, Suit
+from ...game import Game
+from ...play import Situation, Verdict, cite, trick_winner
+from ...sources import chip, cited_in
+from ...text import card_list
 
 __all__ = [
     "CardTableContent",
@@ -389,7 +389,7 @@ def review_entries(review: Any) -> dict[str, Any]:
     figures mean, one row a decision (the moment, the choice made and the best one with their
     chips, what is at stake against the best or the next best choice, the verdict: 'mistake',
     'good' or 'none' for no choice; the reason) and a summary line."""
-    from ..sim.coach import CHIPS_MEANING  # a review exists only once the coach has run
+    from ...sim.coach import CHIPS_MEANING  # a review exists only once the coach has run
 
     rows = []
     for d in review.decisions:

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..sim.variant_lab import Disagreements, Sweep
+from ...sim.variant_lab import Disagreements, Sweep
 from .chart_style import (
     RULEBOOK_COLOURS,
     SIZES,

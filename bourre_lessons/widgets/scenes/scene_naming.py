@@ -5,9 +5,9 @@ What a phrase names comes from the engine (`Scene.designation`, laws 45C4a and 4
 
 from __future__ import annotations
 
-from ..cards import Card
+from ...cards import Card
+from ..table.table_model import feedback_entry
 from .scene_play import PlayView
-from .table_model import feedback_entry
 
 __all__ = ["NamingView"]
 

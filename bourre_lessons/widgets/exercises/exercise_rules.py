@@ -11,13 +11,13 @@ import html
 
 import ipywidgets as widgets
 
-from ..exercises.feedback import Feedback
-from ..play import Situation
-from .card_table import CardTable
+from ...exercises.feedback import Feedback
+from ...play import Situation
+from ..kit import callout_html
+from ..table.card_table import CardTable
+from ..text_form import TextForm
 from .exercise_base import feedback_callout
 from .exercise_tables import position_scene
-from .kit import callout_html
-from .text_form import TextForm
 
 __all__ = ["PositionView", "RuleCheck", "show_position"]
 

@@ -11,11 +11,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..exercises.feedback import Feedback
-from ..exercises.name_the_card import NAMING_LEVEL_TITLES, NamingSeries
+from ...exercises.feedback import Feedback
+from ...exercises.name_the_card import NAMING_LEVEL_TITLES, NamingSeries
+from ..table.table_model import CardTableContent
 from .exercise_base import SeriesApp
 from .exercise_tables import position_scene
-from .table_model import CardTableContent
 
 __all__ = ["NamingWidget"]
 

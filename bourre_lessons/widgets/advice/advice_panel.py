@@ -14,14 +14,20 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..cards import DECK, Card, CardError, parse_card, parse_cards
-from ..exercises.play_or_pass import advice_report, seat_words
-from ..rules import SOURCES, Rules
-from ..sim.advisor import Advice, advise
-from .card_table import CardTable
-from .kit import tag_attributes, write
-from .table_model import CardTableContent, feedback_entry, hand_entries, seat_entry, trump_entry
-from .text_form import TextForm
+from ...cards import DECK, Card, CardError, parse_card, parse_cards
+from ...exercises.play_or_pass import advice_report, seat_words
+from ...rules import SOURCES, Rules
+from ...sim.advisor import Advice, advise
+from ..kit import tag_attributes, write
+from ..table.card_table import CardTable
+from ..table.table_model import (
+    CardTableContent,
+    feedback_entry,
+    hand_entries,
+    seat_entry,
+    trump_entry,
+)
+from ..text_form import TextForm
 
 __all__ = ["AdvisorWidget"]
 

@@ -12,7 +12,7 @@ import io
 
 import ipywidgets as widgets
 
-from ..browser import missing_in_browser
+from ...browser import missing_in_browser
 from .scene import SceneView
 
 __all__ = ["StoryView"]
@@ -96,7 +96,7 @@ def _pot_chart_png(pots: dict[int, int], total_steps: int, big: bool) -> bytes:
     bytes, in the course's chart style; a step that moves no chips has no bar."""
     from matplotlib.ticker import MaxNLocator
 
-    from .chart_style import TEXT, label_axes, new_figure
+    from ..charts.chart_style import TEXT, label_axes, new_figure
 
     fig, ax = new_figure(*CHART_SIZES[big])
     ax.bar(list(pots), list(pots.values()), color="#d4a017", edgecolor="#8a6a00")

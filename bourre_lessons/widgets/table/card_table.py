@@ -10,7 +10,7 @@ and sends back one message only: "card X clicked". The rules stay in Python: who
 the table (a scene view, the game table) decides what a click means and sets the traits
 again. `to_text()` reads the same traits, so the text form never disagrees with the picture.
 
-The drawing is `static/card_table.js` (an ES module, cards drawn as SVG by our own code, no
+The drawing is `widgets/static/card_table.js` (an ES module, cards drawn as SVG by our own code, no
 image or font files) and `static/card_table.css` (every class prefixed `bourre-`).
 """
 
@@ -23,13 +23,13 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..cards import CardError, parse_card
-from .source_chip import chip_text, page_css
+from ...cards import CardError, parse_card
+from ..source_chip import chip_text, page_css
 from .table_model import CardTableContent, feedback_entry, text_lines
 
 __all__ = ["CardTable"]
 
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parents[1] / "static"  # shared with source_chip (the CJK font)
 SIZES = ("normal", "classroom")
 
 

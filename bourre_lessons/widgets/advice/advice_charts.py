@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..sim.advisor import Advice
-from .chart_style import (
+from ...sim.advisor import Advice
+from ..charts.chart_style import (
     SIZES,
     TEXT,
     interval_errors,

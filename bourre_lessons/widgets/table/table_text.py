@@ -14,12 +14,12 @@ import html
 import re
 from collections.abc import Sequence
 
-from ..cards import Card, CardError, parse_card
-from ..game import Game
-from ..hand_state import HandRecord
-from ..play import Verdict
-from ..rules import Rules
-from ..seat_view import HAND_HEADER, transcript_for
+from ...cards import Card, CardError, parse_card
+from ...game import Game
+from ...hand_state import HandRecord
+from ...play import Verdict
+from ...rules import Rules
+from ...seat_view import HAND_HEADER, transcript_for
 from .table_model import feedback_entry
 
 __all__ = [

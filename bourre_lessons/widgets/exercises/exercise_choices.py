@@ -12,13 +12,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..exercises.feedback import Feedback
-from ..game import Game
-from ..progress import Progress
+from ...exercises.feedback import Feedback
+from ...game import Game
+from ...progress import Progress
+from ..kit import toggle_class
+from ..table.table_model import CardTableContent
 from .exercise_base import DrillApp, ExerciseApp
 from .exercise_tables import deal_scene, finished_hand_scene, position_scene
-from .kit import toggle_class
-from .table_model import CardTableContent
 
 __all__ = ["CostlyDecisionApp", "PlayOrPassApp", "SureTricksApp"]
 
@@ -109,7 +109,7 @@ class CostlyDecisionApp(_ButtonAnswer):
     shows_hand = False
 
     def __init__(self, exercise: Any, progress: Progress | bool | None = None) -> None:
-        from ..sim.coach import decisions_made
+        from ...sim.coach import decisions_made
 
         self.decisions = decisions_made(exercise.game, "A")
         super().__init__(exercise, None, progress=progress)

@@ -10,14 +10,13 @@ from typing import ClassVar
 
 import ipywidgets as widgets
 
-from ..cards import Card, parse_card
-from ..play import cite, explain, trick_winner, verdicts
-from ..scenes.model import YOU, ScenePosition
-from .card_table import CardTable
-from .chart_style import rulebook_colour
-from .kit import connect_buttons
-from .scene import SAY_HINT, SceneView, _cards_text
-from .table_model import (
+from ...cards import Card, parse_card
+from ...play import cite, explain, trick_winner, verdicts
+from ...scenes.model import YOU, ScenePosition
+from ..charts.chart_style import rulebook_colour
+from ..kit import connect_buttons
+from ..table.card_table import CardTable
+from ..table.table_model import (
     MARKS,
     OUT_OF_TRUMP,
     CardTableContent,
@@ -30,6 +29,7 @@ from .table_model import (
     trump_entry,
     verdict_entry,
 )
+from .scene import SAY_HINT, SceneView, _cards_text
 
 __all__ = ["PlayView"]
 
@@ -140,7 +140,7 @@ class PlayView(SceneView):
 
     def say(self, text: str) -> str:
         """Play by words, as a player would say it; the laws (45C4a, 46B) decide the card."""
-        from ..naming import NamingError, designate
+        from ...naming import NamingError, designate
 
         if not self.your_turn:
             return self._say("It is not your turn yet: press Next until the trick reaches you.")

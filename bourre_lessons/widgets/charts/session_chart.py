@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game import Game
+from ...game import Game
 from .chart_style import SEAT_COLOURS, chart_or_note, label_axes, new_figure
 
 if TYPE_CHECKING:

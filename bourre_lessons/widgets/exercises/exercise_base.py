@@ -22,14 +22,14 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from ..exercises.drills import DRILL_LEVELS, DrillSeries
-from ..exercises.feedback import Feedback
-from ..progress import Progress
-from ..rules import SOURCES, Rules
-from .card_table import CardTable
-from .kit import add_buttons, callout_html, tag_attributes
-from .table_model import CardTableContent, feedback_entry, feedback_text, text_lines
-from .text_form import TextForm
+from ...exercises.drills import DRILL_LEVELS, DrillSeries
+from ...exercises.feedback import Feedback
+from ...progress import Progress
+from ...rules import SOURCES, Rules
+from ..kit import add_buttons, callout_html, tag_attributes
+from ..table.card_table import CardTable
+from ..table.table_model import CardTableContent, feedback_entry, feedback_text, text_lines
+from ..text_form import TextForm
 
 __all__ = [
     "ANY",

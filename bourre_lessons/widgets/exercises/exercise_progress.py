@@ -15,10 +15,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..exercises.feedback import Feedback
-from ..progress import Progress, default_path
+from ...exercises.feedback import Feedback
+from ...progress import Progress, default_path
+from ..text_form import TextForm
 from .exercise_rules import RuleCheck
-from .text_form import TextForm
 
 __all__ = ["SetProgress"]
 

@@ -12,6 +12,9 @@ and **Review this hand** asks the coach (`sim.coach.review`) to grade every deci
 made: the review is drawn in the table and told in `to_text()`. The opponents are the
 course's heuristic bots, the random ones (easier) or the sampling bots (harder).
 
+The controls around the drawn table (the boxes, the buttons, the replay slider, the log) are
+made, laid out and enabled by `table_controls.TableControls`; what they do is here.
+
 `CoachedTable` keeps the review back until the learner has guessed which decision cost the
 most chips (a box under the table, or `guess(number)`), then sets the coach's answer beside
 the guess: lesson 10's predict-then-see.
@@ -25,16 +28,17 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from ..actions import hand_actions
-from ..browser import browser_note, missing_in_browser
-from ..cards import Card, parse_card
-from ..game import Game, GameError, IllegalAction
-from ..rules import SOURCES, Rules
-from ..seat_view import transcript_for
-from ..sim.bot_names import resolve_bots
-from ..sim.bots import Bot
-from .card_table import CardTable
-from .kit import SIZES, add_buttons, style_sheet, tag_attributes, write
+from ...actions import hand_actions
+from ...browser import browser_note, missing_in_browser
+from ...cards import Card, parse_card
+from ...game import Game, GameError, IllegalAction
+from ...rules import Rules
+from ...seat_view import transcript_for
+from ...sim.bot_names import resolve_bots
+from ...sim.bots import Bot
+from ..kit import SIZES, write
+from ..text_form import TextForm
+from .table_controls import OPPONENTS, TableControls
 from .table_model import MARKS, feedback_entry, feedback_text, review_entries, seen_table
 from .table_text import (
     SAID_NOTHING,
@@ -48,10 +52,9 @@ from .table_text import (
     status_text,
     table_html,
 )
-from .text_form import TextForm
 
 if TYPE_CHECKING:
-    from ..sim.coach import HandReview
+    from ...sim.coach import HandReview
 
 REVIEW_DEALS = 2_000
 """Deals the coach samples for each decision (the coach's own default, `sim.coach.DEALS`;
@@ -65,34 +68,8 @@ SAY_HINT = (
     "'low', 'win it' (English, Swedish, Danish, Portuguese or Japanese)."
 )
 
-DOM_PARTS = (
-    "header seed_box rulebook opponents new_button misplay table say_box say_button play_button "
-    "pass_button discard_button keep_button continue_button skip_button accept_button deal_button "
-    "replay_button replay_slider transcript_button review_button output log_view"
-)
-"""The controls that get a stable DOM class `bourre-<name>` (browser tests select on it)."""
-DOM_RENAMED = {
-    "new_button": "new-game",
-    "say_button": "say-button",
-    "play_button": "declare-play",
-    "pass_button": "declare-pass",
-    "skip_button": "to-my-turn",
-    "replay_slider": "replay-step",
-    "review_button": "review-hand",
-    "output": "feedback",
-    "log_view": "log",
-}
 
-
-OPPONENTS = {
-    "random": "random bots (easier)",
-    "heuristic": "heuristic bots",
-    "sampling": "sampling bots (harder)",
-}
-"""The opponents the table offers, by bot name."""
-
-
-class TableWidget(TextForm, widgets.VBox):
+class TableWidget(TableControls, TextForm, widgets.VBox):
     """Whole hands against bots: declare, draw and play; the bots move when you press Continue."""
 
     def __init__(
@@ -154,7 +131,7 @@ class TableWidget(TextForm, widgets.VBox):
             return self._say(f"Review a hand once it is over: {self._status()}")
         if missing_in_browser("numpy", "numba"):
             return self._say(str(browser_note("The review of a hand", "numpy")))
-        from ..sim.coach import review  # NumPy is loaded only for a review
+        from ...sim.coach import review  # NumPy is loaded only for a review
 
         self.reviewed = review(self.game, YOU, deals=deals)
         self.replaying = None
@@ -201,7 +178,7 @@ class TableWidget(TextForm, widgets.VBox):
         glimne, wikipedia: the penalty). Words that name no card (unreadable, or a card not
         held, laws 46B4) play nothing: say it again.
         """
-        from ..naming import NamingError, designate
+        from ...naming import NamingError, designate
 
         game = self.game
         mine = self._pending_is_yours()
@@ -391,81 +368,6 @@ class TableWidget(TextForm, widgets.VBox):
         self._render()
         return self.feedback
 
-    def _build_controls(self, seed: int, bots: str) -> None:
-        """Create every control the table shows with its stable DOM class."""
-        self.header = widgets.HTML()
-        self.seed_box = widgets.IntText(
-            value=seed, description="Seed", layout=widgets.Layout(width="160px")
-        )
-        self.rulebook = widgets.Dropdown(
-            options=list(SOURCES), value=self.rules.source, description="Rules"
-        )
-        named = bots.strip().lower() if bots.strip().lower() in OPPONENTS else ""
-        choices = [(words, name) for name, words in OPPONENTS.items()]
-        self.opponents = widgets.Dropdown(
-            options=choices + ([] if named else [("as given", "")]),
-            value=named,
-            description="Opponents",
-        )
-        add_buttons(self, new_button=("New game", lambda: self.new_game(rules=self.rulebook.value)))
-        self.misplay = widgets.Checkbox(
-            value=False, description="Let me misplay (renege)", indent=False
-        )
-        self.table = CardTable(size=self.size, four_colour=self.four_colour)
-        self.table.on_play(self.click)
-        self.say_box = widgets.Text(
-            placeholder="or say your card: the king, a small heart, win it…",
-            description="Say",
-            continuous_update=False,
-        )
-        add_buttons(
-            self,
-            say_button=("Say it", self._say_from_box),
-            play_button=("Play", lambda: self.declare(True)),
-            pass_button=("Pass", lambda: self.declare(False)),
-            discard_button=("Discard selected", lambda: self.discard(*sorted(self.selected))),
-            keep_button=("Keep all", self.discard),
-            continue_button=("Continue →", self.advance),
-            skip_button=("Bots to my turn »", self.advance_to_you),
-            accept_button=("Let it stand", self.accept),
-            deal_button=("Deal next hand", self.deal),
-            replay_button=("Replay this hand", lambda: self.replay_hand(step=0)),
-            transcript_button=("Transcript", self.transcript),
-            review_button=("Review this hand", self.review_hand),
-        )
-        self.replay_slider = widgets.IntSlider(
-            description="Step", min=0, max=0, continuous_update=False
-        )
-        self.output = widgets.Output()
-        self.log_view = widgets.HTML()
-        tag_attributes(self, "bourre", DOM_PARTS, DOM_RENAMED)
-
-    def _layout(self) -> list[widgets.Widget]:
-        """The controls in rows, top to bottom."""
-        return [
-            style_sheet(),
-            self.header,
-            widgets.HBox([self.seed_box, self.rulebook, self.opponents, self.new_button]),
-            self.misplay,
-            self.table,
-            widgets.HBox([self.say_box, self.say_button]),
-            widgets.HBox(
-                [self.play_button, self.pass_button, self.discard_button, self.keep_button]
-            ),
-            widgets.HBox(
-                [self.continue_button, self.skip_button, self.accept_button, self.deal_button]
-            ),
-            widgets.HBox(
-                [self.replay_button, self.replay_slider, self.transcript_button, self.review_button]
-            ),
-            self.output,
-            self.log_view,
-        ]
-
-    def _wire(self) -> None:
-        self.say_box.observe(lambda _: self._say_from_box(), names="value")
-        self.replay_slider.observe(lambda _: self._render(), names="value")
-
     def _header_text(self) -> str:
         number = None if self.replaying is None else self.replaying[0]
         slider = self.replay_slider
@@ -482,21 +384,6 @@ class TableWidget(TextForm, widgets.VBox):
         self._render_buttons()
         self.replay_slider.layout.display = None if self.replaying is not None else "none"
         self.log_view.value = log_html(game, self._viewer())
-
-    def _render_buttons(self) -> None:
-        """Enable only the buttons that can act now (none of the live ones during a replay)."""
-        live = self.replaying is None
-        phase, you = self.game.phase, self.game.to_act == YOU and live
-        self.play_button.disabled = self.pass_button.disabled = not (you and phase == "declare")
-        self.discard_button.disabled = not (you and phase == "draw" and self.selected)
-        self.keep_button.disabled = not (you and phase == "draw")
-        bots_move = (
-            live and phase != "settled" and self.game.to_act != YOU and not self._pending_is_yours()
-        )
-        self.continue_button.disabled = self.skip_button.disabled = not bots_move
-        self.accept_button.disabled = not (live and self._pending_is_yours())
-        self.deal_button.disabled = phase != "settled"
-        self.review_button.disabled = not (live and phase == "settled")
 
 
 GUESS_PROMPT = (
@@ -558,7 +445,7 @@ class CoachedTable(TableWidget):
 
     def _decision_count(self) -> int:
         """How many decisions you made in the hand on screen (the review numbers them so)."""
-        from ..sim.decision_points import decision_points  # the engine's replay: no NumPy
+        from ...sim.decision_points import decision_points  # the engine's replay: no NumPy
 
         return len(decision_points(self.game, YOU)[0]) if self.game.phase == "settled" else 0
 

@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..cards import Card, parse_card
-from ..game import Game
-from ..rules import SOURCES, Rules
-from ..text import ReadsAsText
+from ...cards import Card, parse_card
+from ...game import Game
+from ...rules import SOURCES, Rules
+from ...text import ReadsAsText
 from .chart_style import (
     SIZES,
     chart_or_note,

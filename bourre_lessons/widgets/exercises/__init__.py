@@ -1,0 +1,1 @@
+"""The exercise apps: the sets of exercises/, their drills, tables and progress."""
