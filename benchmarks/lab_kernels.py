@@ -22,6 +22,13 @@ Measured for issue 22 (2 shared cores, JupyterLab 4.6.6): with no culling, 12 ke
 2144 MB RSS (1379 MB USS) after the walk; as `make lab` now runs, at 20 minutes a lesson 1 kernel
 and 273 MB RSS after the walk (at most 569 MB at once), at 10 minutes a lesson 2 kernels and
 464 MB (at most 702 MB).
+
+Measured again for issue 28 (same machine, 2 shared cores, settings unchanged: culled after 15
+idle minutes, connected tabs too; a culled lesson now says so on the page): at 20 minutes a
+lesson 1 kernel and 229 MB RSS after the walk, at most 476 MB at once; at 10 minutes a lesson
+2 kernels and 469 MB after the walk (the most at once), and with JupyterLab's server (about
+190-210 MB RSS) the whole session at most 678 MB RSS, under the 1 GB aim. The browser's own
+memory is not counted.
 """
 
 from __future__ import annotations
