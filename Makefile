@@ -181,8 +181,10 @@ lite-test: lite chromium
 	@if [ -f $(BROWSER_ARTIFACTS)/lite-survey.txt ]; then cat $(BROWSER_ARTIFACTS)/lite-survey.txt; fi
 
 # The scenes as a Voila app for a projector (present/classroom.ipynb), on 127.0.0.1.
+# The course's template (bourre_lessons/voila) is Voila's "lab" without its CDN stylesheets.
 present: install
-	$(VENV)/bin/voila present/classroom.ipynb --Voila.ip=127.0.0.1 \
+	JUPYTER_PATH=$(CURDIR)/bourre_lessons/voila$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
+		$(VENV)/bin/voila present/classroom.ipynb --Voila.ip=127.0.0.1 --template=bourre \
 		--VoilaConfiguration.extension_denylist=jupyterlab-jupytext $(VOILA_ARGS)
 
 # Regenerate the README screenshots in docs/img/ from the running course.

@@ -70,7 +70,7 @@ class IllegalPlay(IllegalAction):
     """A card play that breaks a play rule; carries the engine's verdict."""
 
     def __init__(self, verdict: Verdict, alternatives: Sequence[str]) -> None:
-        message = f"{verdict.reason} ({cite(verdict.rule_id)})"
+        message = f"{verdict.reason} [{cite(verdict.rule_id)}]"
         super().__init__(message, verdict.rule_id, alternatives)
         self.verdict = verdict
 

@@ -15,7 +15,9 @@ are (`bourre-lessons lab --port 8899`).
 
 JupyterLab is started with idle-kernel culling (KERNEL_CULLING): each lesson a learner opens
 starts its own Python, and one left without a click for CULL_IDLE_MINUTES is shut down, so a
-learner walking through the lessons keeps only the last few running.
+learner walking through the lessons keeps only the last few running. A tab left open keeps its
+page but not its Python: the lesson's card tables and the notebook's toolbar then say that it
+stopped and that Kernel ▸ Restart Kernel and Run All Cells goes on (widgets/static/card_table.js).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -38,6 +41,21 @@ CLASSROOM = "present/classroom.ipynb"
 COURSE_FOLDERS = ("notebooks", "exercises", "present", "docs")
 # jupytext's front-end extension, if installed, cannot load inside Voila (as in `make present`)
 VOILA_NO_JUPYTEXT = "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext"
+VOILA_DATA = Path(__file__).resolve().parent / "voila"
+"""A Jupyter data folder holding the course's Voila template (`voila/templates/bourre`):
+Voila's "lab" template without the Font Awesome stylesheets it fetches from a CDN."""
+VOILA_TEMPLATE = "--template=bourre"
+
+
+def voila_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment Voila runs in: JUPYTER_PATH starts with VOILA_DATA, so that Voila
+    finds the course's template (a JUPYTER_PATH already set is kept after it)."""
+    env = dict(os.environ if environ is None else environ)
+    rest = env.get("JUPYTER_PATH", "")
+    env["JUPYTER_PATH"] = os.pathsep.join([str(VOILA_DATA), *([rest] if rest else [])])
+    return env
+
+
 HIDDEN_IN_LAB = ("__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "[0-9][0-9]*.md")
 HIDE_TEXT_PAIRS = tuple(f"--ContentsManager.hide_globs={glob}" for glob in HIDDEN_IN_LAB)
 """JupyterLab's file browser lists each lesson once: the notebook, not its text pair
@@ -64,6 +82,15 @@ def kernel_culling(idle_seconds: int, every_seconds: int) -> tuple[str, ...]:
 
 
 KERNEL_CULLING = kernel_culling(CULL_IDLE_MINUTES * 60, CULL_EVERY_SECONDS)
+LAB_SETTINGS = Path(__file__).resolve().parent / "lab_settings"
+"""JupyterLab's application settings for the course (`overrides.json`): no pop-up asking to
+fetch Jupyter's news, no update check. A learner's own settings still win over these."""
+OPEN_WELCOME = (
+    f"--LabApp.default_url=/lab/tree/{WELCOME}",
+    f"--LabApp.app_settings_dir={LAB_SETTINGS}",
+)
+"""The address JupyterLab prints (and `/` leads to) opens the welcome lesson, not the
+Launcher; the course's settings overrides apply."""
 LAB_MISSING = (
     "JupyterLab is not installed in this Python ({python}). Install the course with it:\n"
     '    pip install "bourre-lessons[lab]"'
@@ -274,7 +301,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _launch(module: str, arguments: list[str], folder: Path) -> int:
+def _launch(
+    module: str, arguments: list[str], folder: Path, env: Mapping[str, str] | None = None
+) -> int:
     """Run JupyterLab or Voila from this Python, in the course folder; its exit code."""
     try:
         __import__(module)
@@ -284,7 +313,7 @@ def _launch(module: str, arguments: list[str], folder: Path) -> int:
     command = [sys.executable, "-m", module, *arguments]
     print("Starting:", " ".join(command), flush=True)
     try:
-        return subprocess.call(command, cwd=folder)
+        return subprocess.call(command, cwd=folder, env=None if env is None else dict(env))
     except KeyboardInterrupt:
         return 130
 
@@ -302,17 +331,17 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if options.command == "lab":
         return _launch("jupyterlab", lab_arguments(folder, extra), folder)
-    voila = [CLASSROOM, "--Voila.ip=127.0.0.1", VOILA_NO_JUPYTEXT, *extra]
-    return _launch("voila", voila, folder)
+    voila = [CLASSROOM, "--Voila.ip=127.0.0.1", VOILA_NO_JUPYTEXT, VOILA_TEMPLATE, *extra]
+    return _launch("voila", voila, folder, voila_environment())
 
 
 def lab_arguments(folder: Path, extra: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """JupyterLab's arguments for the course copied into `folder`: served from there, text
-    pairs hidden, idle kernels culled, then `extra`; an option given in `extra` replaces ours
+    """JupyterLab's arguments for the course copied into `folder`: served from there, opening
+    on the welcome lesson, no news pop-up, text pairs hidden, idle kernels culled, then `extra`; an option given in `extra` replaces ours
     (JupyterLab refuses a single-valued option given twice)."""
     given = {arg.split("=", 1)[0] for arg in extra if arg.startswith("--")}
     root = ["--allow-root"] if _is_root() and "--allow-root" not in extra else []
-    ours = [f"--ServerApp.root_dir={folder}", *KERNEL_CULLING]
+    ours = [f"--ServerApp.root_dir={folder}", *KERNEL_CULLING, *OPEN_WELCOME]
     return [
         *root,
         *(arg for arg in ours if arg.split("=", 1)[0] not in given),

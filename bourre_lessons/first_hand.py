@@ -350,8 +350,9 @@ def _meaning(
             first = not game.hand_record.discards  # the first to say play: say why
             how = f" In {game.rules.source}'s order, as the course reads it," if first else ""
             last = player == game.hand_record.seats[-1]
+            subject = ("you" if who == "You" else who) if first else who  # a sentence of its own
             now = (
-                f"{how} {'you' if who == 'You' else who} {_verb(who, 'draws')} at once"
+                f"{how} {subject} {_verb(who, 'draws')} at once"
                 + ("." if last else ", before the next player speaks.")
                 if in_turn
                 else ""
@@ -520,5 +521,5 @@ def _card_hint(game: Game, you: str) -> str:
         )
     why = allowed[0].reason.split(": ", 1)[-1].split(" (")[0].rstrip(".")
     cited = cite(allowed[0].rule_id)
-    source = f" ({cited})" if cited != allowed[0].rule_id else ""
+    source = f" [{cited}]" if cited != allowed[0].rule_id else ""
     return f"The rules allow {cards}. Why: {why}{source}."

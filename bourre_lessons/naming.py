@@ -81,7 +81,7 @@ from .naming_words import (
 )
 from .play import Situation, Verdict, beats, cite, explain, legal_plays
 from .rules import Rules
-from .text import card_list
+from .text import ReadsAsText, card_list
 
 __all__ = [
     "CLAUSES",
@@ -159,7 +159,7 @@ class NamingError(ValueError):
 
 
 @dataclass(frozen=True)
-class Designation:
+class Designation(ReadsAsText):
     """What a player's words designate: a card played, a renege, a question, a refusal, or a
     free choice.
 
@@ -207,7 +207,8 @@ class Designation:
         engine's reading of 45C4a)."""
         return self.kind == "renege"
 
-    def __str__(self) -> str:
+    def to_text(self) -> str:
+        """The designation in one line: its kind, the clause it rests on and why."""
         return f"{self.kind} [{cite(self.clause)}] {self.reason}"
 
 

@@ -22,7 +22,7 @@ from .cards import DECK, TRICKS_PER_HAND, Card, CardError, Suit, parse_card, par
 from .rules import MAX_PLAYERS, SOURCES, Rules
 from .sources import cite as _cite_id
 from .sources import concept_citations, reading
-from .text import card_list, count
+from .text import ReadsAsText, card_list, count
 
 __all__ = [
     "CONCEPT_CITATIONS",
@@ -89,7 +89,7 @@ def voids_shown_by(trick: Iterable[Card], card: Card, trump: Suit, rules: Rules)
 
 
 @dataclass(frozen=True)
-class Situation:
+class Situation(ReadsAsText):
     """One player's view of one decision: what they hold and what they know.
 
     hand -- the player's cards; trump -- the trump suit; trick -- cards of the current trick
@@ -170,6 +170,28 @@ class Situation:
             won_last_trick_with=won_last_trick_with,
         )
         return situation
+
+    def to_text(self) -> str:
+        """The position in a few plain lines: trump, hand, trick, what is known."""
+        s = self
+        hand = card_list(s.hand, sep=" ", empty="none", sort=False)
+        lines = [f"Trump: {s.trump.symbol} ({s.trump.plural})", f"Your hand: {hand}"]
+        if s.is_lead:
+            lines.append("You are on lead: the trick is empty.")
+        else:
+            played = ", then ".join(str(c) for c in s.trick)
+            lines.append(f"Trick so far: {played} ({s.trick[0]} was led; {s.best} is winning)")
+            if s.trumped:
+                lines.append(f"The trick has been trumped: {s.trump.plural} were played to it.")
+        lines.append(f"Players still to play after you: {s.players_after}")
+        earlier = card_list(s.seen, sep=" ", empty="none", by_suit=True)
+        lines.append(f"Cards played in earlier tricks: {earlier}")
+        lines.append(f"Tricks you have won: {s.tricks_won}")
+        if s.others_out_of_trump:
+            lines.append("Every other player has shown that they hold no trump.")
+        if s.won_last_trick_with is not None:
+            lines.append(f"You won the previous trick with {s.won_last_trick_with}.")
+        return "\n".join(lines)
 
     @property
     def is_lead(self) -> bool:
@@ -639,7 +661,8 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
         if card not in step.allowed:
             alternatives = _cards(legal)
             why = step.why(situation)
-            reason = f"{card} is not allowed: {why}; play {_one_of(legal)}{alternatives}."
+            play = "" if alternatives in why else f"; play {_one_of(legal)}{alternatives}"
+            reason = f"{card} is not allowed: {why}{play}."
             return _verdict(card, False, step.concept, reason, rules, situation)
     last = steps[-1]
     why = f"{card} is allowed: {last.why(situation)}."

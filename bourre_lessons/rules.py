@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
+from .text import ReadsAsText
+
 __all__ = ["MAX_PLAYERS", "PRESETS", "SEAT_LETTERS", "SOURCES", "Rules"]
 
 Cinch = Literal["off", "pot", "strict"]
@@ -42,7 +44,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(ReadsAsText):
     """The switches that decide a game; defaults are the pagat preset.
 
     Play of the cards:
@@ -181,6 +183,16 @@ class Rules:
             and not self.double_ante
             and not self.simultaneous_declaration
         )
+
+    def to_text(self) -> str:
+        """The rule set in words: its preset, and each switch set otherwise than the preset."""
+        base = PRESETS.get(self.source)
+        changed = base.differences(self) if base is not None else {}
+        if not changed:
+            return f"{self.source} rules (the preset)"
+        lines = [f"{self.source} rules, changed from the preset:"]
+        lines += [f"  {name}: {new!r} (preset: {old!r})" for name, (old, new) in changed.items()]
+        return "\n".join(lines)
 
     def differences(self, other: Rules) -> dict[str, tuple[Any, Any]]:
         """The switches on which two rule sets differ: name -> (ours, theirs)."""

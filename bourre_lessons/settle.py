@@ -22,7 +22,7 @@ from itertools import accumulate
 
 from .cards import TRICKS_PER_HAND
 from .rules import Rules
-from .text import names
+from .text import ReadsAsText, names
 
 __all__ = ["ChipMove", "Settlement", "antes", "pot_at_play", "second_antes", "settle"]
 
@@ -38,7 +38,7 @@ class ChipMove:
 
 
 @dataclass(frozen=True)
-class Settlement:
+class Settlement(ReadsAsText):
     """The end of one hand, in chips.
 
     winner -- the player who takes the pot, or None (split pot, or a disqualified winner);
@@ -87,6 +87,10 @@ class Settlement:
     def pots(self) -> tuple[int, ...]:
         """The pot after each of `moves()`, from the pot at the end of play."""
         return tuple(accumulate((m.chips for m in self.moves()), initial=self.pot_before))[1:]
+
+    def to_text(self) -> str:
+        """The settlement in a few plain sentences (`describe()`)."""
+        return self.describe()
 
     def describe(self) -> str:
         """The settlement in a few plain sentences, for transcripts and screen readers."""

@@ -21,14 +21,18 @@ is generated from this module: `python -m bourre_lessons.sources` writes it, `--
 
 from __future__ import annotations
 
+import html
 import re
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from .sources_text import ENTRIES, READINGS, Entry, Reading
+from .text import ReadsAsText
 
 __all__ = [
     "ENGINE_RULES",
@@ -37,11 +41,14 @@ __all__ = [
     "NAMES",
     "REGISTER",
     "SWITCH_STANCES",
+    "SWITCH_TABLE_NOTE",
     "Entry",
     "Reading",
+    "SwitchTable",
     "chip",
     "chip_text",
     "cite",
+    "cited_in",
     "concept_citations",
     "entry",
     "entry_for_scene",
@@ -53,6 +60,7 @@ __all__ = [
     "stance",
     "stance_words",
     "switch_rows",
+    "switch_table",
     "switch_table_text",
 ]
 
@@ -137,8 +145,8 @@ STANCE_WORDS: dict[tuple[str, str], str] = {
     ("restock", "glimne"): "passed hands (then discards: ours)",
     ("cinch", "glimne"): "{value} (a variant has it)",
     ("second_ante", "wikipedia"): "{value} (a variant has it)",
-    ("bourre_paid_to", "glimne"): "{value} (a reading)",
     ("draw_timing", "pagat"): "{value} (our reading of a terse text)",
+    ("bourre_paid_to", "glimne"): "{value} (our reading)",
 }
 """A comparison cell where the source says something beside the switch (glimne's 2–6
 "suitable") or only part of the preset's value: `{value}` is the preset's value in words."""
@@ -292,20 +300,89 @@ def _value(value: object) -> str:
     return "none" if value is None else str(value).replace("_", " ")
 
 
-def switch_table_text(only_differing: bool = True) -> str:
-    """The switches as a plain-text table, one rulebook a column: what lesson 08 prints."""
+SWITCH_TABLE_NOTE = "not said: the source is silent; the value is the engine's choice (ours)."
+
+
+@dataclass(frozen=True)
+class SwitchTable(ReadsAsText):
+    """The switches, one rulebook a column (`switch_rows`): what lesson 08 shows. In a
+    notebook it is an HTML table whose cells wrap inside their column; `to_text()` is the
+    same table in plain text."""
+
+    rulebooks: tuple[str, ...]
+    rows: tuple[tuple[str, Mapping[str, str]], ...]
+
+    def to_text(self) -> str:
+        """The table as text: one switch a line, each column as wide as its widest cell."""
+        width = max(len(s) for s, _ in self.rows) + 2
+        widths = {n: max(len(n), *(len(c[n]) for _, c in self.rows)) + 2 for n in self.rulebooks}
+        head = f"{'switch':<{width}}" + "".join(f"{n:<{widths[n]}}" for n in self.rulebooks)
+        lines = [head.rstrip()]
+        for switch, cells in self.rows:
+            line = f"{switch:<{width}}" + "".join(
+                f"{cells[n]:<{widths[n]}}" for n in self.rulebooks
+            )
+            lines.append(line.rstrip())
+        lines.append(SWITCH_TABLE_NOTE)
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The table as HTML: a switch a row, a rulebook a column, long cells wrapped."""
+        esc = html.escape
+        head = "".join(f"<th>{esc(n)}</th>" for n in self.rulebooks)
+        body = "".join(
+            f"<tr><th><code>{esc(switch)}</code></th>"
+            + "".join(f"<td>{esc(cells[n])}</td>" for n in self.rulebooks)
+            + "</tr>"
+            for switch, cells in self.rows
+        )
+        return (
+            "<table class='bourre-switch-table' style='table-layout:auto;max-width:100%'>"
+            f"<thead><tr><th>switch</th>{head}</tr></thead><tbody>{body}</tbody></table>"
+            f"<p><em>{esc(SWITCH_TABLE_NOTE)}</em></p>"
+        )
+
+
+def switch_table(only_differing: bool = True) -> SwitchTable:
+    """The switches as a table, one rulebook a column (see `switch_rows`)."""
     from .rules import SOURCES
 
-    rows = switch_rows(only_differing)
-    width = max(len(s) for s, _ in rows) + 2
-    lines = [f"{'switch':<{width}}" + "".join(f"{name:<36} " for name in SOURCES).rstrip()]
-    for switch, cells in rows:
-        lines.append(f"{switch:<{width}}" + "".join(f"{cells[n]:<36} " for n in SOURCES).rstrip())
-    lines.append("not said: the source is silent; the value is the engine's choice (ours).")
-    return "\n".join(lines)
+    rows = tuple((s, MappingProxyType(dict(c))) for s, c in switch_rows(only_differing))
+    return SwitchTable(tuple(SOURCES), rows)
+
+
+def switch_table_text(only_differing: bool = True) -> str:
+    """The switches as a plain-text table, one rulebook a column (`switch_table().to_text()`)."""
+    return switch_table(only_differing).to_text()
 
 
 # --- what a rule chip shows ------------------------------------------------------------------
+
+
+CITED = re.compile(r"\[([^\[\]]+)\]")
+"""A citation in text, the one form every learner reads: in square brackets, rule ids written
+as learners read them and several separated by commas ("[pagat 3]", "[laws 46B2, pagat 2]")."""
+
+
+def cited_in(text: str) -> list[str]:
+    """The citations of `text` ("[pagat 3]") that the register knows, in order, once each."""
+    found: list[str] = []
+    for inside in CITED.findall(text or ""):
+        for part in (p.strip() for p in inside.split(",")):
+            if part not in found and _known(part):
+                found.append(part)
+    return found
+
+
+def _known(citation: str) -> bool:
+    """A citation of one of the four sources that the register knows ("pagat 3")."""
+    if citation.split(" ", 1)[0] not in NAMES:
+        return False
+    try:
+        resolve(citation)
+    except KeyError:
+        return False
+    return True
 
 
 def chip(citation: str) -> dict[str, Any]:

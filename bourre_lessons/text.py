@@ -23,7 +23,17 @@ __all__ = [
 
 
 class ReadsAsText:
-    """Mixin for a result with a plain-text form: `str()` and `print()` give its `to_text()`."""
+    """Mixin for a result with a plain-text form: `str()`, `print()` and a notebook cell that
+    ends with the result all give its `to_text()` (never the dataclass repr); `repr()` stays
+    the constructor-like form, for debugging."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Give each subclass the display method in its own namespace: IPython walks the class
+        lineage and takes the first `_repr_pretty_` or `__repr__` it meets, and `@dataclass`
+        writes a `__repr__` into the subclass itself."""
+        super().__init_subclass__(**kwargs)
+        if "_repr_pretty_" not in cls.__dict__:
+            cls._repr_pretty_ = ReadsAsText._repr_pretty_
 
     def to_text(self) -> str:
         """The plain-text form; every class that mixes this in says what it is."""
@@ -31,6 +41,10 @@ class ReadsAsText:
 
     def __str__(self) -> str:
         return self.to_text()
+
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        """What IPython shows for the result as a cell's last value: its text form."""
+        printer.text(self.to_text())  # type: ignore[attr-defined]
 
 
 def suit_order(card: Card) -> tuple[int, int]:

@@ -295,13 +295,13 @@ def test_the_rulebooks_side_by_side():
     )
     assert row["codes"] == ["S4", "DK"] and row["cards"] == "4♠ K♦"
     assert row["verdict"] == "legal" and row["tried"] == "K♦"
-    assert row["label"] == "wikipedia, in force: legal 4♠ K♦; K♦ allowed (wikipedia 2)"
+    assert row["label"] == "wikipedia, in force: legal 4♠ K♦; K♦ allowed [wikipedia 2]"
     view = CardTable()
     view.show(CardTableContent(compare=[row, compare_entry("glimne", [parse_card("S4")])]))
     lines = view.to_text().splitlines()
     assert lines[-3:] == [
         "The rulebooks side by side:",
-        "  wikipedia, in force: legal 4♠ K♦; K♦ allowed (wikipedia 2)",
+        "  wikipedia, in force: legal 4♠ K♦; K♦ allowed [wikipedia 2]",
         "  glimne: legal 4♠",
     ]
 

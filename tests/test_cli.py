@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -300,3 +301,17 @@ def test_every_next_link_and_the_index_lead_somewhere_in_the_learners_copy(tmp_p
     welcome = relative_links(mine / cli.WELCOME)
     lessons = {p.name for p in (mine / "notebooks").glob("*.ipynb")} - {"00_welcome.ipynb"}
     assert lessons <= {Path(t).name for t in welcome}, "the index lists every lesson"
+
+
+def test_present_serves_the_course_template_found_through_jupyter_path(monkeypatch):
+    """`bourre-lessons present` runs Voila with the course's template (Voila's "lab" without
+    the Font Awesome stylesheets of a CDN), found where Voila looks: JUPYTER_PATH."""
+    from voila.paths import collect_template_paths
+
+    env = cli.voila_environment({"JUPYTER_PATH": "/elsewhere"})
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(cli.VOILA_DATA), "/elsewhere"]
+    monkeypatch.setenv("JUPYTER_PATH", env["JUPYTER_PATH"])
+    paths = collect_template_paths(["voila", "nbconvert"], "bourre", prune=True)
+    mine = Path(paths[0]) / "index.html.j2"
+    assert mine.is_file() and "cdn.jsdelivr.net" in mine.read_text(encoding="utf-8")
+    assert any(Path(p).name == "lab" for p in paths), "the template builds on Voila's lab"

@@ -315,7 +315,7 @@ def test_a_review_lists_every_decision_in_order_with_its_chips() -> None:
     for d in result.decisions:
         assert d.to_text() in text
         if d.forced:
-            assert not d.choices and "[pagat-" in d.forced
+            assert not d.choices and "[pagat " in d.forced
         else:
             assert d.chosen is not None and d.deals > 0
             assert f"{d.deals:,} deals" in d.to_text()

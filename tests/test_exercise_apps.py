@@ -47,7 +47,7 @@ def test_play_or_pass_is_two_buttons_and_the_deal_on_the_table(tmp_path):
     click(app.answer_buttons["pass"])
     assert app.message == (
         "✘ Not yet: “pass” is not the better choice here.\n"
-        "- Hint and Show solution (hint() and solution() in code) tell more when you ask."
+        "- Hint and Show solution tell more when you ask."
     )
     click(app.answer_buttons["play"])
     assert app.feedback.correct and "+5.00" in app.message

@@ -39,7 +39,7 @@ def test_a_suit_alone_plays_the_target():
     assert fb.correct, fb.to_text()
     assert fb.summary == "“a heart” plays 4♥, the card you wanted [laws 46B2]."
     text = fb.to_text()
-    assert "The law (laws 46B2)" in text
+    assert "The law [laws 46B2]" in text
     assert "Is 4♥ legal? Yes" in text and "[pagat 3]" in text
 
 
@@ -123,7 +123,7 @@ def test_the_only_card_that_fits_is_the_one_meant():
     fb = check_naming(s, "a heart", "HJ")
     assert fb.correct
     assert "[laws intent]" in fb.summary
-    assert "The law (laws 46B, preamble)" in fb.to_text()
+    assert "The law [laws 46B, preamble]" in fb.to_text()
 
 
 @pytest.mark.parametrize(("after", "expected"), [(0, "H7"), (2, "H9")])

@@ -35,7 +35,7 @@ def test_a_position_shows_seats_trick_earlier_cards_and_hand_but_no_answer():
     assert [(e["seat"], e["card"]) for e in scene.trick] == [("A", "H7"), ("B", "HK")]
     assert [e["card"] for e in scene.past[0]["cards"]] == ["D3", "D2"]
     assert not any(e["lifted"] or e["chosen"] for e in scene.hand)
-    assert scene.status == "Your turn: play a card."
+    assert scene.status == "Your turn: play a card."  # a position alone; set 1 says its task
     text = "\n".join(text_lines(scene.traits()))
     assert "Earlier tricks, the cards played: 3♦ 2♦" in text
 

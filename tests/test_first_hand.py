@@ -127,6 +127,16 @@ def test_any_deal_plays_through_with_simple_choices(seed):
     assert all(m.lines for m in steps)
 
 
+@pytest.mark.parametrize("seed", [FIRST_HAND_SEED, *range(0, 200, 7)])
+def test_every_sentence_of_the_story_starts_with_a_capital(seed):
+    """A meaning made of parts ("... or be bourré." then "B draws at once.") never leaves a
+    sentence starting in lower case, whoever is the second to say play (issue 28)."""
+    hand = FirstHand(seed)
+    steps = hand.finish()
+    lower = [m.meaning for m in steps if re.search(r"[.!?] [a-zà-ÿ]", m.meaning)]
+    assert not lower, lower
+
+
 # --- the view --------------------------------------------------------------------------------
 
 

@@ -410,7 +410,7 @@ def test_an_illegal_play_names_the_rule_and_the_alternatives():
     held = game.cards_of(game.to_act)
     over = sorted(c for c in held if c.suit == trump and c.rank > best)
     wrong = next(c for c in held if c.suit == trump and c.rank < best)
-    error = refuse(game, wrong.code, IllegalPlay, str(wrong), "(glimne 5)", "overtrump")
+    error = refuse(game, wrong.code, IllegalPlay, str(wrong), "[glimne 5]", "overtrump")
     assert error.rule_id == "glimne-5"
     assert error.alternatives == tuple(c.code for c in over)
     assert error.verdict.card == wrong

@@ -118,3 +118,28 @@ def test_the_makefile_opens_the_learners_copy_and_git_ignores_it():
         text=True,
     )
     assert ignored.returncode == 0, "my-lessons/ must be git-ignored"
+
+
+def test_the_printed_address_opens_the_welcome_lesson_without_a_news_pop_up():
+    """`make lab --no-browser` prints JupyterLab's default URL: it is the welcome lesson, not
+    the Launcher; and the course's settings overrides (read by jupyterlab_server itself) turn
+    the news question and the update check off (issue 28)."""
+    from jupyterlab.labapp import LabApp
+    from jupyterlab_server.settings_utils import get_settings
+    from traitlets.config.loader import KVArgParseConfigLoader
+
+    arguments = cli.lab_arguments(Path("/x"))
+    config = KVArgParseConfigLoader(
+        [a for a in arguments if a.startswith("--LabApp.")], classes=[LabApp]
+    ).load_config()
+    assert config.LabApp.default_url == f"/lab/tree/{cli.WELCOME}"
+    settings_dir = Path(config.LabApp.app_settings_dir)
+    assert (settings_dir / "overrides.json").is_file()
+    schemas = Path(sys.prefix) / "share" / "jupyter" / "lab" / "schemas"
+    found, _warnings = get_settings(str(settings_dir), str(schemas), "/nonexistent-user-settings")
+    notification = next(
+        s for s in found["settings"] if s["id"] == "@jupyterlab/apputils-extension:notification"
+    )
+    properties = notification["schema"]["properties"]
+    assert properties["fetchNews"]["default"] == "false"
+    assert properties["checkForUpdates"]["default"] is False

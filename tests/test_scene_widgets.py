@@ -66,7 +66,7 @@ def test_wrong_card_names_the_rule_and_what_is_required():
     w.table.click("S4")
     text = feedback_text(w)
     assert text.startswith("✘")
-    assert "glimne 5" in text and "play J♠" in text
+    assert "glimne 5" in text and "which J♠ can" in text  # named once
     assert w.played is None and w.your_turn
     w.table.click("SJ")
     assert feedback_text(w).startswith("✔")
@@ -173,7 +173,7 @@ def test_the_side_by_side_table_judges_the_card_you_tried_under_each_rulebook():
         "pagat": "illegal",
     }
     assert rows["glimne"]["rule_id"] == "glimne-6" and rows["pagat"]["rule_id"] == "pagat-2"
-    assert rows["wikipedia"]["label"].endswith("K♦ allowed (wikipedia 2)")
+    assert rows["wikipedia"]["label"].endswith("K♦ allowed [wikipedia 2]")
     w.show_answer()
     assert all(row["verdict"] == "" for row in w.table.compare), "no card tried: no verdicts"
 

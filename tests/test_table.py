@@ -68,7 +68,7 @@ def test_an_illegal_click_changes_nothing_and_names_the_rule():
         pytest.skip("every card happens to be legal at this seed's first decision")
     before = (list(table.game.actions), table.game.transcript(), table.game.cards_of(YOU))
     message = table.click(illegal[0])
-    assert message.startswith("✘") and "(glimne " in message
+    assert message.startswith("✘") and "[glimne " in message
     assert (list(table.game.actions), table.game.transcript(), table.game.cards_of(YOU)) == before
 
 

@@ -95,7 +95,7 @@ def _in_order(cards: Iterable[Card]) -> str:
 def _cited(verdict: Verdict) -> str:
     """An engine verdict as a line, its rule cited the way learners read it ('glimne 10')."""
     rule_id = verdict.rule_id
-    return f"{verdict.reason} ({cite(rule_id)})" if "-" in rule_id else verdict.reason
+    return f"{verdict.reason} [{cite(rule_id)}]" if "-" in rule_id else verdict.reason
 
 
 def _record(progress: Progress | bool | None, exercise_id: str, feedback: Feedback) -> None:

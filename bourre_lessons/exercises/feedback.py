@@ -34,7 +34,7 @@ __all__ = [
     "wrong_answer",
 ]
 
-ON_REQUEST = "Hint and Show solution (hint() and solution() in code) tell more when you ask."
+ON_REQUEST = "Hint and Show solution tell more when you ask."
 """The last line of every wrong answer's feedback."""
 
 NOT_CHECKED = "✎ Not checked"

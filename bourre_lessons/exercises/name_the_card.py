@@ -83,7 +83,7 @@ def _cite(clause: str) -> str:
 
 
 def _law_line(clause: str) -> str:
-    return f"The law ({_cite(clause)}): {CLAUSES[clause]}"
+    return f"The law [{_cite(clause)}]: {CLAUSES[clause]}"
 
 
 def _show(cards: Iterable[Card]) -> str:

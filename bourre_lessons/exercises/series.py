@@ -9,6 +9,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from ..play import Situation
 from ..rules import Rules
+from ..text import ReadsAsText
 
 __all__ = [
     "LevelledExercise",
@@ -82,14 +83,16 @@ class RulesSeries(Series[T]):
         super().__init__(seed, level)
 
 
-class ShownAsPrompt:
-    """An exercise prints as its prompt: `print(exercise)` shows the question."""
+class ShownAsPrompt(ReadsAsText):
+    """An exercise prints as its prompt: `print(exercise)`, or the exercise as a cell's last
+    value, shows the question."""
 
     def prompt(self) -> str:
         """The question, as the learner reads it."""
         raise NotImplementedError
 
-    def __str__(self) -> str:
+    def to_text(self) -> str:
+        """The prompt (what the learner reads)."""
         return self.prompt()
 
 

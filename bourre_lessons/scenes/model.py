@@ -15,6 +15,7 @@ from types import MappingProxyType
 from ..cards import Card, Suit, parse_card, parse_cards
 from ..play import Situation, legal_plays, trick_winner
 from ..rules import SOURCES, Rules
+from ..text import ReadsAsText
 
 __all__ = ["YOU", "Scene", "ScenePosition", "StoryStep", "rules_for"]
 
@@ -123,7 +124,7 @@ class StoryStep:
 
 
 @dataclass(frozen=True)
-class Scene:
+class Scene(ReadsAsText):
     """One numbered example of a source, as data: a play scene, a story or a naming scene.
 
     `place` is where in its source the scene stands, as the lessons cite it after the source's
@@ -145,6 +146,10 @@ class Scene:
     note: str = ""
     switches: tuple[str, ...] = ()
     rules_overrides: Mapping[str, object] = field(default_factory=dict, hash=False)
+
+    def to_text(self) -> str:
+        """The scene in words: its citation and title, then what it shows."""
+        return f"{self.citation}: {self.title}\n{self.summary}"
 
     def __post_init__(self) -> None:
         overrides = dict(self.rules_overrides)

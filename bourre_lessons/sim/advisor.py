@@ -155,7 +155,7 @@ class AsksPlayOrPass:
 
 
 @dataclass(frozen=True)
-class Advice(AsksPlayOrPass):
+class Advice(AsksPlayOrPass, ReadsAsText):
     """What the simulated deals say about one question.
 
     run -- how it was simulated; deals -- the deals kept (those agreeing with what was heard);
@@ -191,7 +191,8 @@ class Advice(AsksPlayOrPass):
             return "play"
         return "pass"
 
-    def __str__(self) -> str:
+    def to_text(self) -> str:
+        """The advice in a few lines: the hand, what was heard, each choice's chips."""
         cards = " ".join(str(c) for c in self.hand)
         lines = [
             f"{cards}, trump card {self.trump_card}, seat {self.seat} of {self.players} "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..actions import Action, read_action
 from ..cards import DECK, Card, Rank
-from ..play import Situation, beats, explain, sure_trump_tricks, winning_card
+from ..play import Situation, beats, cite, explain, sure_trump_tricks, winning_card
 from ..text import and_list, card_list
 from .decision_points import DecisionPoint, voids_shown
 
@@ -37,7 +37,7 @@ def forced_reason(point: DecisionPoint) -> str:
     if point.kind == "card" and point.situation is not None:
         only = read_action(point.options[0], point.seats).card
         verdict = explain(point.situation, only, point.rules)
-        return f"the only card the rules allowed [{verdict.rule_id}]"
+        return f"the only card the rules allowed [{cite(verdict.rule_id)}]"
     return "the only choice the rules allowed"
 
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..text import ReadsAsText
+
 __all__ = ["Z95", "Estimate", "mean_interval", "normal_interval", "wilson"]
 
 Z95 = 1.959963984540054
@@ -20,7 +22,7 @@ Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
-class Estimate:
+class Estimate(ReadsAsText):
     """A figure estimated from simulated deals, with its 95% confidence interval."""
 
     value: float
@@ -38,7 +40,8 @@ class Estimate:
         value = f"{self.value:{form}}" + (f" {unit}" if unit else "")
         return f"{value} (95% CI {self.low:{form}} to {self.high:{form}})"
 
-    def __str__(self) -> str:
+    def to_text(self) -> str:
+        """The figure and its interval with three decimals (`text()`)."""
         return self.text()
 
 

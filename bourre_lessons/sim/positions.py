@@ -242,26 +242,9 @@ _TESTS: dict[str, Callable[[Situation, Rules, set[tuple[Card, str]]], bool]] = {
 
 
 def describe_situation(situation: Situation) -> str:
-    """The position in a few plain lines: trump, hand, trick, what is known."""
-    s = situation
-    hand = card_list(s.hand, sep=" ", empty="none", sort=False)
-    lines = [f"Trump: {s.trump.symbol} ({s.trump.plural})", f"Your hand: {hand}"]
-    if s.is_lead:
-        lines.append("You are on lead: the trick is empty.")
-    else:
-        played = ", then ".join(str(c) for c in s.trick)
-        lines.append(f"Trick so far: {played} ({s.trick[0]} was led; {s.best} is winning)")
-        if s.trumped:
-            lines.append(f"The trick has been trumped: {s.trump.plural} were played to it.")
-    lines.append(f"Players still to play after you: {s.players_after}")
-    earlier = card_list(s.seen, sep=" ", empty="none", by_suit=True)
-    lines.append(f"Cards played in earlier tricks: {earlier}")
-    lines.append(f"Tricks you have won: {s.tricks_won}")
-    if s.others_out_of_trump:
-        lines.append("Every other player has shown that they hold no trump.")
-    if s.won_last_trick_with is not None:
-        lines.append(f"You won the previous trick with {s.won_last_trick_with}.")
-    return "\n".join(lines)
+    """The position in a few plain lines: trump, hand, trick, what is known
+    (`Situation.to_text`)."""
+    return situation.to_text()
 
 
 def situation_code(situation: Situation) -> str:

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..rules import Rules
+from ..text import ReadsAsText
 from .estimates import Estimate, normal_interval, wilson
 from .fast.tally import RUN_FIELDS, SEAT_ROWS, count_hands
 
@@ -218,7 +219,7 @@ def _exact_squares(hands: SettledHands) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class SessionFacts:
+class SessionFacts(ReadsAsText):
     """What a simulated session was played with: the rules, the seats, the seed, each seat's
     bot by name, the engine ('fast' or 'readable') and every seat's starting chips. Both
     kinds of result (`SimulationSummary`, `result.SimulationResult`) begin with these."""
@@ -229,6 +230,10 @@ class SessionFacts:
     bots: tuple[str, ...]
     engine: str
     bankroll: int
+
+    def to_text(self) -> str:
+        """The session in a few plain lines (`summary()`)."""
+        return self.summary()  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)

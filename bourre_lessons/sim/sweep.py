@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..rules import PRESETS, Rules
+from ..text import ReadsAsText
 from .bot_names import resolve_bots
 from .bots import Bot
 from .checks import whole
@@ -77,7 +78,7 @@ DEFAULT_VARIANTS: dict[str, Rules] = {
 
 
 @dataclass(frozen=True)
-class Sweep:
+class Sweep(ReadsAsText):
     """Measurements of several rule sets, one row per variant (in `names` order).
 
     pot -- mean pot at the end of play, by hand of the session, shape (variants, hands);
@@ -114,6 +115,21 @@ class Sweep:
             }
             for i, name in enumerate(self.names)
         ]
+
+    def to_text(self) -> str:
+        """The table as a reader sees it: one line per variant, rates as percentages."""
+        width = max(len("variant"), *(len(n) for n in self.names)) + 2
+        heads = ("mean pot", "final pot", "bourré rate", "split rate", "rather pass")
+        lines = [
+            f"{self.sessions} sessions of {self.hands} hands, {self.players} players, "
+            f"{self.bots} bots",
+            f"{'variant':<{width}}" + "".join(f"{h:>13}" for h in heads),
+        ]
+        for row in self.table():
+            values = [f"{row['mean pot']:.2f}", f"{row['final pot']:.2f}"]
+            values += [f"{row[h]:.1%}" for h in heads[2:]]
+            lines.append(f"{row['variant']:<{width}}" + "".join(f"{v:>13}" for v in values))
+        return "\n".join(lines)
 
 
 class SweepInterrupted(KeyboardInterrupt):

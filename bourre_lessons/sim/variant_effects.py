@@ -207,7 +207,7 @@ def trump_anyway_share(hands: int = 3000, bots: str = "heuristic", seed: int = 8
 
 
 @dataclass(frozen=True)
-class ForFunTerms:
+class ForFunTerms(ReadsAsText):
     """What the players of glimne's game for fun agree on before the first hand: how many
     play, the hands to play, the chips each starts with (`bankroll`), the rules (glimne's
     unless said) and the bots that play them. Checked when made."""
@@ -217,6 +217,13 @@ class ForFunTerms:
     bankroll: int = 100
     rules: Rules = field(default_factory=lambda: Rules.preset("glimne"))
     bots: str = "heuristic"
+
+    def to_text(self) -> str:
+        """The terms in one line."""
+        return (
+            f"{self.players} players, {self.hands} hands, {self.bankroll} chips each, "
+            f"{self.rules.source} rules, {self.bots} bots"
+        )
 
     def __post_init__(self) -> None:
         if self.hands < 1:

@@ -28,6 +28,7 @@ import numpy as np
 from ..cards import DECK, Suit
 from ..play import Situation, explain, legal_plays, rule_id, rule_summary
 from ..rules import PRESETS, SOURCES, Rules
+from ..text import ReadsAsText
 from .bot_names import resolve_bots
 from .chunks import chunk_seed, fast_seats
 from .fast import encode_rules
@@ -59,7 +60,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Disagreements:
+class Disagreements(ReadsAsText):
     """How often glimne, wikipedia and pagat allow different cards in simulated play.
 
     decisions -- card decisions examined; differing -- decisions where the three legal sets
@@ -85,6 +86,21 @@ class Disagreements:
     def share(self) -> float:
         """Share of decisions where the rulebooks give different legal sets."""
         return self.differing / self.decisions if self.decisions else 0.0
+
+    def to_text(self) -> str:
+        """How often the books allowed different cards, and the rule behind each share."""
+        lines = [
+            f"{self.hands} hands, {self.players} players ({self.drive}): the books allow "
+            f"different cards at {self.differing} of {self.decisions} card decisions "
+            f"({self.share:.1%})"
+        ]
+        for rule, share in self.rule_shares().items():
+            count = self.by_rule[rule]
+            lines.append(
+                f"    {rule:<13} {self.concepts.get(rule, ''):<14} {share:.2%} "
+                f"({count} decision{'s' * (count != 1)})"
+            )
+        return "\n".join(lines)
 
     def rule_shares(self) -> dict[str, float]:
         """by_rule as shares of all decisions, largest first."""

@@ -239,7 +239,7 @@ _VALUE_WORDS: dict[tuple[str, Any], str] = {
     ("renege", "retract_and_penalty"): "back, and a bourré",
     ("renege", "correct_before_next"): "put right, or a bourré",
     ("bourre_paid_to", "next_pot"): "the next pot",
-    ("bourre_paid_to", "winner"): "winner",
+    ("bourre_paid_to", "winner"): "winner",  # glimne's cell adds "(our reading)"
     ("restock", "folded_then_discards"): "passed hands first",
     ("restock", "folded_and_served_discards"): "passed and discards",
     ("draw_timing", "same_turn"): "at once: one round",

@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import Card, Suit
-from .source_chip import chip_html, page_css
+from .source_chip import chip_html, chips_in_html, page_css
 
 __all__ = [
     "FOUR_COLOURS",
@@ -112,7 +112,7 @@ def callout_html(feedback: Mapping[str, Any], font_size: str = "15px") -> str:
     if feedback.get("head"):
         mark = feedback.get("mark", "")
         head = f"<span class='bourre-mark'>{esc(mark)}</span>" if mark else ""
-        head += esc(feedback.get("reason", feedback["head"]))
+        head += chips_in_html(feedback.get("reason", feedback["head"]))
         if feedback.get("rule_id"):
             label = feedback.get("cite") or feedback["rule_id"]
             head += chip_html(feedback["rule_id"], label=label)
@@ -120,7 +120,8 @@ def callout_html(feedback: Mapping[str, Any], font_size: str = "15px") -> str:
     if feedback.get("summary"):
         parts.append(f"<div class='bourre-feedback-summary'>{esc(feedback['summary'])}</div>")
     parts += [
-        f"<div class='bourre-feedback-line'>{esc(x)}</div>" for x in feedback.get("lines", [])
+        f"<div class='bourre-feedback-line'>{chips_in_html(x)}</div>"
+        for x in feedback.get("lines", [])
     ]
     verdict = esc(feedback.get("verdict", ""))
     return (
@@ -139,6 +140,12 @@ STYLE = """
 .bourre-nav .widget-button { width: auto !important; min-width: 7.5em; flex: 0 0 auto !important;
   overflow: visible !important; }
 .bourre-cinch select { width: auto !important; min-width: 12em; }
+/* the game table's buttons: each as wide as its words, on one line, never cut or broken
+   inside a word ("Show the coach's review", "Discard selected"); a row wraps instead */
+.bourre-table-game .widget-hbox { flex-wrap: wrap; }
+.bourre-table-game .widget-button:not(.bourre-card) { width: auto !important; min-width: 7.5em;
+  flex: 0 0 auto !important; overflow: visible !important; white-space: nowrap !important;
+  word-break: normal !important; overflow-wrap: normal !important; }
 .bourre-classroom .widget-button:not(.bourre-card),
 .bourre-classroom .widget-toggle-button,
 .bourre-classroom .widget-label,

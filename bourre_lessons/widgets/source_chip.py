@@ -22,9 +22,17 @@ import html
 from functools import lru_cache
 from pathlib import Path
 
-from ..sources import chip, chip_text
+from ..sources import CITED, chip, chip_text, cited_in
 
-__all__ = ["CJK_FAMILY", "FONT_FILE", "chip_html", "chip_text", "font_face_css", "page_css"]
+__all__ = [
+    "CJK_FAMILY",
+    "FONT_FILE",
+    "chip_html",
+    "chip_text",
+    "chips_in_html",
+    "font_face_css",
+    "page_css",
+]
 
 STATIC = Path(__file__).parent / "static"
 FONT_FILE = STATIC / "bourre-cjk.woff2"
@@ -140,3 +148,19 @@ def chip_html(citation: str, label: str | None = None) -> str:
         f"<summary class='bourre-rule' title='Show the source&#39;s own words'>{shown}</summary>"
         f"<div class='bourre-source-popover' role='note'>{''.join(parts)}</div></details>"
     )
+
+
+def chips_in_html(text: str) -> str:
+    """`text` as HTML, each citation in it ("[pagat 3]", "[laws 46B2, pagat 2]") drawn as a
+    rule chip that opens its quotation; a bracket the register does not know stays text."""
+    out, end = [], 0
+    for match in CITED.finditer(text):
+        known = cited_in(match.group(0))
+        if not known:
+            continue
+        out.append(html.escape(text[end : match.start()]))
+        parts = [p.strip() for p in match.group(1).split(",")]
+        out.append(" ".join(chip_html(p) if p in known else html.escape(p) for p in parts))
+        end = match.end()
+    out.append(html.escape(text[end:]))
+    return "".join(out)

@@ -41,7 +41,8 @@ INSTALL_HINT = (
     "(or set BOURRE_CHROMIUM to another chromium binary)."
 )
 # Same flags as `make present` (the jupytext front-end extension cannot load inside Voila).
-VOILA_FLAGS = ["--VoilaConfiguration.extension_denylist=jupyterlab-jupytext"]
+VOILA_FLAGS = ["--VoilaConfiguration.extension_denylist=jupyterlab-jupytext", "--template=bourre"]
+"""and the course's template, Voila's "lab" without its CDN stylesheets (bourre_lessons/voila)."""
 CLASSROOM_NOTEBOOK = ROOT / "present" / "classroom.ipynb"
 # User settings for the test Lab: no news pop-up, no update check, no autosave.
 LAB_SETTINGS = {
@@ -200,7 +201,9 @@ def start_voila(notebook: Path, home: Path, log: Path, timeout: float = 60) -> S
         f"--token={token}",
         *VOILA_FLAGS,
     ]
-    server = _start("voila", argv, _server_env(home), log, port, token)
+    from bourre_lessons.cli import voila_environment
+
+    server = _start("voila", argv, voila_environment(_server_env(home)), log, port, token)
     _wait_until_ready(server, server.url("/voila/static/voila.js"), timeout)
     return server
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ...cards import Card, parse_card
 from ...game import Game
 from ...rules import SOURCES, Rules
+from ...text import ReadsAsText
 from .chart_style import (
     SIZES,
     chart_or_note,
@@ -44,7 +45,7 @@ NO_LIMIT = "no limit"
 
 
 @dataclass(frozen=True)
-class PotRun:
+class PotRun(ReadsAsText):
     """One table's money over a run of hands under one set of rules.
 
     pots -- the pot left on the table after each hand was settled; taken -- what the winner
@@ -67,6 +68,13 @@ class PotRun:
     def hands(self) -> int:
         """How many hands were played."""
         return len(self.pots)
+
+    def to_text(self) -> str:
+        """The run in one line: the table, and the pot it ended with."""
+        return (
+            f"{self.label}: {self.hands} hands, {self.players} players (seed {self.seed}); "
+            f"pot at the end {self.final_pot}, largest {self.largest_pot}"
+        )
 
     @property
     def final_pot(self) -> int:

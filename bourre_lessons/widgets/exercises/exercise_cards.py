@@ -100,7 +100,8 @@ class CardChoiceApp(ExerciseApp):
 
     def _scene(self) -> CardTableContent:
         legal = self.exercise.legal() if self.revealed else None
-        return position_scene(self.exercise.situation, self.chosen, legal)
+        task = f"Your turn: click every card you may {self.verb}, then Check."
+        return position_scene(self.exercise.situation, self.chosen, legal, status=task)
 
 
 class LegalCardsWidget(SeriesApp, CardChoiceApp):

@@ -41,7 +41,7 @@ QUESTIONS = {
     "taken": "How many chips do they take?",
     "payments": "Who pays into the pot, and how much? Write the chips under each seat that pays.",
     "pot_carried": "How many chips stay in the pot for the next hand, before its antes?",
-    "skips_next_ante": "Who puts in no ante next hand? Click each of them (nobody: click none).",
+    "skips_next_ante": "Who puts in no ante next hand? Click each of them (if nobody, click no seat).",
     "next_pot": "What does the next pot hold once its antes are in?",
 }
 """The form's questions, one a field, in the order the form asks them."""

@@ -229,7 +229,24 @@ function trickSpots(oval, cards) {
 }
 
 // Put the trick's cards and tags in their places (again whenever the oval changes size).
+// A seat label on the rim is centred on its place; a wide one (a name, the dealer, five card
+// backs) near the left or right end of the oval is pushed back inside the table's box, so
+// the output area never cuts it off.
+function keepSeatsInside(oval) {
+  const felt = oval.closest(".bourre-felt");
+  if (!felt) return;
+  const bound = felt.getBoundingClientRect();
+  if (!bound.width) return;
+  for (const seat of oval.querySelectorAll(":scope > .bourre-seat")) {
+    seat.style.marginLeft = "";
+    const r = seat.getBoundingClientRect();
+    if (r.left < bound.left) seat.style.marginLeft = `${Math.ceil(bound.left - r.left)}px`;
+    else if (r.right > bound.right) seat.style.marginLeft = `${-Math.ceil(r.right - bound.right)}px`;
+  }
+}
+
 function layoutTrick(oval) {
+  keepSeatsInside(oval);
   const trick = oval.querySelector(":scope > .bourre-trick");
   const cards = trick ? [...trick.querySelectorAll(":scope > .bourre-card")] : [];
   const found = trickSpots(oval, cards);
@@ -378,6 +395,45 @@ function ruleChip(feedback, model) {
   return { button, popover };
 }
 
+// Text with its citations ("[pagat 3]", "[laws 46B2, pagat 2]") drawn as rule chips: each a
+// <details> that opens the source's own words (`sources`: what Python says each one opens).
+// A bracket Python did not list stays text.
+const CITED = /\[([^\[\]]+)\]/g;
+let chipCount = 0;
+function withChips(text, sources) {
+  const nodes = [];
+  const known = sources || {};
+  let end = 0;
+  for (const match of String(text).matchAll(CITED)) {
+    const parts = match[1].split(",").map((p) => p.trim());
+    if (!parts.some((p) => known[p] && known[p].id)) continue;
+    if (match.index > end) nodes.push(document.createTextNode(text.slice(end, match.index)));
+    parts.forEach((part, i) => {
+      if (i) nodes.push(document.createTextNode(" "));
+      const source = known[part];
+      if (!source || !source.id) {
+        nodes.push(document.createTextNode(part));
+        return;
+      }
+      const chip = el("details", "bourre-source-chip");
+      chip.dataset.rule = source.id;
+      const summary = el("summary", "bourre-rule", part);
+      summary.title = "Show the source's own words";
+      chip.append(summary, sourcePopover(source, `bourre-source-${source.id}-${++chipCount}`, true));
+      nodes.push(chip);
+    });
+    end = match.index + match[0].length;
+  }
+  if (end < String(text).length) nodes.push(document.createTextNode(String(text).slice(end)));
+  return nodes;
+}
+
+function chipped(tag, cls, text, sources) {
+  const node = el(tag, cls);
+  node.append(...withChips(text, sources));
+  return node;
+}
+
 function sourcePopover(source, id, open) {
   const box = labelled("bourre-source-popover", "note", `${source.cite}: the source's own words`);
   box.id = id;
@@ -416,7 +472,7 @@ function drawFeedback(feedback, model) {
     // spaces between the parts, so the text (and a screen reader) reads "✘ 4♠ is ... glimne-5"
     const head = el("div", "bourre-feedback-head");
     if (feedback.mark) head.append(el("span", "bourre-mark", feedback.mark), " ");
-    head.appendChild(el("span", "bourre-reason", given(feedback.reason) ? feedback.reason : feedback.head));
+    head.appendChild(chipped("span", "bourre-reason", given(feedback.reason) ? feedback.reason : feedback.head, feedback.sources));
     const chip = feedback.rule_id ? ruleChip(feedback, model) : null;
     if (chip) head.append(" ", chip.button);
     node.appendChild(head);
@@ -425,7 +481,7 @@ function drawFeedback(feedback, model) {
   if (feedback.summary) node.appendChild(el("div", "bourre-feedback-summary", feedback.summary));
   for (const line of feedback.lines || []) {
     const mark = line[0] === "\u2714" ? " bourre-line-legal" : line[0] === "\u2718" ? " bourre-line-illegal" : "";
-    node.appendChild(el("div", `bourre-feedback-line${mark}`, line));
+    node.appendChild(chipped("div", `bourre-feedback-line${mark}`, line, feedback.sources));
   }
   return node;
 }
@@ -452,7 +508,7 @@ function drawCompare(rows, fourColour) {
     cell.appendChild(cards);
     if (row.verdict) {
       const mark = row.verdict === "legal" ? "\u2714" : "\u2718";
-      cell.appendChild(el("div", "bourre-compare-verdict", `${mark} ${row.tried} (${row.cite || row.rule_id})`));
+      cell.appendChild(chipped("div", "bourre-compare-verdict", `${mark} ${row.tried} [${row.cite || row.rule_id}]`, row.sources));
     }
     line.appendChild(cell);
   }
@@ -475,7 +531,7 @@ function drawReview(review) {
     item.appendChild(el("div", "bourre-review-made", `you: ${row.made}`));
     if (row.best) item.appendChild(el("div", "bourre-review-best", `best: ${row.best}`));
     if (row.stake) item.appendChild(el("div", "bourre-review-stake", `at stake: ${row.stake}`));
-    if (row.reason) item.appendChild(el("div", "bourre-review-reason", row.reason));
+    if (row.reason) item.appendChild(chipped("div", "bourre-review-reason", row.reason, row.sources));
     if (row.deals) item.appendChild(el("div", "bourre-review-deals", `${row.deals.toLocaleString("en")} deals`));
     list.appendChild(item);
   }
@@ -602,6 +658,67 @@ function drawHeading(heading) {
   return node;
 }
 
+// --- a lesson whose Python has stopped -------------------------------------------------------
+// JupyterLab shuts down the Python of a lesson left without a click for a while (`make lab`
+// culls idle kernels to keep memory free: bourre_lessons/cli.py). Its page stays, but no click
+// is answered any more: the table says so, and the notebook's toolbar too, with how to go on.
+const KERNEL_GONE_LAB = "This lesson's Python has stopped: JupyterLab shuts down a lesson left without a click for a while, to keep memory free. Nothing on this page answers a click now. To go on: menu Kernel \u25b8 Restart Kernel and Run All Cells (your exercise progress is kept).";
+const KERNEL_GONE_PAGE = "This page's Python has stopped, so nothing on it answers a click now. Reload the page to start again.";
+const KERNEL_GONE_SHORT = "Python stopped: Kernel \u25b8 Restart Kernel and Run All Cells";
+const KERNEL_CHECK_MS = 2000;
+
+// "alive", "gone" (no kernel, or a dead one) or "unknown" (a front end that does not say).
+function kernelState(model) {
+  const manager = model.widget_manager;
+  if (!manager || !("kernel" in manager)) return "unknown";
+  let kernel;
+  try {
+    kernel = manager.kernel;
+  } catch (error) {
+    return "unknown";
+  }
+  if (kernel === undefined) return "unknown";
+  if (!kernel || kernel.isDisposed || kernel.status === "dead") return "gone";
+  return "alive";
+}
+
+// The toolbar of the notebook holding `root` says it too (once), and stops saying it when
+// the lesson has a Python again.
+function markToolbar(root, gone) {
+  const panel = root.closest && root.closest(".jp-NotebookPanel");
+  const toolbar = panel && panel.querySelector(".jp-NotebookPanel-toolbar");
+  if (!toolbar) return;
+  const old = toolbar.querySelector(".bourre-kernel-gone-bar");
+  if (!gone) {
+    if (old) old.remove();
+    return;
+  }
+  if (old) return;
+  const bar = el("div", "bourre-kernel-gone-bar", KERNEL_GONE_SHORT);
+  bar.setAttribute("role", "alert");
+  bar.title = KERNEL_GONE_LAB;
+  toolbar.insertBefore(bar, toolbar.querySelector(":scope > .jp-Toolbar-spacer"));
+}
+
+function watchKernel(root, model) {
+  let shown = null;
+  const check = () => {
+    const gone = kernelState(model) === "gone";
+    markToolbar(root, gone);
+    if (gone && !shown) {
+      const inLab = !!(root.closest && root.closest(".jp-NotebookPanel"));
+      shown = el("div", "bourre-kernel-gone", inLab ? KERNEL_GONE_LAB : KERNEL_GONE_PAGE);
+      shown.setAttribute("role", "alert");
+      root.prepend(shown);
+    } else if (!gone && shown) {
+      shown.remove();
+      shown = null;
+    }
+  };
+  const timer = setInterval(check, KERNEL_CHECK_MS);
+  return () => clearInterval(timer);
+}
+
 function render({ model, el: root }) {
   installArrowKeys();
   const seen = new Set();
@@ -630,7 +747,8 @@ function render({ model, el: root }) {
     const review = model.get("review") || {};
     if (review.rows) words.appendChild(drawReview(review));
     felt.append(board, words);
-    root.replaceChildren(felt);
+    const gone = root.querySelector(":scope > .bourre-kernel-gone");
+    root.replaceChildren(...(gone ? [gone] : []), felt);
     decorateExercise(root, model);
     moveFocusOn(root, model, state);
     const oval = felt.querySelector(".bourre-oval");
@@ -657,9 +775,11 @@ function render({ model, el: root }) {
   };
   for (const name of TRAITS) model.on(`change:${name}`, redraw);
   draw();
+  const stopWatching = watchKernel(root, model);
   return () => {
     TRAITS.forEach((name) => model.off(`change:${name}`, redraw));
     if (watcher) watcher.disconnect();
+    stopWatching();
   };
 }
 

@@ -43,6 +43,7 @@ from .table_model import MARKS, feedback_entry, feedback_text, review_entries, s
 from .table_text import (
     SAID_NOTHING,
     YOU,
+    button_words,
     correction_refused,
     header_text,
     log_html,
@@ -159,7 +160,7 @@ class TableWidget(TableControls, TextForm, widgets.VBox):
             self._render()
             return f"selected: {' '.join(str(c) for c in sorted(self.selected)) or 'nothing'}"
         if game.phase != "play":
-            return self._say(f"Say play or pass first: {self._status()}")
+            return self._say(f"Press Play or Pass first: {self._status()}")
         if self.misplay.value and card.code not in game.legal_actions():
             return self._act(f"renege {card.code}")
         return self._act(card.code)
@@ -334,7 +335,7 @@ class TableWidget(TableControls, TextForm, widgets.VBox):
             self.game.apply(action)
         except IllegalAction as refused:
             if heard is None:
-                return self._say(str(refused), "illegal")
+                return self._say(button_words(str(refused)), "illegal")
             said, clause = heard
             return self._show(
                 feedback_entry(said, "illegal", rule_id=clause, lines=[f"✘ {refused}"])

@@ -19,7 +19,7 @@ from typing import Any
 from ...cards import Card, Suit
 from ...game import Game
 from ...play import Situation, Verdict, cite, trick_winner
-from ...sources import chip
+from ...sources import chip, cited_in
 from ...text import card_list
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "seen_table",
     "situation_table",
     "source_of",
+    "sources_in",
     "trick_entries",
     "verdict_entry",
 ]
@@ -210,6 +211,7 @@ def feedback_entry(
         "readings": list(readings),
         "lines": more,
         "source": source_of(rule_id) if rule_id else {},
+        "sources": sources_in(reason + note, *more),
     }
 
 
@@ -243,6 +245,12 @@ def refusal_entry(refused: Exception, before: str = "") -> dict:
 def feedback_text(entry: Mapping[str, Any]) -> str:
     """The callout in words (what `to_text` and a screen reader get): its head, then its lines."""
     return "\n".join([entry["head"], *entry["lines"]]) if entry.get("head") else ""
+
+
+def sources_in(*texts: str) -> dict[str, dict]:
+    """What each citation in the texts opens ("[pagat 3]" -> its chip's popover), so that the
+    view draws every citation a learner reads as a chip that opens its quotation."""
+    return {c: source_of(c) for text in texts for c in cited_in(text)}
 
 
 def source_of(rule_id: str) -> dict:
@@ -281,7 +289,8 @@ def compare_entry(
         card, allowed, rule_id = tried
         verdict = "legal" if allowed else "illegal"
         entry.update(tried=str(card), verdict=verdict, rule_id=rule_id, cite=cite(rule_id))
-        words += f"; {card} {'allowed' if allowed else 'refused'} ({cite(rule_id)})"
+        entry["sources"] = sources_in(f"[{cite(rule_id)}]")
+        words += f"; {card} {'allowed' if allowed else 'refused'} [{cite(rule_id)}]"
     entry["label"] = words
     return entry
 
@@ -396,6 +405,7 @@ def review_entries(review: Any) -> dict[str, Any]:
             "mark": {"mistake": "✘", "good": "✔", "none": "–"}[verdict],
             "reason": d.reason or d.forced,
             "deals": d.deals,
+            "sources": sources_in(d.reason or d.forced or ""),
         }
         words = [f"{d.number}. {d.when}: you chose {entry['made']}"]
         if entry["best"]:

@@ -24,6 +24,7 @@ from .table_model import feedback_entry
 
 __all__ = [
     "SAID_NOTHING",
+    "button_words",
     "correction_refused",
     "draw_words",
     "header_text",
@@ -39,6 +40,26 @@ __all__ = [
 
 YOU = "A"
 """The learner's seat; the transcript names every seat by its letter."""
+BUTTON_WORDS = (
+    (re.compile(r"say 'play' or 'pass'"), "press Play or Pass"),
+    (re.compile(r"say 'play'"), "press Play"),
+    (
+        re.compile(
+            r"say 'keep', or 'discard' and up to (\d+) of your cards, e\.g\. 'discard [^']*'"
+        ),
+        r"click up to \1 cards to throw away, then Discard selected; or Keep all",
+    ),
+    (re.compile(r"the only action now is 'deal'"), "press Deal next hand"),
+)
+"""The engine's words for an action typed as text, and the table's buttons that do it."""
+
+
+def button_words(message: str) -> str:
+    """An engine message as the table's buttons put it: "say 'play' or 'pass'" becomes
+    "press Play or Pass" (the words typed in the Say box stay the engine's)."""
+    for pattern, words in BUTTON_WORDS:
+        message = pattern.sub(words, message)
+    return message
 
 
 def header_text(
