@@ -418,10 +418,10 @@ def test_the_switch_table_marks_variants_readings_and_silences():
 
     rows = dict(switch_rows(only_differing=False))
     assert rows["second_ante"]["wikipedia"] == "no (a variant has it)"
-    assert rows["bourre_paid_to"]["glimne"] == "winner (a reading)"
+    assert rows["bourre_paid_to"]["glimne"] == "winner (our reading)"
     assert rows["dealer_ace_leads"]["wikipedia"] == "not said (ours: no)"
     sheet = {switch: cells for switch, _, cells in difference_rows()}
-    assert "(a reading)" in sheet["bourre_paid_to"][1]
+    assert "(our reading)" in sheet["bourre_paid_to"][1]
     assert sheet["second_ante"][2] == "no (a variant has it)"
 
 
