@@ -460,8 +460,9 @@ def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:
     hood = lesson[lesson.index("## Under the hood") :]
     assert 'for reading in ["winner", "next_pot"]' in hood
     assert "bourre_paid_to=reading" in hood
-    assert '`"winner"` is our reading of glimne, the literal one, which the glimne preset takes' in (
-        text
+    assert (
+        '`"winner"` is our reading of glimne, the literal one, which the glimne preset takes'
+        in (text)
     )
     assert "`\"next_pot\"` is pagat's and wikipedia's" in text
     box = re.search(
