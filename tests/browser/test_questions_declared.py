@@ -54,7 +54,9 @@ def _folded_output(out: dict[str, Any]) -> bool:
 
 
 def _markdown_without_links(text: str) -> str:
-    """Markdown as read: link targets dropped, `[words](target)` read as its words."""
+    """Markdown as read: link targets dropped, `[words](target)` read as its words, and the
+    quote marks of a blockquote's lines."""
+    text = re.sub(r"^\s*>\s?", "", text, flags=re.MULTILINE)
     return re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
 
 
