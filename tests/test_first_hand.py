@@ -149,6 +149,18 @@ def test_a_new_view_is_at_the_start_and_only_next_is_live():
     assert "Press Next" in view.table.status
 
 
+def test_the_table_marks_no_seat_to_play_until_the_first_next():
+    """Lesson 01 asks "who speaks first, you or B?" above a fresh view: the table must not
+    answer it. After the first Next, the seat to act is marked again."""
+    view = FirstHandView()
+    assert not any(seat["turn"] for seat in view.table.seats)
+    assert "to play" not in view.table.to_text()
+    view.next()
+    assert [seat["seat"] for seat in view.table.seats if seat["turn"]] == [view.hand.game.to_act]
+    view.restart()
+    assert not any(seat["turn"] for seat in view.table.seats)
+
+
 def test_the_view_walks_the_hand_by_clicks():
     view = FirstHandView()
     while view.hand.waiting_for == "next":

@@ -369,7 +369,7 @@ WIKIPEDIA = [
     _story(
         "wikipedia-bourre",
         "bourré",
-        "A bourré matches the pot",
+        "What a bourré costs",
         "A player who took no trick puts in as much as the pot held, for the next round, in "
         "place of the usual ante.",
     ),

@@ -193,7 +193,9 @@ class FirstHandView(TextForm, widgets.VBox):
         hand, waiting = self.hand, self.hand.waiting_for
         status = "Your turn: " + hand.now.asks if hand.now.asks else _status(waiting)
         live = status if waiting in ("card", "draw") else None
-        scene = seen_table(hand.game, hand.you, self.selected, live, self.said)
+        # Nobody is marked "to play" before the first Next: lesson 01 asks who speaks first.
+        started = len(hand.story) > 1
+        scene = seen_table(hand.game, hand.you, self.selected, live, self.said, turn_shown=started)
         if live is None:
             scene.status = status
         self.table.show(scene)

@@ -42,6 +42,30 @@ Answers in view (each block of a cell counts once per kind):
   drawn face up in that seat's place on a card table; or any hidden card in a block that names
   the deal by its seed ("seed 11"). The turned card is public and never counts.
 
+* **answer in prose**: a question the lesson declares (below) answered in view: one of its
+  answer words seen from the question to the end of its section, before any click.
+
+**Declared questions.** Every question a lesson asks the learner ("Predict: …", "Before you
+press Next: …", "Which cards may you lead?") is declared once, on the Markdown cell that asks
+it, by the cell metadata key `question` (in the `.md` pair, the line ``+++ {"question": …}``
+just above the cell; jupytext.toml's `cell_metadata_filter` keeps the key):
+
+    +++ {"question": {"ask": "who do you think speaks first", "answer": ["B speaks first"]}}
+
+`ask` is a few words of the question as the cell writes them (where the reading starts);
+`answer` is the few words that would give its answer away (a string or a list of them). A
+cell that asks several questions gives a list of such objects. After Run All and before any
+click the robot reads everything in view from the question (its own words included) to the
+end of its section (the next heading at the level of the question's heading or above):
+rendered Markdown, unfolded code, outputs and widgets. A folded "Check your answer" block
+(`check_your_answer()`, a Markdown `<details>`) shows only its closed heading, and what a
+widget shows only after the try is not drawn yet: neither is in view. Any answer words in
+view, compared without case, emphasis or extra spaces and as whole words, fail the page
+(`question_findings`); a declaration that cannot be read, or whose `ask` is not in its cell,
+fails it too. `tests/test_questions_declared.py` checks, without a browser, that every
+declaration is well formed and that its answer words really appear where the learner finds
+the answer afterwards (a folded block, or the scene the section shows), so that none is vacuous.
+
 Other failures: a Python traceback or error output, a code cell that never ran, "Error
 displaying widget" or a widget still "Loading"; a character drawn as the missing-glyph box
 (each distinct character beyond Latin, in the font its element uses, compared pixel for pixel
@@ -100,7 +124,9 @@ FILLED_FORM = "filled-in exercise form"
 REVIEW = "coach's review"
 RULE_BOX = "rule box"
 SEAT_CARDS = "another seat's cards"
-ANSWERS = (VERDICT, LEGAL_LIST, FILLED_FORM, REVIEW, RULE_BOX, SEAT_CARDS)
+PROSE = "answer in prose"
+ANSWERS = (VERDICT, LEGAL_LIST, FILLED_FORM, REVIEW, RULE_BOX, SEAT_CARDS, PROSE)
+BAD_QUESTION = "question declared wrongly"
 
 TRACEBACK = "traceback"
 NOT_RUN = "cell never ran"
@@ -785,11 +811,149 @@ def scene_header_findings(scenes: Iterable[dict[str, str]]) -> list[str]:
     return found
 
 
+# --- declared questions -----------------------------------------------------------------------
+
+QUESTION_KEY = "question"
+"""The cell metadata key that declares the questions a Markdown cell asks (module docstring)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question a Markdown cell asks the learner, and the words that would give it away."""
+
+    cell: int
+    ask: str
+    answer: tuple[str, ...]
+
+
+def questions_of(cell: int, value: Any) -> list[Question]:
+    """The questions a cell's `question` metadata declares; ValueError saying what is wrong
+    and what is accepted."""
+    accepted = (
+        'accepted: {"ask": "words of the question", "answer": ["words that answer it", ...]}, '
+        "or a list of such objects"
+    )
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise ValueError(f"cell {cell}: an empty question list; {accepted}")
+    found = []
+    for item in items:
+        if not isinstance(item, dict) or set(item) != {"ask", "answer"}:
+            raise ValueError(f"cell {cell}: {item!r} is not a question; {accepted}")
+        ask, answer = item["ask"], item["answer"]
+        answer = [answer] if isinstance(answer, str) else answer
+        words = [ask, *answer] if isinstance(answer, list) else None
+        if not words or len(words) < 2 or not all(isinstance(w, str) and plain(w) for w in words):
+            raise ValueError(f"cell {cell}: empty words in {item!r}; {accepted}")
+        found.append(Question(cell, ask, tuple(answer)))
+    return found
+
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "¶": " ", "\u00a0": " "})
+
+
+def plain(text: str) -> str:
+    """Text as compared: lower case, curly quotes straight, no emphasis marks, single spaces."""
+    text = re.sub(r"[*`]", "", text.translate(_QUOTES))
+    return " ".join(text.lower().split())
+
+
+def said_in(phrase: str, text: str) -> bool:
+    """The phrase is in the text as whole words (both as `plain` makes them)."""
+    return re.search(rf"(?<!\w){re.escape(plain(phrase))}(?!\w)", text) is not None
+
+
+def _cell_text(cell: dict[str, Any]) -> str:
+    return plain("\n".join(b["text"] for b in cell.get("blocks", [])))
+
+
+def _headings_at(cell: dict[str, Any], text: str) -> list[tuple[int, int]]:
+    """(position in the cell's plain text, level) of each heading of a cell, in order."""
+    found, start = [], 0
+    for heading in cell.get("headings", []):
+        at = text.find(plain(heading["text"]), start)
+        at = start if at < 0 else at
+        found.append((at, heading["level"]))
+        start = at + 1
+    return found
+
+
+def _section_level(cells: list[dict[str, Any]], index: int, before: int) -> int:
+    """The level of the nearest heading above a point (`before` in cell `index`'s text); 1
+    when none (the page's title level)."""
+    text = _cell_text(cells[index])
+    own = [level for at, level in _headings_at(cells[index], text) if at <= before]
+    if own:
+        return own[-1]
+    for at in range(index - 1, -1, -1):
+        if cells[at].get("headings"):
+            return cells[at]["headings"][-1]["level"]
+    return 1
+
+
+def _section(cells: list[dict[str, Any]], question: Question) -> list[tuple[int, str, str]]:
+    """(cell, block kind, plain text) of everything in view from the question's `ask` to the
+    end of its section; empty if the ask is not in its cell."""
+    cell = cells[question.cell]
+    text = _cell_text(cell)
+    start = text.find(plain(question.ask))
+    if start < 0:
+        return []
+    level = _section_level(cells, question.cell, start)
+    read: list[tuple[int, str, str]] = []
+    for at in range(question.cell, len(cells)):
+        here = cells[at]
+        after = start if at == question.cell else -1
+        ends = [p for p, lv in _headings_at(here, _cell_text(here)) if p > after and lv <= level]
+        stop = min(ends) if ends else None
+        if here.get("type") == "markdown" or stop is not None:
+            full = _cell_text(here)
+            read.append((at, "markdown", full[max(after, 0) : len(full) if stop is None else stop]))
+        else:
+            read += [(at, b["kind"], plain(b["text"])) for b in here.get("blocks", [])]
+        if stop is not None:
+            break
+    return read
+
+
+def question_findings(cells: list[dict[str, Any]]) -> list[Finding]:
+    """Every declared question answered in view before any click, and every declaration
+    that cannot be read (see the module docstring)."""
+    findings = []
+    for cell in cells:
+        value = cell.get(QUESTION_KEY)
+        if value is None:
+            continue
+        try:
+            questions = questions_of(cell["index"], value)
+        except ValueError as problem:
+            findings.append(Finding(cell["index"], BAD_QUESTION, str(problem)))
+            continue
+        for question in questions:
+            read = _section(cells, question)
+            if not read:
+                said = f"its ask “{question.ask}” is not in the cell's text"
+                findings.append(Finding(cell["index"], BAD_QUESTION, said))
+            for at, kind, text in read:
+                for phrase in question.answer:
+                    if said_in(phrase, text):
+                        findings.append(
+                            Finding(
+                                at,
+                                PROSE,
+                                f"{kind}: “{phrase}” answers “{question.ask}” (cell {cell['index']})",
+                                next((b["mark"] for b in cells[at].get("blocks", [])), ""),
+                            )
+                        )
+    return findings
+
+
 def judge(reading: dict[str, Any], deals: Iterable[Deal] = ()) -> list[Finding]:
     """Every finding on a page the reader read (page_reader.js's result)."""
     deals = list(deals)
     cells = reading["cells"]
     findings: list[Finding] = []
+    taken: set[int] = set()
     for cell in cells:
         index = cell["index"] if cell.get("type") != "app" else None
         accepted, why = False, ""
@@ -827,6 +991,12 @@ def judge(reading: dict[str, Any], deals: Iterable[Deal] = ()) -> list[Finding]:
         if accepted:
             own = [Finding(f.cell, f.kind, f.detail, f.mark, why) if f.answer else f for f in own]
         findings.extend(own)
+        if accepted:
+            taken.add(cell["index"])
+    findings += [
+        Finding(f.cell, f.kind, f.detail, f.mark, "a demonstration") if f.cell in taken else f
+        for f in question_findings(cells)
+    ]
     runs: dict[tuple[Any, str], list[dict[str, Any]]] = {}
     for box in reading.get("glyphs", {}).get("boxes", []):
         runs.setdefault((box.get("cell"), box["sample"]), []).append(box)

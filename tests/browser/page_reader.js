@@ -250,6 +250,7 @@
         index,
         type,
         tags: cell.model.getMetadata("tags") || [],
+        question: cell.model.getMetadata("question") ?? null,
         source: cell.model.sharedModel.getSource(),
         inputHidden: !!cell.inputHidden,
         outputsHidden: type === "code" ? !!cell.outputHidden : false,

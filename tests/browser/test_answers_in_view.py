@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 
 from answers_in_view import (
+    BAD_QUESTION,
     DEMO_TAG,
     FILLED_FORM,
     GLYPH_BOX,
     LEGAL_LIST,
     NOT_RUN,
     OWN_DEAL_TAG,
+    PROSE,
     REVIEW,
     RULE_BOX,
     SEAT_CARDS,
@@ -26,6 +28,8 @@ from answers_in_view import (
     demonstration,
     judge,
     own_deal,
+    question_findings,
+    questions_of,
     scene_header_findings,
     seat_card_findings,
     text_findings,
@@ -266,3 +270,71 @@ def test_a_scene_header_stating_the_rule_or_a_telling_title_is_a_rule_box():
     }
     (finding,) = judge({"cells": [cell]})
     assert finding.kind == RULE_BOX and finding.fails
+
+
+ASKS = {"ask": "who speaks first", "answer": ["B speaks first", "to play"]}
+
+
+def _asking(answer_at: int | None, *, folded: bool = False, ask=ASKS) -> list[dict]:
+    """A section that asks who speaks first, a table, a paragraph, then the next section; the
+    answer words put in the block numbered `answer_at` (None: nowhere)."""
+    said = (
+        "So B speaks first." if not folded else "Check your answer (open it after you have tried)"
+    )
+    texts = [
+        "The table\nYou deal. Before you press Next: who speaks first, you or B?",
+        "A · dealer · 4 chips    B · 4 chips",
+        "Press Next to see.",
+        "The hand, in order\nFrom the dealer's left: B speaks first.",
+    ]
+    if answer_at is not None:
+        texts[answer_at] += " " + said
+    question = _cell(0, "markdown", headings=["The table"], blocks=[("markdown", texts[0])])
+    question["question"] = ask
+    return [
+        question,
+        _cell(1, "code", "FirstHandView()", blocks=[("widget", texts[1])]),
+        _cell(2, "markdown", blocks=[("markdown", texts[2])]),
+        _cell(3, "markdown", headings=["The hand, in order"], blocks=[("markdown", texts[3])]),
+    ]
+
+
+def test_a_declared_question_answered_before_its_section_ends_is_an_answer_in_prose():
+    for at in (1, 2):
+        (finding,) = question_findings(_asking(at))
+        assert (finding.cell, finding.kind) == (at, PROSE), finding
+        assert "B speaks first" in finding.detail and finding.answer and finding.fails
+    widget = _asking(None)
+    widget[1]["blocks"][0]["text"] += " · to play"
+    assert [(f.cell, f.kind) for f in judge({"cells": widget})] == [(1, PROSE)]
+
+
+def test_the_next_section_a_folded_answer_and_words_before_the_question_are_not_read():
+    assert question_findings(_asking(None)) == []  # the answer is in the next section only
+    assert question_findings(_asking(2, folded=True)) == []
+    before = _asking(None)
+    before[0]["blocks"][0]["text"] = (
+        "B speaks first, says the title.\n" + before[0]["blocks"][0]["text"]
+    )
+    assert question_findings(before) == []
+    words = _asking(None)
+    for same in ("B **speaks**   FIRST, as ‘you’ see.", "B   SPEAKS\nfirst."):
+        words[2]["blocks"][0]["text"] = same  # case, emphasis and spaces aside
+        assert [f.cell for f in question_findings(words)] == [2], same
+    words[2]["blocks"][0]["text"] = "Mob speaks firstly."  # whole words only
+    assert question_findings(words) == []
+
+
+def test_a_question_declared_wrongly_fails_and_says_what_is_accepted():
+    for bad in (
+        {"ask": "who speaks first"},
+        {"ask": "", "answer": "B"},
+        [],
+        {"ask": "x", "answer": []},
+    ):
+        (finding,) = question_findings(_asking(None, ask=bad))
+        assert finding.kind == BAD_QUESTION and "accepted:" in finding.detail, bad
+    (finding,) = question_findings(_asking(None, ask={"ask": "who deals", "answer": "A"}))
+    assert finding.kind == BAD_QUESTION and "not in the cell" in finding.detail
+    two = questions_of(0, [ASKS, {"ask": "you or B", "answer": "B"}])
+    assert [q.answer for q in two] == [("B speaks first", "to play"), ("B",)]

@@ -26,11 +26,14 @@ from answers_in_view import (
     NOT_RUN,
     OFF_SCREEN,
     OWN_DEAL_TAG,
+    PROSE,
+    QUESTION_KEY,
     SEAT_CARDS,
     TOO_WIDE,
     TRACEBACK,
     VERDICT,
     deals_in,
+    questions_of,
 )
 from browser_harness import CLASSROOM_NOTEBOOK, ROOT, artifacts_dir, start_voila
 from projector import PROJECTOR_SIZES
@@ -227,6 +230,29 @@ def test_an_answer_planted_in_a_copy_of_a_lesson_is_found(robot, robot_course):
     lesson["cells"].insert(at + 1, plant)
     report = robot.read_notebook(_plant(robot_course, "00_welcome.ipynb", lesson), deals=[])
     assert (at + 1, LEGAL_LIST) in {(f.cell, f.kind) for f in report.failures}, report.details()
+
+
+def test_a_prose_answer_planted_under_a_declared_question_in_a_copy_of_a_lesson_fails_it(
+    robot, robot_course
+):
+    """Lesson 01 as it is: none of its declared questions is answered in view. The same lesson
+    with one paragraph added right under its first question, saying that question's answer
+    words: the robot fails it there, as an answer in prose."""
+    lesson = json.loads(
+        (ROOT / "notebooks" / "01_your_first_hand.ipynb").read_text(encoding="utf-8")
+    )
+    at, cell = next(
+        (i, c) for i, c in enumerate(lesson["cells"]) if QUESTION_KEY in c.get("metadata", {})
+    )
+    question = questions_of(at, cell["metadata"][QUESTION_KEY])[0]
+    deals = deals_in(lesson)[0]
+    clean = robot.read_notebook(_plant(robot_course, "01_clean.ipynb", lesson), deals=deals)
+    assert not [f for f in clean.failures if f.kind == PROSE], clean.details()
+    said = f"As you will see, {question.answer[0]}."
+    lesson["cells"].insert(at + 1, _notebook([("markdown", said, [])])["cells"][0])
+    planted = robot.read_notebook(_plant(robot_course, "01_planted.ipynb", lesson), deals=deals)
+    found = {(f.cell, f.kind) for f in planted.failures}
+    assert (at + 1, PROSE) in found, planted.details()
 
 
 BROKEN = [

@@ -490,11 +490,14 @@ def seen_table(
     status: str | None,
     feedback: Mapping[str, Any] | None,
     review: dict[str, Any] | None = None,
+    *,
+    turn_shown: bool = True,
 ) -> CardTableContent:
     """The drawn table as `seat` sees it: the others' hands as counts, never their cards; a
     trick just finished stays in the middle, its winner marked, until the next card is led;
     the turned card is drawn until it is played, then only its suit. Of the `feedback` (a
-    `feedback_entry`), only a verdict (✔ or ✘) is drawn on the table."""
+    `feedback_entry`), only a verdict (✔ or ✘) is drawn on the table. With `turn_shown`
+    False no seat is marked "to play" (a lesson that asks whose turn it is first)."""
     hand = game.hand_record
     trump = hand.trump_card.suit
     trick = game.current_trick
@@ -510,7 +513,7 @@ def seen_table(
     played = {c for t in hand.tricks for c in t.cards} | set(trick.cards if trick else ())
     turned = hand.trump_card if hand.trump_card not in played else None
     return CardTableContent(
-        seats=[_seat(game, p, seat) for p in hand.seats],
+        seats=[_seat(game, p, seat, turn_shown) for p in hand.seats],
         hand=cards,
         trick=shown,
         past=past_entries(done, trump),
@@ -524,7 +527,7 @@ def seen_table(
     )
 
 
-def _seat(game: Game, player: str, you: str) -> dict:
+def _seat(game: Game, player: str, you: str, turn_shown: bool = True) -> dict:
     """One seat as the table shows it: chips, play or pass, tricks, cards left, whose turn."""
     hand = game.hand_record
     said = hand.declared.get(player)
@@ -536,7 +539,7 @@ def _seat(game: Game, player: str, you: str) -> dict:
         status="" if said is None else ("plays" if said else "passed"),
         tricks=game.tricks_won.get(player, 0) if playing else None,
         chips=game.bankrolls[player],
-        turn=game.to_act == player and game.phase != "settled",
+        turn=turn_shown and game.to_act == player and game.phase != "settled",
         dealer=hand.dealer == player,
         cards=len(game.cards_of(player)) if said is not False else None,
     )
