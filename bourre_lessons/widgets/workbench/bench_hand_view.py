@@ -1,0 +1,115 @@
+"""A hand where it mattered, stepped through on two card tables side by side.
+
+The same deal under the house's rules (left) and the rulebook it is compared with (right),
+both at the same step of the hand: ◀ and ▶ or the slider move both. Each table is drawn as
+the seat whose decision differed sees it (`table_model.seen_table`), its hand face up; the
+hand is over in both sessions, so nothing here is a secret. `to_text()` says the same.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..table.card_table import CardTable
+from ..table.table_model import seen_table, text_lines
+from ..table.table_text import in_words
+from ..text_form import TextForm
+from .bench_hand import MatteredHand
+
+__all__ = ["HandView"]
+
+
+class HandView(TextForm, widgets.VBox):
+    """One hand under two rulebooks, step by step, on two card tables."""
+
+    def __init__(self, hand: MatteredHand) -> None:
+        self.hand = hand
+        start = hand.steps if hand.step is None else hand.step + 1  # just after they part
+        self.slider = widgets.IntSlider(
+            value=start, min=0, max=hand.steps, description="Step", continuous_update=False
+        )
+        self.back_button = widgets.Button(description="◀ Back")
+        self.next_button = widgets.Button(description="Next ▶")
+        self.back_button.on_click(lambda _b: self.go(self.slider.value - 1))
+        self.next_button.on_click(lambda _b: self.go(self.slider.value + 1))
+        self.slider.observe(lambda _c: self._draw(), names="value")
+        self.tables = {
+            "house": CardTable(interactive=False),
+            "against": CardTable(interactive=False),
+        }
+        self.notes = {"house": widgets.HTML(), "against": widgets.HTML()}
+        self.headline = widgets.HTML(
+            f"<div class='bourre-mattered-why'>{html.escape(hand.why)}</div>"
+        )
+        columns = [self._column(side) for side in ("house", "against")]
+        controls = widgets.HBox([self.back_button, self.slider, self.next_button])
+        super().__init__(
+            [self.headline, controls, widgets.HBox(columns, layout={"flex_flow": "row wrap"})]
+        )
+        self.add_class("bourre-mattered")
+        self._draw()
+
+    def _column(self, side: str) -> widgets.VBox:
+        name = self.hand.house_name if side == "house" else self.hand.against_name
+        title = widgets.HTML(f"<b>Under {html.escape(name)}</b>")
+        column = widgets.VBox(
+            [title, self.notes[side], self.tables[side]],
+            layout={"width": "50%", "min_width": "480px"},
+        )
+        column.add_class(f"bourre-mattered-{side}")
+        return column
+
+    def go(self, step: int) -> str:
+        """Show both tables after `step` actions of the hand (kept within the hand)."""
+        self.slider.value = max(0, min(step, self.hand.steps))
+        return self.to_text()
+
+    def _draw(self) -> None:
+        step = self.slider.value
+        for side in ("house", "against"):
+            game = self.hand.game(side, step)
+            actions = self.hand.house if side == "house" else self.hand.against
+            last = _last_line(game) if step else "The cards are dealt."
+            if step > len(actions):
+                last = "The hand is over."
+            status = f"Step {min(step, len(actions))} of {len(actions)}: {last}"
+            self.tables[side].show(
+                seen_table(game, self.hand.seat or game.players[0], set(), status, None)
+            )
+            self.notes[
+                side
+            ].value = (
+                f"<div class='bourre-mattered-money'>{html.escape(_money(self.hand, side))}</div>"
+            )
+        differs = self.hand.step is not None and step == self.hand.step + 1
+        self.headline.value = (
+            f"<div class='bourre-mattered-why{' bourre-mattered-now' if differs else ''}'>"
+            f"Hand {self.hand.number} (seed {self.hand.seed}): {html.escape(self.hand.why)}</div>"
+        )
+
+    def to_text(self) -> str:
+        """What differed, then each table at the current step, as plain text."""
+        lines = [self.hand.to_text(), f"Step {self.slider.value} of {self.hand.steps}"]
+        for side, name in (("house", self.hand.house_name), ("against", self.hand.against_name)):
+            lines.append(f"Under {name}:")
+            lines += [f"  {line}" for line in text_lines(self.tables[side]._drawn_values())]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<hand where it mattered: hand {self.hand.number}, seed {self.hand.seed}>"
+
+
+def _last_line(game: object) -> str:
+    """The newest line of a game's transcript, in a newcomer's words."""
+    lines = [line for line in game.transcript().splitlines() if line.strip()]  # type: ignore[attr-defined]
+    return in_words(lines[-1]) if lines else ""
+
+
+def _money(hand: MatteredHand, side: str) -> str:
+    """Each seat's chips won or lost in the whole hand under one rulebook."""
+    money = hand.money_house if side == "house" else hand.money_against
+    return "Chips in this hand: " + ", ".join(
+        f"{seat} {change:+d}" for seat, change in money.items()
+    )

@@ -1,0 +1,81 @@
+"""The chart of a comparison: each measure's difference, house minus the other rulebook, with
+its 95% interval, in the course's chart style (`charts.chart_style`).
+
+Two panels, because a share and a number of chips do not share an axis: the rates in
+percentage points on the left, the chips on the right. A bar whose interval crosses zero is
+drawn pale: on these hands, that difference cannot be told from none.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..charts.chart_style import (
+    OTHER,
+    SIZES,
+    TEXT,
+    figure_title,
+    label_axes,
+    new_figure,
+    rulebook_colour,
+)
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = ["is_share", "plot_differences"]
+
+
+def is_share(measure: Any) -> bool:
+    """True for a measure that is a share of hands or players (drawn in percentage points)."""
+    unit = str(getattr(measure, "unit", "")).lower()
+    return unit in ("share", "fraction", "rate", "%", "percent") or (
+        not unit and measure.name.endswith("_rate")
+    )
+
+
+def plot_differences(comparison: Any) -> Figure:
+    """Bars of house minus other for every measure, with 95% intervals (rates left, chips right)."""
+    measures = list(comparison.measures)
+    if not measures:
+        raise ValueError("the comparison holds no measure yet: press Measure first")
+    shares = [m for m in measures if is_share(m)]
+    others = [m for m in measures if not is_share(m)]
+    panels = [p for p in (shares, others) if p]
+    width, _height = SIZES["wide"]
+    fig, axes = new_figure(
+        width, max(3.2, 0.42 * max(len(p) for p in panels) + 1.6), panels=len(panels)
+    )
+    axes = axes if len(panels) > 1 else [axes]
+    colour = rulebook_colour(comparison.house_name) if comparison.house_name else OTHER
+    for ax, group in zip(axes, panels, strict=True):
+        scale = 100.0 if group is shares else 1.0
+        _bars(ax, group, scale, colour)
+        unit = "percentage points" if group is shares else "chips"
+        label_axes(
+            ax, "Rates" if group is shares else "Pot and chips", f"difference ({unit})", "measure"
+        )
+    figure_title(
+        fig,
+        f"{comparison.house_name} minus {comparison.against_name}, {comparison.hands:,} hands "
+        "(95% intervals)",
+    )
+    return fig
+
+
+def _bars(ax: Any, group: list[Any], scale: float, colour: str) -> None:
+    """One horizontal bar a measure, its interval as an error bar, zero marked."""
+    rows = list(range(len(group)))[::-1]
+    values = [m.difference * scale for m in group]
+    lows = [(m.difference - m.ci95[0]) * scale for m in group]
+    highs = [(m.ci95[1] - m.difference) * scale for m in group]
+    clear = [m.ci95[0] > 0 or m.ci95[1] < 0 for m in group]
+    ax.barh(rows, values, color=[colour if c else "#c9c9c9" for c in clear], edgecolor=colour)
+    ax.errorbar(values, rows, xerr=[lows, highs], fmt="none", ecolor="#222222", capsize=4)
+    ax.axvline(0, color="#222222", linewidth=1)
+    ax.set_yticks(rows, [_short(m.label) for m in group], fontsize=TEXT["ticks"])
+
+
+def _short(label: str) -> str:
+    """A measure's label cut to fit beside a bar."""
+    return label if len(label) <= 34 else label[:33] + "…"
