@@ -120,11 +120,16 @@ def test_a_bad_house_file_says_why_and_changes_nothing() -> None:
     bench = workbench()
     bench.flip("pot_limit", 20)
     before = (bench.house, bench.files.text_area.value)
-    bench.files.text_area.value = 'name = "broken"\nbase = "wikipedia"\n[switches]\ntrump_anyway = true\n'
+    bench.files.text_area.value = (
+        'name = "broken"\nbase = "wikipedia"\n[switches]\ntrump_anyway = true\n'
+    )
     said = bench.files.use_text()
     assert said.startswith("Could not load")
     assert "trump_anyway" in said
-    assert "trump_anyway" in bench.files.message.value and "bourre-house-error" in bench.files.message.value
+    assert (
+        "trump_anyway" in bench.files.message.value
+        and "bourre-house-error" in bench.files.message.value
+    )
     assert bench.house == before[0]
 
 
@@ -153,7 +158,10 @@ def test_save_writes_the_house_file(tmp_path) -> None:
     bench.flip("pot_limit", 20)
     said = bench.files.save(tmp_path / "friday.toml")
     assert said.startswith("Saved")
-    assert load_house((tmp_path / "friday.toml").read_text(encoding="utf-8")).rules == bench.house.rules
+    assert (
+        load_house((tmp_path / "friday.toml").read_text(encoding="utf-8")).rules
+        == bench.house.rules
+    )
 
 
 def test_the_hand_where_it_mattered_differs_between_the_rulebooks() -> None:

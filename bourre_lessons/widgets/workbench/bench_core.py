@@ -12,34 +12,23 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Any
 
+from ...house import (
+    HouseRules,
+    HouseRulesError,
+    example_houses,
+    house_to_toml,
+    load_house,
+    save_house,
+    switch_groups,
+    switch_meaning,
+    switch_values,
+)
 from ...rules import PRESETS, SOURCES, Rules
 
 try:
-    from ...house import (
-        HouseRules,
-        HouseRulesError,
-        example_houses,
-        house_to_toml,
-        load_house,
-        save_house,
-        switch_groups,
-        switch_values,
-    )
     from ...sim.house_lab import Comparison, Measure, compare
-except ImportError:  # until the house core lands on this branch (issue 29 §1, §3)
-    from .bench_interim import (  # type: ignore[assignment]
-        Comparison,
-        HouseRules,
-        HouseRulesError,
-        Measure,
-        compare,
-        example_houses,
-        house_to_toml,
-        load_house,
-        save_house,
-        switch_groups,
-        switch_values,
-    )
+except ImportError:  # until the paired comparison lands on this branch (issue 29 §3)
+    from .bench_interim import Comparison, Measure, compare  # type: ignore[assignment]
 
 __all__ = [
     "BASES",
@@ -48,12 +37,14 @@ __all__ = [
     "HouseRulesError",
     "Measure",
     "compare",
+    "example_houses",
     "examples",
     "field_names",
     "groups",
     "house_of",
     "house_to_toml",
     "load_house",
+    "meaning_of",
     "rules_of",
     "save_house",
     "values_of",
@@ -69,20 +60,22 @@ def field_names() -> tuple[str, ...]:
 
 
 def groups() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The switch groups as (title, field names), every switch once (`house.switch_groups`)."""
+    """The switch groups as (title, field names), every switch once (`house.switch_groups`),
+    but `source`: the base rulebook, chosen on its own."""
     return tuple(
-        (title, tuple(getattr(f, "name", f) for f in members)) for title, members in switch_groups()
+        (title, tuple(n for n in names if n != "source")) for title, names in switch_groups()
     )
 
 
 def values_of(name: str) -> tuple[Any, ...] | None:
-    """The accepted values of a switch, or None for a number typed in (`house.switch_values`)."""
-    field = next(f for f in fields(Rules) if f.name == name)
-    try:
-        values = switch_values(field)
-    except TypeError:
-        values = switch_values(name)  # type: ignore[arg-type]
+    """The accepted values of a switch, or None for a whole number (`house.switch_values`)."""
+    values = switch_values(name)
     return None if values is None else tuple(values)
+
+
+def meaning_of(name: str) -> str:
+    """A switch's meaning in one line (`house.switch_meaning`)."""
+    return switch_meaning(name)
 
 
 def rules_of(house: HouseRules) -> Rules:
@@ -97,9 +90,7 @@ def house_of(name: str, base: str, rules: Rules, players: int | None) -> HouseRu
 
 def examples() -> dict[str, HouseRules]:
     """The package's example houses by name."""
-    found = example_houses()
-    items = found.values() if isinstance(found, dict) else found
-    return {house.name: house for house in items}
+    return {house.name: house for house in example_houses().values()}
 
 
 def preset(base: str) -> Rules:

@@ -1,144 +1,24 @@
-"""A stand-in for the house core, used only until `bourre_lessons.house` and
-`bourre_lessons.sim.house_lab` land on this branch (issue 29 §1 and §3 are another helper's).
+"""A stand-in for the paired comparison, used only until `bourre_lessons.sim.house_lab` lands
+on this branch (issue 29 §3 is another helper's).
 
-It follows their agreed contract closely enough for the workbench to be built and tested
-against it: a house rulebook as TOML, the switch groups, and a chunked comparison of two
-rulebooks on the same seeds. It is deleted once the real core is merged.
+It follows the agreed contract closely enough for the workbench to be built and tested against
+it: a chunked comparison of two rulebooks on the same seeds, told to `on_progress` after each
+chunk. It is deleted once the real core is merged.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
-from pathlib import Path
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
-import tomllib
 
-from ...rules import PRESETS, SOURCES, Rules
+from ...rules import PRESETS
 from ...sim.simulation import simulate
 
-__all__ = [
-    "Comparison",
-    "HouseRules",
-    "HouseRulesError",
-    "Measure",
-    "compare",
-    "example_houses",
-    "house_to_toml",
-    "load_house",
-    "save_house",
-    "switch_groups",
-    "switch_values",
-]
-
-
-class InterimHouseError(ValueError):
-    """A house rulebook that cannot be read, said in words."""
-
-
-@dataclass(frozen=True)
-class InterimHouse:
-    """A named house rulebook: a base preset and the switches set otherwise."""
-
-    name: str
-    base: str
-    rules: Rules
-    players: int | None = None
-
-
-_GROUPS = (
-    ("Playing the cards", ("trump_when_cannot_win", "must_play_known_top",
-                           "must_lead_trump_when_others_out")),
-    ("The cinch", ("cinch",)),
-    ("The draw", ("draw_timing", "max_discards", "max_discards_seven", "restock",
-                  "dealer_may_discard_trump_card", "separate_trump_card",
-                  "simultaneous_declaration")),
-    ("The money", ("pot_limit", "dealer_antes_for_all", "double_ante", "double_ante_round",
-                   "second_ante", "ante_skip", "bourre_paid_to", "lone_player_wins")),
-    ("Misplays", ("renege", "out_of_turn_penalty")),
-    ("The table", ("min_players", "max_players", "dealer_ace_leads", "dealer_ace_must_play")),
-)  # fmt: skip
-
-
-def switch_groups() -> tuple[tuple[str, tuple[Any, ...]], ...]:
-    """The switches grouped as a player thinks of them."""
-    by_name = {f.name: f for f in fields(Rules)}
-    return tuple((title, tuple(by_name[n] for n in names)) for title, names in _GROUPS)
-
-
-def switch_values(field: Any) -> tuple[Any, ...] | None:
-    """The accepted values of a switch (None: a whole number)."""
-    kind = str(field.type)
-    if "Literal" in kind or field.name in ("cinch",):
-        default = getattr(Rules(), field.name)
-        from ...rules import _CHOICES  # interim only
-
-        return _CHOICES.get(field.name, (default,))
-    if "bool" in kind:
-        return (False, True)
-    return None
-
-
-def house_to_toml(house: HouseRules) -> str:
-    """The house as TOML: name, base, players, then the switches set otherwise than the base."""
-    lines = [f"name = {_toml(house.name)}", f"base = {_toml(house.base)}"]
-    if house.players is not None:
-        lines.append(f"players = {house.players}")
-    lines.append("[switches]")
-    for name, (_old, new) in PRESETS[house.base].differences(house.rules).items():
-        lines.append(f"{name} = {_toml(new)}")
-    return "\n".join(lines) + "\n"
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return str(value)
-
-
-def load_house(path_or_text: str | Path) -> HouseRules:
-    """A house from a file or its text; a clear HouseRulesError otherwise."""
-    text = str(path_or_text)
-    if isinstance(path_or_text, Path) or (text.endswith(".toml") and "\n" not in text):
-        text = Path(text).read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise HouseRulesError(f"not a TOML file: {error}") from None
-    base = data.get("base", "pagat")
-    if base not in SOURCES:
-        raise HouseRulesError(f"base = {base!r}: choose one of {', '.join(SOURCES)}")
-    switches = dict(data.get("switches", {}))
-    known = {f.name for f in fields(Rules)} - {"source"}
-    for name in switches:
-        if name not in known:
-            raise HouseRulesError(f"{name}: no such switch")
-    try:
-        rules = replace(PRESETS[base], **switches)
-    except ValueError as error:
-        raise HouseRulesError(str(error)) from None
-    return HouseRules(str(data.get("name", "my house")), base, rules, data.get("players"))
-
-
-def save_house(house: HouseRules, path: str | Path) -> Path:
-    """Write the house's TOML to `path`."""
-    target = Path(path)
-    target.write_text(house_to_toml(house), encoding="utf-8")
-    return target
-
-
-def example_houses() -> tuple[HouseRules, ...]:
-    """A couple of example houses."""
-    wiki = PRESETS["wikipedia"]
-    return (
-        HouseRules("Trump anyway", "wikipedia", replace(wiki, trump_when_cannot_win=True), 5),
-        HouseRules("Friday table", "wikipedia", replace(wiki, pot_limit=20), 5),
-    )
+__all__ = ["Comparison", "Measure", "compare"]
 
 
 @dataclass(frozen=True)
@@ -225,8 +105,8 @@ def _per_hand(result: Any, players: int) -> dict[str, np.ndarray]:
 
 
 def compare(
-    house: HouseRules,
-    against: str | HouseRules | None = None,
+    house: Any,
+    against: Any = None,
     *,
     hands: int = 20_000,
     players: int = 5,
@@ -259,5 +139,3 @@ def compare(
 
 Comparison = InterimComparison
 Measure = InterimMeasure
-HouseRules = InterimHouse
-HouseRulesError = InterimHouseError

@@ -17,8 +17,8 @@ import ipywidgets as widgets
 
 from ...rules import PRESETS, SOURCES, Rules
 from ..source_chip import chip_html
-from .bench_core import groups, values_of
-from .bench_words import SWITCH_WORDS, stance_cells, switch_title, value_words
+from .bench_core import groups, meaning_of, values_of
+from .bench_words import stance_cells, switch_title, value_words
 
 __all__ = ["SwitchPanel", "control_options"]
 
@@ -131,7 +131,7 @@ class SwitchPanel(widgets.VBox):
         self.marks[name] = widgets.HTML()
         self.stances[name] = widgets.HTML()
         meaning = widgets.HTML(
-            f"<div class='bourre-switch-meaning'>{html.escape(SWITCH_WORDS.get(name, ('', ''))[1])}</div>"
+            f"<div class='bourre-switch-meaning'>{html.escape(meaning_of(name))}</div>"
         )
         head = widgets.HBox([title, control, self.marks[name]], layout={"align_items": "center"})
         row = widgets.VBox([head, meaning, self.stances[name]])
@@ -207,7 +207,7 @@ class SwitchPanel(widgets.VBox):
         line = f" {mark} {switch_title(name)} ({name}): {value}"
         if name in changed:
             line += f" (changed; {self.base}: {value_words(changed[name][0])})"
-        meaning = SWITCH_WORDS.get(name, ("", ""))[1]
+        meaning = meaning_of(name)
         stands = "; ".join(
             f"{book} {words}" + (f" [{c}]" if c else "")
             for book, words, c in stance_cells(name, self._presets(name))

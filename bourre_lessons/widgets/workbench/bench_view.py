@@ -22,7 +22,16 @@ import ipywidgets as widgets
 from ...rules import PRESETS
 from ..kit import style_sheet
 from ..text_form import TextForm
-from .bench_core import BASES, HouseRules, HouseRulesError, compare, house_of, load_house
+from .bench_core import (
+    BASES,
+    HouseRules,
+    HouseRulesError,
+    compare,
+    example_houses,
+    house_of,
+    house_to_toml,
+    load_house,
+)
 from .bench_files import HouseFileBox
 from .bench_hand import find_mattered_hand
 from .bench_hand_view import HandView
@@ -45,6 +54,7 @@ CSS = """<style>
 .bourre-workbench .bourre-switch-mark { color: #7a5b00; font-weight: bold; margin-left: 8px; }
 .bourre-workbench .bourre-switch-refused, .bourre-workbench .bourre-house-error { color: #c8102e; font-weight: bold; }
 .bourre-workbench .bourre-house-done { color: #2e6b3a; }
+.bourre-workbench .bourre-house-message { white-space: pre-line; }
 .bourre-workbench .bourre-bench-table { border-collapse: collapse; margin: 4px 0; }
 .bourre-workbench .bourre-bench-table th, .bourre-workbench .bourre-bench-table td {
   border-bottom: 1px solid #dddddd; padding: 3px 10px; text-align: left; }
@@ -101,6 +111,12 @@ class Workbench(TextForm, widgets.VBox):
             description="Compare with",
         )
         self.name_box = widgets.Text(value="my house", description="House name")
+        self.example_menu = widgets.Dropdown(
+            options=[("none", ""), *((h.name, key) for key, h in example_houses().items())],
+            value="",
+            description="Or an example",
+        )
+        self.example_menu.observe(lambda c: self._example(c["new"]), names="value")
         self.players_menu = widgets.Dropdown(
             options=list(range(2, 8)), value=players, description="Players"
         )
@@ -146,7 +162,9 @@ class Workbench(TextForm, widgets.VBox):
         self.play_button.add_class("bourre-bench-play")
 
     def _layout(self) -> list[widgets.Widget]:
-        settings = widgets.HBox([self.base_menu, self.against_menu, self.name_box])
+        settings = widgets.HBox(
+            [self.base_menu, self.example_menu, self.against_menu, self.name_box]
+        )
         run = widgets.HBox([self.players_menu, self.hands_menu])
         for box in (settings, run):
             box.layout.flex_flow = "row wrap"
@@ -166,9 +184,22 @@ class Workbench(TextForm, widgets.VBox):
 
     @property
     def house(self) -> HouseRules:
-        """The house rulebook on screen."""
+        """The house rulebook on screen (without a number of players its rules refuse)."""
         name = self.name_box.value.strip() or "my house"
-        return house_of(name, self.panel.base, self.panel.rules, self.players_menu.value)
+        try:
+            return house_of(name, self.panel.base, self.panel.rules, self.players_menu.value)
+        except HouseRulesError:
+            return house_of(name, self.panel.base, self.panel.rules, None)
+
+    def _players_problem(self) -> str:
+        """Why the players chosen cannot sit at the house's table ('' when they can)."""
+        rules, players = self.panel.rules, self.players_menu.value
+        if rules.min_players <= players <= rules.max_players:
+            return ""
+        return (
+            f" {players} players cannot sit at this table: its rules allow "
+            f"{rules.min_players} to {rules.max_players}."
+        )
 
     @property
     def against(self) -> str:
@@ -194,6 +225,11 @@ class Workbench(TextForm, widgets.VBox):
             self.players_menu.value = house.players
         self.panel.set_rules(house.rules, house.base)
         return f"Loaded {house.name!r} (based on {house.base})."
+
+    def _example(self, key: str) -> None:
+        """Load one of the package's example houses (`house.example_houses`)."""
+        if key:
+            self.files.say(self.load(house_to_toml(example_houses()[key])))
 
     def _new_base(self, base: str) -> None:
         """A new base: the switches changed so far stay changed on top of it where they can."""
