@@ -12,7 +12,7 @@ import pytest
 
 from bourre_lessons.rules import PRESETS, Rules
 from bourre_lessons.widgets.workbench import Workbench, workbench
-from bourre_lessons.widgets.workbench.bench_core import groups, load_house
+from bourre_lessons.widgets.workbench.bench_core import example_houses, groups, load_house
 from bourre_lessons.widgets.workbench.bench_hand import find_mattered_hand
 from bourre_lessons.widgets.workbench.bench_words import SWITCH_WORDS
 
@@ -203,3 +203,39 @@ def test_a_new_base_keeps_the_switches_flipped() -> None:
     bench.base_menu.value = "pagat"
     assert bench.house.rules.pot_limit == 20 and bench.panel.base == "pagat"
     assert bench.house.rules.ante_skip == PRESETS["pagat"].ante_skip
+
+
+def test_the_present_page_builds_the_workbench() -> None:
+    """present/workbench.ipynb, the workbench as a page beside the classroom app (served by
+    Voila like present/classroom.ipynb): no stored outputs, its last expression a workbench."""
+    import ast
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "present" / "workbench.ipynb"
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert all(not c["outputs"] for c in code)
+    tree = ast.parse("\n".join("".join(c["source"]) for c in code))
+    last = tree.body.pop()
+    namespace: dict = {}
+    exec(compile(tree, str(path), "exec"), namespace)
+    page = eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
+    assert isinstance(page, Workbench) and page.comparison is None
+
+
+def test_an_example_house_loads_from_the_menu() -> None:
+    bench = workbench()
+    key, house = next(iter(example_houses().items()))
+    bench.example_menu.value = key
+    assert bench.house.rules == house.rules and bench.panel.base == house.base
+    assert "Loaded" in bench.files.message.value
+
+
+def test_a_table_the_rules_refuse_is_said_not_raised() -> None:
+    bench = workbench()
+    bench.players_menu.value = 7
+    bench.flip("max_players", 5)
+    assert "7 players cannot sit at this table" in bench.changed_html.value
+    assert bench.house.players is None

@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...rules import PRESETS
-from ..kit import style_sheet
+from ..kit import dom_name, style_sheet
 from ..text_form import TextForm
 from .bench_core import (
     BASES,
@@ -146,7 +146,7 @@ class Workbench(TextForm, widgets.VBox):
         self.measure_button.on_click(lambda _b: self.measure())
         self.stop_button.on_click(lambda _b: self.stop())
         for name in ("measure_button", "stop_button", "progress", "progress_label"):
-            getattr(self, name).add_class(f"bourre-bench-{name.split('_')[0]}")
+            getattr(self, name).add_class(f"bourre-bench-{dom_name(name)}")
 
     def _build_after(self) -> None:
         self.mattered_button = widgets.Button(
@@ -247,9 +247,8 @@ class Workbench(TextForm, widgets.VBox):
 
     def _house_changed(self) -> None:
         """Redraw what follows the switches: the changed list, the TOML; mark old results."""
-        self.changed_html.value = (
-            f"<div class='bourre-bench-changed'>{html.escape(self.changed_text())}</div>"
-        )
+        words = self.changed_text() + self._players_problem()
+        self.changed_html.value = f"<div class='bourre-bench-changed'>{html.escape(words)}</div>"
         self.files.show(self.house)
         if self.comparison is not None:
             self.progress_label.value = "Measured before your last change: press Measure again."
