@@ -12,6 +12,8 @@ import html
 
 import ipywidgets as widgets
 
+from ...game import Game
+from ..source_chip import chips_in_html
 from ..table.card_table import CardTable
 from ..table.table_model import seen_table, text_lines
 from ..table.table_text import in_words
@@ -19,6 +21,12 @@ from ..text_form import TextForm
 from .bench_hand import MatteredHand
 
 __all__ = ["HandView"]
+
+SMALLER = """<style>
+.bourre-mattered .bourre-felt { --bourre-card-w: 42px; --bourre-card-h: 59px; --bourre-text: 12px; }
+.bourre-mattered .bourre-mattered-title { font-size: 1.1em; font-weight: bold; }
+</style>"""
+"""The two tables at a size that fits side by side in a notebook's column."""
 
 
 class HandView(TextForm, widgets.VBox):
@@ -45,18 +53,17 @@ class HandView(TextForm, widgets.VBox):
         )
         columns = [self._column(side) for side in ("house", "against")]
         controls = widgets.HBox([self.back_button, self.slider, self.next_button])
-        super().__init__(
-            [self.headline, controls, widgets.HBox(columns, layout={"flex_flow": "row wrap"})]
-        )
+        sides = widgets.HBox(columns, layout={"flex_flow": "row nowrap", "width": "100%"})
+        super().__init__([widgets.HTML(SMALLER), self.headline, controls, sides])
         self.add_class("bourre-mattered")
         self._draw()
 
     def _column(self, side: str) -> widgets.VBox:
         name = self.hand.house_name if side == "house" else self.hand.against_name
-        title = widgets.HTML(f"<b>Under {html.escape(name)}</b>")
+        title = widgets.HTML(f"<div class='bourre-mattered-title'>Under {html.escape(name)}</div>")
         column = widgets.VBox(
             [title, self.notes[side], self.tables[side]],
-            layout={"width": "50%", "min_width": "480px"},
+            layout={"width": "50%", "padding": "0 4px"},
         )
         column.add_class(f"bourre-mattered-{side}")
         return column
@@ -71,7 +78,7 @@ class HandView(TextForm, widgets.VBox):
         for side in ("house", "against"):
             game = self.hand.game(side, step)
             actions = self.hand.house if side == "house" else self.hand.against
-            last = _last_line(game) if step else "The cards are dealt."
+            last = _step_words(self.hand, side, game, step) if step else "The cards are dealt."
             if step > len(actions):
                 last = "The hand is over."
             status = f"Step {min(step, len(actions))} of {len(actions)}: {last}"
@@ -84,9 +91,13 @@ class HandView(TextForm, widgets.VBox):
                 f"<div class='bourre-mattered-money'>{html.escape(_money(self.hand, side))}</div>"
             )
         differs = self.hand.step is not None and step == self.hand.step + 1
+        seat = self.hand.seat or "A"
         self.headline.value = (
             f"<div class='bourre-mattered-why{' bourre-mattered-now' if differs else ''}'>"
-            f"Hand {self.hand.number} (seed {self.hand.seed}): {html.escape(self.hand.why)}</div>"
+            f"Hand {self.hand.number} (seed {self.hand.seed}): {chips_in_html(self.hand.why)}"
+            f"<br><small>Both tables are drawn from {seat}'s seat (marked You), {seat}'s cards "
+            "face up; the hand is over, so nothing here is a secret. Step with ◀ and ▶."
+            "</small></div>"
         )
 
     def to_text(self) -> str:
@@ -101,10 +112,15 @@ class HandView(TextForm, widgets.VBox):
         return f"<hand where it mattered: hand {self.hand.number}, seed {self.hand.seed}>"
 
 
-def _last_line(game: object) -> str:
-    """The newest line of a game's transcript, in a newcomer's words."""
-    lines = [line for line in game.transcript().splitlines() if line.strip()]  # type: ignore[attr-defined]
-    return in_words(lines[-1]) if lines else ""
+def _lines(game: Game) -> list[str]:
+    return [line for line in game.transcript().splitlines() if line.strip()]
+
+
+def _step_words(hand: MatteredHand, side: str, game: Game, step: int) -> str:
+    """What the step's action wrote in the transcript (the card, and a trick's end), in a
+    newcomer's words."""
+    before = len(_lines(hand.game(side, step - 1)))
+    return "; ".join(in_words(line).rstrip(".") for line in _lines(game)[before:]) + "."
 
 
 def _money(hand: MatteredHand, side: str) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..charts.chart_style import (
-    OTHER,
     SIZES,
     TEXT,
     figure_title,
@@ -43,18 +42,16 @@ def plot_differences(comparison: Any) -> Figure:
     others = [m for m in measures if not is_share(m)]
     panels = [p for p in (shares, others) if p]
     width, _height = SIZES["wide"]
-    fig, axes = new_figure(
-        width, max(3.2, 0.42 * max(len(p) for p in panels) + 1.6), panels=len(panels)
-    )
+    rows = sum(len(p) for p in panels)
+    fig, axes = new_figure(width, 1.6 + 0.45 * rows + 1.0 * len(panels), rows=len(panels))
     axes = axes if len(panels) > 1 else [axes]
-    colour = rulebook_colour(comparison.house_name) if comparison.house_name else OTHER
+    colour = rulebook_colour(comparison.against_name)
     for ax, group in zip(axes, panels, strict=True):
         scale = 100.0 if group is shares else 1.0
         _bars(ax, group, scale, colour)
-        unit = "percentage points" if group is shares else "chips"
-        label_axes(
-            ax, "Rates" if group is shares else "Pot and chips", f"difference ({unit})", "measure"
-        )
+        unit = "percentage points" if group is shares else "chips a hand"
+        title = "Rates" if group is shares else "The pot and each seat's chips"
+        label_axes(ax, title, f"difference ({unit}); pale: too close to tell", "measure")
     figure_title(
         fig,
         f"{comparison.house_name} minus {comparison.against_name}, {comparison.hands:,} hands "
@@ -77,5 +74,6 @@ def _bars(ax: Any, group: list[Any], scale: float, colour: str) -> None:
 
 
 def _short(label: str) -> str:
-    """A measure's label cut to fit beside a bar."""
-    return label if len(label) <= 34 else label[:33] + "…"
+    """A measure's label cut to fit beside a bar: its words before any bracket or comma."""
+    words = label.split(" (")[0].split(", ")[0].replace(" from the dealer's left", "")
+    return words if len(words) <= 30 else words[:29] + "…"

@@ -56,6 +56,7 @@ CSS = """<style>
 .bourre-workbench .bourre-house-done { color: #2e6b3a; }
 .bourre-workbench .bourre-house-message { white-space: pre-line; }
 .bourre-workbench .bourre-bench-table { border-collapse: collapse; margin: 4px 0; }
+.bourre-workbench .bourre-bench-table td:last-child { white-space: nowrap; }
 .bourre-workbench .bourre-bench-table th, .bourre-workbench .bourre-bench-table td {
   border-bottom: 1px solid #dddddd; padding: 3px 10px; text-align: left; }
 .bourre-workbench .bourre-verdict-a-real-difference td:last-child { color: #2e6b3a; font-weight: bold; }
@@ -114,7 +115,7 @@ class Workbench(TextForm, widgets.VBox):
         self.example_menu = widgets.Dropdown(
             options=[("none", ""), *((h.name, key) for key, h in example_houses().items())],
             value="",
-            description="Or an example",
+            description="Example house",
         )
         self.example_menu.observe(lambda c: self._example(c["new"]), names="value")
         self.players_menu = widgets.Dropdown(
@@ -175,7 +176,7 @@ class Workbench(TextForm, widgets.VBox):
             [self.measure_button, self.stop_button, self.progress, self.progress_label]
         )
         return [
-            style_sheet(), widgets.HTML(CSS), settings, self.panel, self.changed_html, file_box,
+            style_sheet(), widgets.HTML(CSS), settings, file_box, self.panel, self.changed_html,
             run, measure, self.results, widgets.HBox([self.mattered_button, self.play_button]),
             self.mattered_box, self.play_box,
         ]  # fmt: skip
