@@ -12,7 +12,12 @@ import pytest
 
 from bourre_lessons.rules import PRESETS, Rules
 from bourre_lessons.widgets.workbench import Workbench, workbench
-from bourre_lessons.widgets.workbench.bench_core import example_houses, groups, load_house
+from bourre_lessons.widgets.workbench.bench_core import (
+    example_houses,
+    groups,
+    load_house,
+    paired_deal,
+)
 from bourre_lessons.widgets.workbench.bench_hand import find_mattered_hand
 from bourre_lessons.widgets.workbench.bench_words import SWITCH_WORDS
 
@@ -84,9 +89,8 @@ def test_measure_fills_the_table_with_the_hands_and_an_interval() -> None:
     bench.measure()
     comparison = bench.comparison
     assert comparison is not None and comparison.hands == SMALL and not comparison.stopped
-    assert comparison.measure("bourre_rate").house != comparison.measure("bourre_rate").against or (
-        comparison.measure("bourre_rate").ci95[0] <= 0 <= comparison.measure("bourre_rate").ci95[1]
-    )
+    bourre = comparison.measure("bourre_rate")
+    assert bourre.ci95[0] <= bourre.difference <= bourre.ci95[1]
     table = bench.results.table_html.value
     assert "data-measure='bourre_rate'" in table and "95% CI" in table
     assert f"{SMALL:,} hands" in bench.results.to_text()
@@ -174,6 +178,21 @@ def test_the_hand_where_it_mattered_differs_between_the_rulebooks() -> None:
     theirs = hand.against[hand.step]
     assert theirs not in at.legal_actions()  # the house's rules refuse the other book's card
     assert hand.game("against", hand.step).legal_actions() != at.legal_actions()
+
+
+def test_the_hand_shown_after_measure_is_a_deal_of_the_run() -> None:
+    bench = small_bench()
+    bench.flip("trump_when_cannot_win", True)
+    bench.measure()
+    bench.show_mattered()
+    hand = bench.mattered.hand
+    assert hand.run_hand in bench.comparison.mattered
+    dealt, turned, _dealer = paired_deal(hand.house_rules, 5, 0, hand.run_hand)
+    first = hand.game("house", 0)
+    seats = {frozenset(first.hand_record.dealt[p]) for p in first.players}
+    assert seats == set(dealt)  # the same five cards in every seat
+    assert first.hand_record.trump_card == turned
+    assert hand.house != hand.against or hand.money_house != hand.money_against
 
 
 def test_the_hand_view_steps_both_tables() -> None:

@@ -24,11 +24,7 @@ from ...house import (
     switch_values,
 )
 from ...rules import PRESETS, SOURCES, Rules
-
-try:
-    from ...sim.house_lab import Comparison, Measure, compare
-except ImportError:  # until the paired comparison lands on this branch (issue 29 §3)
-    from .bench_interim import Comparison, Measure, compare  # type: ignore[assignment]
+from ...sim.house_lab import Comparison, Measure, compare, paired_deal
 
 __all__ = [
     "BASES",
@@ -45,6 +41,7 @@ __all__ = [
     "house_to_toml",
     "load_house",
     "meaning_of",
+    "paired_deal",
     "rules_of",
     "save_house",
     "values_of",

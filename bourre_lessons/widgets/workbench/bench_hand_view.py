@@ -94,7 +94,7 @@ class HandView(TextForm, widgets.VBox):
         seat = self.hand.seat or "A"
         self.headline.value = (
             f"<div class='bourre-mattered-why{' bourre-mattered-now' if differs else ''}'>"
-            f"Hand {self.hand.number} (seed {self.hand.seed}): {chips_in_html(self.hand.why)}"
+            f"{self.hand.title()}: {chips_in_html(self.hand.why)}"
             f"<br><small>Both tables are drawn from {seat}'s seat (marked You), {seat}'s cards "
             "face up; the hand is over, so nothing here is a secret. Step with ◀ and ▶."
             "</small></div>"
@@ -109,7 +109,7 @@ class HandView(TextForm, widgets.VBox):
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"<hand where it mattered: hand {self.hand.number}, seed {self.hand.seed}>"
+        return f"<hand where it mattered: {self.hand.title()}>"
 
 
 def _lines(game: Game) -> list[str]:

@@ -22,7 +22,7 @@ from ..charts.chart_style import (
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["is_share", "plot_differences"]
+__all__ = ["SHORT", "is_share", "plot_differences", "short_label"]
 
 
 def is_share(measure: Any) -> bool:
@@ -70,10 +70,28 @@ def _bars(ax: Any, group: list[Any], scale: float, colour: str) -> None:
     ax.barh(rows, values, color=[colour if c else "#c9c9c9" for c in clear], edgecolor=colour)
     ax.errorbar(values, rows, xerr=[lows, highs], fmt="none", ecolor="#222222", capsize=4)
     ax.axvline(0, color="#222222", linewidth=1)
-    ax.set_yticks(rows, [_short(m.label) for m in group], fontsize=TEXT["ticks"])
+    ax.set_yticks(rows, [short_label(m) for m in group], fontsize=TEXT["ticks"])
 
 
-def _short(label: str) -> str:
-    """A measure's label cut to fit beside a bar: its words before any bracket or comma."""
-    words = label.split(" (")[0].split(", ")[0].replace(" from the dealer's left", "")
+SHORT = {
+    "bourre_rate": "bourré rate",
+    "mean_pot": "mean pot",
+    "pot_after_session": "pot after a session",
+    "split_rate": "split pots",
+    "played_out_rate": "hands played out",
+    "won_without_play_rate": "won without play",
+    "dealer_result": "the dealer",
+    "decisions_touched": "decisions touched",
+}
+"""A measure's name beside its bar (the table gives the whole label)."""
+
+
+def short_label(measure: Any) -> str:
+    """A measure's short name: `SHORT`, 'seat 2 left of dealer', or its label cut short."""
+    if measure.name in SHORT:
+        return SHORT[measure.name]
+    parts = measure.name.split("_")
+    if len(parts) == 3 and parts[0] == "seat" and parts[1].isdigit():
+        return f"seat {parts[1]} left of dealer"
+    words = measure.label.split(" (")[0]
     return words if len(words) <= 30 else words[:29] + "…"

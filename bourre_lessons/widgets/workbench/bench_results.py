@@ -30,7 +30,7 @@ def measure_cells(measure: Any) -> tuple[str, str, str, str]:
     the hands can tell it from none."""
     m = measure
     if is_share(m):
-        house, other = f"{m.house:.1%}", f"{m.against:.1%}"
+        house, other = f"{m.house:.2%}", f"{m.against:.2%}"
         low, high = m.ci95
         diff = f"{m.difference * 100:+.2f} points (95% CI {low * 100:+.2f} to {high * 100:+.2f})"
     else:
@@ -70,6 +70,7 @@ def results_text(comparison: Any) -> str:
     for m in c.measures:
         house, other, diff, verdict = measure_cells(m)
         lines.append(f"  {m.label}: {house} vs {other}; difference {diff}; {verdict}")
+    lines += [f"  Note: {note}" for note in getattr(c, "notes", ())]
     return "\n".join(lines)
 
 
@@ -124,7 +125,11 @@ def _table_html(comparison: Any) -> str:
         f"<th>{esc(c.against_name)}</th><th>difference (95% interval)</th><th></th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
         f"<p class='bourre-bench-hands'>{c.hands:,} hands at a table of {c.players}, seed {c.seed}, "
-        "the same deals under both rulebooks.</p>"
+        "the same deals under both rulebooks. Rates in %, differences in percentage points; "
+        "chips a hand.</p>"
+        + "".join(
+            f"<p class='bourre-bench-note'>Note: {esc(n)}</p>" for n in getattr(c, "notes", ())
+        )
     )
 
 

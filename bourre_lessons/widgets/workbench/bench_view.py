@@ -341,8 +341,15 @@ class Workbench(TextForm, widgets.VBox):
             return "Press Measure first: the hand is found among the deals of the run."
         house = self.house
         against = PRESETS[self.against]
-        found = find_mattered_hand(house.rules, against, house.players or 5, self.seed,
-                                   house_name=house.name, against_name=self.against)  # fmt: skip
+        found = find_mattered_hand(
+            house.rules,
+            against,
+            self.comparison.players,
+            self.comparison.seed,
+            run_hands=getattr(self.comparison, "mattered", ()),
+            house_name=house.name,
+            against_name=self.against,
+        )
         if found is None:
             note = widgets.HTML("<p>No hand of this session played differently: on these deals "
                                 "your rules never changed a card or a chip.</p>")  # fmt: skip
