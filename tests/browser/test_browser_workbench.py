@@ -90,7 +90,9 @@ def test_measure_shows_the_table_with_the_hands(bench):
     expect(root.locator("tr[data-measure='bourre_rate']")).to_contain_text("95% CI")
     expect(root.locator(".bourre-bench-hands")).to_contain_text("2,000 hands")
     expect(root.locator(".bourre-bench-chart")).to_be_visible()
-    root.locator(".bourre-bench-table").scroll_into_view_if_needed()
+    page.evaluate(
+        "() => document.querySelector('.bourre-bench-headline').scrollIntoView({block: 'start'})"
+    )
     page.screenshot(path=str(artifacts_dir() / "workbench-3-measured.png"))
     assert "pageerror" not in console.text(), console.text()
 
@@ -103,6 +105,7 @@ def test_a_hand_where_it_mattered_shows_two_tables(bench):
     expect(view.locator(".bourre-table")).to_have_count(2)
     expect(view.locator(".bourre-mattered-why")).to_contain_text("under my house")
     view.scroll_into_view_if_needed()
+    page.wait_for_timeout(1500)  # the trick's cards slide from their seats to the middle
     page.screenshot(path=str(artifacts_dir() / "workbench-4-mattered.png"))
     if "pageerror" in console.text():
         save_page_artifacts(page, console, "workbench-pageerror")

@@ -23,7 +23,8 @@ from .bench_hand import MatteredHand
 __all__ = ["HandView"]
 
 SMALLER = """<style>
-.bourre-mattered .bourre-felt { --bourre-card-w: 42px; --bourre-card-h: 59px; --bourre-text: 12px; }
+.bourre-mattered .bourre-felt { --bourre-card-w: 48px; --bourre-card-h: 67px; --bourre-text: 11px; }
+.bourre-mattered .bourre-oval { margin: 0 3.5em; }
 .bourre-mattered .bourre-mattered-title { font-size: 1.1em; font-weight: bold; }
 </style>"""
 """The two tables at a size that fits side by side in a notebook's column."""

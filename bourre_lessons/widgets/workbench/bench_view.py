@@ -58,7 +58,11 @@ CSS = """<style>
 .bourre-workbench .bourre-bench-table { border-collapse: collapse; margin: 4px 0; }
 .bourre-workbench .bourre-bench-table td:last-child { white-space: nowrap; }
 .bourre-workbench .bourre-bench-table th, .bourre-workbench .bourre-bench-table td {
-  border-bottom: 1px solid #dddddd; padding: 3px 10px; text-align: left; }
+  border-bottom: 1px solid #dddddd; padding: 2px 8px; text-align: left; font-size: 13px;
+  line-height: 1.35; }
+.bourre-workbench .bourre-bench-table tbody th { font-weight: normal; }
+.bourre-workbench .bourre-bench-headline { font-size: 1.05em; padding: 6px 10px;
+  background: #eef3fb; border-left: 6px solid #1f5fbf; }
 .bourre-workbench .bourre-verdict-a-real-difference td:last-child { color: #2e6b3a; font-weight: bold; }
 .bourre-workbench .bourre-verdict-too-close-to-tell td:last-child { color: #6a6a6a; }
 .bourre-workbench .bourre-bench-changed { margin: 6px 0; padding: 6px 10px; background: #f4f1e8; border-radius: 6px; }
