@@ -262,10 +262,8 @@ print("bankrolls:", sorted(session.bankrolls.items()))
 print("deck:", isinstance(deck_figure(), BrowserNote))
 print("chips:", isinstance(plot_bankrolls(session), BrowserNote))
 print("setup:", str(setup_check()).splitlines()[-1][:26])
-try:
-    from bourre_lessons.sim.simulation import simulate
-except ModuleNotFoundError as error:
-    print("simulate:", friendly_message(error)[:40])
+from bourre_lessons.sim.simulation import simulate
+print("simulate:", simulate(20, players=4, seed=3).engine)
 print("loaded:", sorted(m for m in ("numpy", "numba", "matplotlib") if sys.modules.get(m)))
 """
 
@@ -288,7 +286,7 @@ def test_a_fresh_python_without_numpy_runs_the_browser_part_of_the_course(tmp_pa
     assert out["story chart"] == "none", "no chart, the steps list the pot"
     assert out["deck"] == out["chips"] == "True"
     assert out["setup"] == "Ready for the browser: the"
-    assert out["simulate"].startswith("This part of the course needs the simula")
+    assert out["simulate"] == "plain", "the simulator's plain-Python twin (sim.backend)"
     assert out["loaded"] == "[]"
     with_numpy = Game(Rules.preset("pagat"), players=4, seed=5)
     for hand in range(3):
@@ -315,7 +313,7 @@ shell = InteractiveShell.instance()
 shown = []
 shell._showtraceback = lambda etype, value, stb: shown.append(stb)
 shell.run_cell("import bourre_lessons")
-result = shell.run_cell("from bourre_lessons.sim.simulation import simulate")
+result = shell.run_cell("from bourre_lessons.sim.fast import legal_mask")  # the compiled core
 print(result.success)
 print(shown)
 """
