@@ -16,7 +16,7 @@ through the readable `Game`, with the course's heuristic bots:
    those hands and replayed to the decision (everyone keeping in the draw, which changes
    nothing the play rules read);
 3. every choice is played out from the same world to the end of the hand, and settled as
-   the advisor settles (`plain_advice.outcome_of`): chips from this decision on.
+   the advisor settles (`plain_chips.outcome_of`): chips from this decision on.
 
 At most `MOST_WORLDS` worlds are played, each by every choice (common random numbers).
 """
@@ -32,7 +32,7 @@ from ..game import Game, GameError
 from .backend import fitted
 from .bots import HeuristicBot, play_bots
 from .decision_points import DecisionPoint, voids_shown
-from .plain_advice import outcome_of
+from .plain_chips import outcome_of
 
 __all__ = ["MOST_WORLDS", "PlainSampled", "choice_chips"]
 

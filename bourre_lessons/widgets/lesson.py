@@ -19,7 +19,7 @@ from .. import __version__
 from ..browser import FULL_INSTALL, has_module, in_browser
 from ..cards import DECK, Card, CardError, Rank, Suit, parse_card
 from ..game import Game
-from .charts.chart_style import chart_or_note
+from .charts.chart_tables import chart_or_table, deck_table
 from .scenes.scene import card_colour
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ def deck_summary() -> str:
     )
 
 
-@chart_or_note("The deck figure")
+@chart_or_table(deck_table)
 def deck_figure(four_colour: bool = False) -> Figure:
     """The 52 cards as a closed figure: one row per suit, two (low) to ace (high) left to right."""
     from matplotlib.figure import Figure
