@@ -20,7 +20,6 @@ import pytest
 from bourre_lessons import Game, Rules, browser
 from bourre_lessons.browser import (
     FULL_INSTALL,
-    BrowserNote,
     friendly_message,
     has_module,
     in_browser,
@@ -29,6 +28,7 @@ from bourre_lessons.browser import (
 )
 from bourre_lessons.sim import heuristic
 from bourre_lessons.sim.bots import HeuristicBot, compiled_policy, play_bots, view_of
+from bourre_lessons.widgets.charts.chart_tables import ChartTable
 from bourre_lessons.widgets.charts.pot_chart import compare_pots, pot_figure
 from bourre_lessons.widgets.charts.session_chart import plot_bankrolls
 from bourre_lessons.widgets.lesson import deck_figure, setup_check
@@ -63,21 +63,25 @@ def test_outside_the_browser_nothing_is_missing_in_it(monkeypatch):
     assert not missing_in_browser("matplotlib")  # JupyterLab: a missing library is an error
 
 
-def test_a_chart_is_one_sentence_in_the_browser(pyodide):
-    note = deck_figure()
-    assert isinstance(note, BrowserNote)
-    assert str(note).startswith("The deck figure needs matplotlib")
-    assert FULL_INSTALL in str(note)
-    assert str(note).count(". ") == 0, "one sentence"
-    assert "bourre-browser-note" in note._repr_html_()
-    comparison = compare_pots(hands=3, players=4, seed=1)  # the numbers need no matplotlib
-    assert isinstance(pot_figure(comparison), BrowserNote)
+def test_a_chart_is_a_table_of_its_numbers_in_the_browser(pyodide):
+    """Without matplotlib the deck figure and the pot chart show their numbers as a table."""
+    deck = deck_figure()
+    assert isinstance(deck, ChartTable)
+    assert len(deck.rows) == 4 and all(len(row) == 14 for row in deck.rows)
+    assert "A♠" in deck.to_text() and "<table class='bourre-chart-table'>" in deck._repr_html_()
+    comparison = compare_pots(hands=6, players=4, seed=1)  # the numbers need no matplotlib
+    table = pot_figure(comparison)
+    assert isinstance(table, ChartTable)
+    first = next(iter(next(iter(comparison.values())).values()))
+    assert table.rows[0][1:] == (str(first.pots[0]), str(first.pots[4]), str(first.pots[5]))
 
 
-def test_the_chips_chart_is_one_sentence_in_the_browser(pyodide):
+def test_the_chips_chart_is_a_table_in_the_browser(pyodide):
     game = Game(Rules.preset("pagat"), players=3, seed=2)
     play_bots(game, HeuristicBot())
-    assert "chart of the chips needs matplotlib" in str(plot_bankrolls(game))
+    table = plot_bankrolls(game)
+    assert isinstance(table, ChartTable)
+    assert [row[-1] for row in table.rows] == [str(game.bankrolls[s]) for s in game.players]
 
 
 def test_outside_the_browser_the_charts_are_figures():
@@ -259,13 +263,11 @@ for hand in range(3):
     if hand < 2:
         session.apply("deal")
 print("bankrolls:", sorted(session.bankrolls.items()))
-print("deck:", isinstance(deck_figure(), BrowserNote))
-print("chips:", isinstance(plot_bankrolls(session), BrowserNote))
+print("deck:", type(deck_figure()).__name__)
+print("chips:", type(plot_bankrolls(session)).__name__)
 print("setup:", str(setup_check()).splitlines()[-1][:26])
-try:
-    from bourre_lessons.sim.simulation import simulate
-except ModuleNotFoundError as error:
-    print("simulate:", friendly_message(error)[:40])
+from bourre_lessons.sim.simulation import simulate
+print("simulate:", simulate(20, players=4, seed=3).engine)
 print("loaded:", sorted(m for m in ("numpy", "numba", "matplotlib") if sys.modules.get(m)))
 """
 
@@ -286,9 +288,9 @@ def test_a_fresh_python_without_numpy_runs_the_browser_part_of_the_course(tmp_pa
     assert out["exercise"].startswith("✔")
     assert out["table"] == "True"
     assert out["story chart"] == "none", "no chart, the steps list the pot"
-    assert out["deck"] == out["chips"] == "True"
+    assert out["deck"] == out["chips"] == "ChartTable", "a chart's numbers as a table"
     assert out["setup"] == "Ready for the browser: the"
-    assert out["simulate"].startswith("This part of the course needs the simula")
+    assert out["simulate"] == "plain", "the simulator's plain-Python twin (sim.backend)"
     assert out["loaded"] == "[]"
     with_numpy = Game(Rules.preset("pagat"), players=4, seed=5)
     for hand in range(3):
@@ -315,7 +317,7 @@ shell = InteractiveShell.instance()
 shown = []
 shell._showtraceback = lambda etype, value, stb: shown.append(stb)
 shell.run_cell("import bourre_lessons")
-result = shell.run_cell("from bourre_lessons.sim.simulation import simulate")
+result = shell.run_cell("from bourre_lessons.sim.fast import legal_mask")  # the compiled core
 print(result.success)
 print(shown)
 """

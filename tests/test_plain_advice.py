@@ -54,16 +54,18 @@ def test_plain_advice_agrees_with_the_compiled_advice(hand, turned, seat, book, 
                 assert agree(mine, getattr(fast, key)), (key, mine, getattr(fast, key))
 
 
-def test_plain_deals_keep_what_was_heard():
-    """Kept deals agree with the words heard: the seat before you said play in every one."""
+def test_plain_deals_are_dealt_again_until_they_agree_with_what_was_heard():
+    """Without words every deal is kept; with words some are dealt again (tried > kept)."""
     question = PlayOrPassQuestion("S8 HA HK D7 C2", "S4", 3, 5, Rules())
     run = AdviceRun(deals=40, seed=1)
-    found, kept, tried = plain_advice.deal_out(question, 3, run, 1, (False, True), (-1, -1))
+    _, kept, tried = plain_advice.deal_out(question, 3, run, 1, None, ())
+    assert kept == tried == 40
+    _, kept, tried = plain_advice.deal_out(question, 3, run, 1, (False, True), (-1, -1))
     assert kept == 40 and tried > kept
 
 
 def test_plain_deals_say_when_nothing_agrees():
     question = PlayOrPassQuestion("SA SK SQ SJ ST", "S2", 2, 5, Rules())
     run = AdviceRun(deals=1, seed=1)
-    with pytest.raises(ValueError, match="none of .* deals agreed with what was heard"):
+    with pytest.raises(ValueError, match=r"none of .* deals agreed with what was heard"):
         plain_advice.deal_out(question, 2, run, 1, (True,), (5,))

@@ -12,7 +12,8 @@ host when a learner opens it. The steps:
    constraints.txt, and this package as a pure-Python wheel without the course files; all are
    added to the lock, so `import bourre_lessons` in a cell loads them with no `%pip install`;
 4. every other package is taken out of the lock: an import of NumPy or matplotlib fails at
-   once in the browser (the package then says so in one sentence) instead of reaching out;
+   once in the browser instead of reaching out, and the package answers without them (the
+   simulator's plain-Python twins, `sim.backend`; a chart's numbers as a table);
 5. the lessons, exercises, classroom notebook and docs as the site's files, with the
    `%matplotlib inline` line left out (there is no matplotlib in the browser);
 6. `jupyter lite build` with only the widget manager, anywidget and the Pyodide kernel as
@@ -55,9 +56,9 @@ COURSE_PACKAGES = ("comm", "ipywidgets", "anywidget", "psygnal")
 NOT_IN_BROWSER = {
     "widgetsnbextension": "the classic notebook's front end; the site has the Lab one",
     "jupyterlab-widgets": "the Lab front end of ipywidgets, taken into the site as an extension",
-    "numpy": "no NumPy wheel for Pyodide on PyPI; the simulator says so in the browser",
-    "numba": "no Numba in Pyodide; the simulator says so in the browser",
-    "matplotlib": "no matplotlib wheel for Pyodide on PyPI; the charts say so in the browser",
+    "numpy": "no NumPy wheel for Pyodide on PyPI; the simulator runs in plain Python there",
+    "numba": "no Numba in Pyodide; the simulator runs in plain Python there",
+    "matplotlib": "no matplotlib wheel for Pyodide on PyPI; a chart shows a table there",
     "filelock": "one browser tab, no other process writes the progress file",
 }
 # Federated extensions of the build environment that the site needs (the others are left out).

@@ -21,17 +21,21 @@ Every result is a frozen dataclass with `to_text()`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..actions import read_action
 from ..cards import Card
 from ..game import Game
 from ..rules import Rules
 from ..text import ReadsAsText, card_list
+from .backend import compiled
 from .checks import whole
 from .coach_reasons import forced_reason, reason
 from .decision_points import DecisionPoint, decision_points
 from .estimates import Estimate, mean_interval
-from .hidden import Sampled, choice_chips
+
+if TYPE_CHECKING:
+    from .hidden import Sampled
 
 __all__ = [
     "CHIPS_MEANING",
@@ -232,6 +236,10 @@ def grade(point: DecisionPoint, number: int, deals: int = DEALS, seed: int = 0) 
     if len(point.options) == 1:
         why = forced_reason(point)
         return Decision(number, point.kind, when, words, (), 0, 0, None, False, "", why)
+    if compiled():
+        from .hidden import choice_chips
+    else:  # no NumPy or Numba (the course in the browser): the same, in plain Python
+        from .plain_hidden import choice_chips
     sampled = choice_chips(point, point.options, deals, seed)
     if sampled.used == 0:
         return Decision(number, point.kind, when, words, (), 0, 0, None, False, "")
@@ -244,21 +252,34 @@ def grade_sampled(point: DecisionPoint, number: int, sampled: Sampled) -> Decisi
     assert point.action is not None, "a decision point to grade knows what was done"
     made = _index_of(point, point.action)
     when, words = when_words(point), choice_words(point, point.action)
-    chips = sampled.chips
-    estimates = [mean_interval(chips[:, j]) for j in range(chips.shape[1])]
+    columns = _columns(sampled.chips)
+    estimates = [mean_interval(column) for column in columns]
     order = sorted(range(len(estimates)), key=lambda j: (-estimates[j].value, j != made))
     best = order[0]
     choices = tuple(
         Choice(point.options[j], choice_words(point, point.options[j]), estimates[j], j == made)
         for j in order
     )
-    loss = None if best == made else mean_interval(chips[:, best] - chips[:, made])
+    loss = None if best == made else mean_interval(_minus(columns[best], columns[made]))
     mistake = estimates[best].low > estimates[made].high
     why = reason(point, point.options[made], point.options[best])
     built = min(sampled.built, sampled.used)
     return Decision(
         number, point.kind, when, words, choices, sampled.used, built, loss, mistake, why
     )
+
+
+def _columns(chips: Any) -> list[Any]:
+    """Each choice's chips, world by world: the columns of a NumPy array (the compiled
+    core's), or of a list of rows (`plain_hidden`'s)."""
+    if hasattr(chips, "shape"):
+        return [chips[:, j] for j in range(chips.shape[1])]
+    return [list(column) for column in zip(*chips, strict=True)]
+
+
+def _minus(a: Any, b: Any) -> Any:
+    """a - b, value by value (NumPy arrays, or lists)."""
+    return a - b if hasattr(a, "shape") else [x - y for x, y in zip(a, b, strict=True)]
 
 
 def _index_of(point: DecisionPoint, action: str) -> int:

@@ -12,14 +12,17 @@ plus the pot carried in, your second ante counted). At most `MOST_DEALS` deals a
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import Any
 
+from ..cards import DECK, Card
 from ..game import Game
-from ..settle import settle
+from . import heuristic
 from .backend import fitted
 from .bot_names import resolve_bots
-from .bots import Bot, RandomBot
+from .bots import Bot, HeuristicBot, RandomBot
+from .plain_chips import outcome_of
 
 __all__ = ["MOST_DEALS", "deal_out"]
 
@@ -42,16 +45,26 @@ def deal_out(
     n, rules = question.players, question.rules
     wanted = fitted(run.deals, MOST_DEALS)
     bots = resolve_bots(run.bots, n)
+    names = _seat_names(n)
+    unseen = [c for c in DECK if c not in question.hand and c != question.trump_card]
+    rng = random.Random(f"advice:{run.seed}")  # the same deals for play and for pass
+    quick = heard is not None and all(_plain_heuristic(b) for b in bots[1 : you or n])
     found: dict[str, list] = {"win": [], "bourre": [], "split": [], "chips": []}
     tried = 0
     while len(found["chips"]) < wanted and tried < wanted * TRIES_PER_DEAL:
-        game = Game(rules, n, seed=run.seed * 10_000_019 + tried, deal=_deal(question, you))
         tried += 1
+        hands, stock = _shuffled(question, you, unseen, rng)
+        table_seed = rng.randrange(1 << 30)
+        if quick and not _bots_would_say(hands, question, you, heard, draws):
+            continue  # a deal the heuristic bots before you would not have spoken so
+        deal = {name: _codes(cards) for name, cards in zip(names, hands, strict=True)}
+        deal.update(turned=question.trump_card.code, stock=_codes(stock))
+        game = Game(rules, n, seed=table_seed, deal=deal)
         seats = {
-            name: RandomBot(seed=(run.seed * 10_000_019 + tried) * 8 + i)
+            name: RandomBot(seed=table_seed * 8 + i)
             if type(bot) is RandomBot and bot.seed is None
             else bot
-            for i, (name, bot) in enumerate(zip(game.players, bots, strict=True))
+            for i, (name, bot) in enumerate(zip(names, bots, strict=True))
         }
         outcome = _play_out(game, you, seats, forced, heard, draws, run.pot)
         if outcome is not None:
@@ -66,13 +79,66 @@ def deal_out(
     return found, kept, tried
 
 
-def _deal(question: Any, you: int) -> dict[str, str]:
-    """The chosen deal: your five cards (the turned card last when you deal and turn it)."""
-    cards = [c for c in question.hand if c != question.trump_card]
-    if len(cards) < len(question.hand):
-        cards.append(question.trump_card)
-    name = _seat_names(question.players)[you]
-    return {name: " ".join(c.code for c in cards), "turned": question.trump_card.code}
+def _shuffled(
+    question: Any, you: int, unseen: list[Card], rng: random.Random
+) -> tuple[list[list[Card]], list[Card]]:
+    """Every seat's five cards (seat 0 deals, the turned card fifth in the dealer's hand) and
+    the stock: yours as asked, the others shuffled from the cards you cannot see."""
+    pool = list(unseen)
+    rng.shuffle(pool)
+    turned = question.trump_card
+    separate = question.rules.separate_trump_card != "off"
+    hands = []
+    for seat in range(question.players):
+        if seat == you:
+            cards = [c for c in question.hand if c != turned]
+            cards += [turned] if len(cards) < 5 else []
+        elif seat == 0 and not separate:
+            cards = [pool.pop() for _ in range(4)] + [turned]
+        else:
+            cards = [pool.pop() for _ in range(5)]
+        hands.append(cards)
+    return hands, pool
+
+
+def _codes(cards: list[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def _plain_heuristic(bot: Bot) -> bool:
+    """A heuristic bot as built in (whose words `_bots_would_say` can tell without a table)."""
+    return type(bot) is HeuristicBot and bot.boldness == 0.0
+
+
+def _bots_would_say(
+    hands: list[list[Card]],
+    question: Any,
+    you: int,
+    heard: tuple[bool, ...],
+    draws: tuple[int, ...],
+) -> bool:
+    """Whether the heuristic bots before you, on these cards, would say (and, in one round,
+    throw away) what was heard: the bots' own rules (`heuristic`), asked without a table, so
+    most deals that disagree are dealt again at once (the table checks the rest)."""
+    rules, n = question.rules, question.players
+    trump = question.trump_card.suit
+    limit = rules.max_discards_for(n)
+    playing, drawn = 0, []
+    for place, word in enumerate(heard, start=1):
+        hand = hands[place % n]
+        strong = sum(1 for k in drawn if k <= heuristic.STRONG_DRAW)
+        before = 0 if rules.simultaneous_declaration else playing
+        if heuristic.declare(hand, trump, place - 1, n, before, 0.0, strong) != word:
+            return False
+        if word:
+            playing += 1
+            if rules.draws_in_turn:
+                thrown = len(heuristic.discard(hand, trump, (), limit, False)[0])
+                count = draws[place - 1] if place - 1 < len(draws) else -1
+                if count >= 0 and thrown != count:
+                    return False
+                drawn.append(thrown)
+    return True
 
 
 @lru_cache(maxsize=16)
@@ -103,7 +169,7 @@ def _play_out(
             game.apply("play" if forced or must else "pass")
             continue
         game.apply(seats[player].choose(game))
-    return _outcome(game, me, pot_in)
+    return outcome_of(game, me, pot_in + len(game.players))  # the antes are in the pot
 
 
 def _agrees(game: Game, heard: tuple[bool, ...] | None, draws: tuple[int, ...]) -> bool:
@@ -121,32 +187,3 @@ def _agrees(game: Game, heard: tuple[bool, ...] | None, draws: tuple[int, ...]) 
         if count >= 0 and len(rec.discards.get(name, ())) != count:
             return False
     return True
-
-
-def _outcome(game: Game, me: str, pot_in: int) -> tuple[bool, bool, bool, int]:
-    """(took the pot, bourréd, split, chips from the decision on) of seat `me`, settled on the
-    pot at the end of play plus the pot carried in, as the compiled advisor settles it."""
-    rec = game.hand_record
-    result = rec.settlement
-    rules = game.rules
-    said = [p for p in rec.seats if rec.declared.get(p)]
-    if result is None or not said:
-        return False, False, False, 0
-    second = rules.pays_second_ante
-    alone = (
-        rules.lone_player_wins
-        and not rules.simultaneous_declaration
-        and said == [rec.dealer]
-        and not rec.tricks
-    )
-    tricks = {p: int(result.tricks.get(p, 0)) for p in said}
-    if alone:
-        tricks = {rec.dealer: 5}
-    paid = {p: int(second and not alone) for p in said}
-    settled = settle(result.pot_before + pot_in, tricks, rules)
-    return (
-        settled.winner == me,
-        me in settled.bourred,
-        me in settled.tied,
-        settled.net(me) - paid.get(me, 0),
-    )

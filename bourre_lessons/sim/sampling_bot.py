@@ -21,11 +21,11 @@ import math
 
 from ..actions import read_action
 from ..game import Game
+from .backend import compiled
 from .bots import BotError, HeuristicBot
 from .checks import whole
 from .decision_points import decision_point_now
-from .estimates import Z95
-from .hidden import choice_chips
+from .estimates import Z95, mean_interval
 
 __all__ = ["PHASES", "SamplingBot"]
 
@@ -65,15 +65,24 @@ class SamplingBot(HeuristicBot):
         if len(game.legal_actions()) < 2:
             return usual
         point = decision_point_now(game)
+        if compiled():
+            from .hidden import choice_chips
+        else:  # no NumPy or Numba (the course in the browser): the same, in plain Python
+            from .plain_hidden import choice_chips
         sampled = choice_chips(point, point.options, self.deals, self.seed * 7919 + game.seed)
         if sampled.used < 2:
             return usual
         chips = sampled.chips
-        best = int(chips.mean(axis=0).argmax())
         mine = _index(point.options, usual, game)
-        lead = chips[:, best] - chips[:, mine]
-        sure = lead.mean() - Z95 * lead.std(ddof=1) / math.sqrt(len(lead)) > 0
-        return point.options[best] if sure else usual
+        if hasattr(chips, "shape"):
+            best = int(chips.mean(axis=0).argmax())
+            lead = chips[:, best] - chips[:, mine]
+            sure = lead.mean() - Z95 * lead.std(ddof=1) / math.sqrt(len(lead)) > 0
+            return point.options[best] if sure else usual
+        means = [sum(column) / len(column) for column in zip(*chips, strict=True)]
+        best = means.index(max(means))
+        lead = mean_interval([row[best] - row[mine] for row in chips])
+        return point.options[best] if lead.low > 0 else usual
 
     def __repr__(self) -> str:
         return (

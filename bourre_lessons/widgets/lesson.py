@@ -19,7 +19,7 @@ from .. import __version__
 from ..browser import FULL_INSTALL, has_module, in_browser
 from ..cards import DECK, Card, CardError, Rank, Suit, parse_card
 from ..game import Game
-from .charts.chart_style import chart_or_note
+from .charts.chart_tables import chart_or_table, deck_table
 from .scenes.scene import card_colour
 
 if TYPE_CHECKING:
@@ -48,6 +48,11 @@ MIN_PYTHON = (3, 10)
 CHECKED = ("ipywidgets", "matplotlib", "jupyterlab_widgets")
 BROWSER_CHECKED = ("ipywidgets", "anywidget")
 BROWSER_LACKS = (("charts", "matplotlib"), ("simulations", "numpy"))
+BROWSER_INSTEAD = {
+    "charts": " (each chart shows its numbers as a table)",
+    "simulations": " (they run in plain Python, on fewer hands, with their 95% intervals)",
+}
+"""What the browser does instead of each part it lacks."""
 
 
 # --- 00: the setup check ------------------------------------------------------------------
@@ -72,8 +77,9 @@ class SetupCheck:
             s == "ok" or s.startswith("not in the browser") for _, s in self.rows
         ):
             return (
-                "Ready for the browser: the lessons, scenes and exercises run here; for charts "
-                f"and simulations install the course on your computer ({FULL_INSTALL})."
+                "Ready for the browser: the lessons, scenes, exercises and simulations run here; "
+                f"for drawn charts and full-size simulations install the course on your "
+                f"computer ({FULL_INSTALL})."
             )
         return "Ready: every requirement is met." if self.ok else "Not ready: see above."
 
@@ -138,7 +144,7 @@ def browser_check() -> SetupCheck:
         for name in BROWSER_CHECKED
     ]
     for part, module in BROWSER_LACKS:
-        status = "ok" if has_module(module) else "not in the browser"
+        status = "ok" if has_module(module) else f"not in the browser{BROWSER_INSTEAD[part]}"
         rows.append((f"{part} ({module})", status))
     rows.append((f"bourre-lessons {__version__}", "ok"))
     return SetupCheck(tuple(rows), browser=True)
@@ -157,7 +163,7 @@ def deck_summary() -> str:
     )
 
 
-@chart_or_note("The deck figure")
+@chart_or_table(deck_table)
 def deck_figure(four_colour: bool = False) -> Figure:
     """The 52 cards as a closed figure: one row per suit, two (low) to ace (high) left to right."""
     from matplotlib.figure import Figure

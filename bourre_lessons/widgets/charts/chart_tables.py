@@ -25,8 +25,10 @@ __all__ = [
     "advice_widths_table",
     "chart_or_table",
     "charts_drawn",
+    "deck_table",
     "disagreement_sizes_table",
     "disagreements_table",
+    "pot_table",
     "sweep_table",
 ]
 
@@ -254,4 +256,32 @@ def advice_widths_table(advices: Sequence[Any]) -> ChartTable:
         "The 95% interval narrows as the deals grow",
         ("deals", "play (95% CI)", "width"),
         tuple(rows),
+    )
+
+
+# --- the deck, the pot, the chips ---------------------------------------------------------------
+
+
+def deck_table(four_colour: bool = False) -> ChartTable:
+    """The 52 cards: one row per suit, two (low) to ace (high) left to right."""
+    from ...cards import Card, Rank, Suit
+
+    rows = tuple(
+        (f"{suit.symbol} {suit.plural}", *(str(Card(suit, rank)) for rank in Rank))
+        for suit in reversed(list(Suit))
+    )
+    return ChartTable("The deck: ace high, two low", ("suit", *(r.label for r in Rank)), rows)
+
+
+def pot_table(comparison: Mapping[str, Mapping[str, Any]]) -> ChartTable:
+    """The pot left on the table after each hand: one row per panel and rulebook."""
+    hands = max(run.hands for runs in comparison.values() for run in runs.values())
+    marks = sorted({1, *range(5, hands + 1, 5), hands})
+    rows = tuple(
+        (f"{title}: {label}", *(str(run.pots[h - 1]) if h <= run.hands else "" for h in marks))
+        for title, runs in comparison.items()
+        for label, run in runs.items()
+    )
+    return ChartTable(
+        "The pot left on the table after each hand", ("table", *(f"hand {h}" for h in marks)), rows
     )

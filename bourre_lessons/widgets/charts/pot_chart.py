@@ -22,12 +22,12 @@ from ...rules import SOURCES, Rules
 from ...text import ReadsAsText
 from .chart_style import (
     SIZES,
-    chart_or_note,
     figure_title,
     label_axes,
     new_figure,
     rulebook_line,
 )
+from .chart_tables import chart_or_table, pot_table
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -169,7 +169,7 @@ def compare_pots(
     return panels
 
 
-@chart_or_note("The pot chart")
+@chart_or_table(pot_table)
 def pot_figure(comparison: Mapping[str, Mapping[str, PotRun]]) -> Figure:
     """A Figure: one panel per key of `comparison`, one line per rulebook in each.
 

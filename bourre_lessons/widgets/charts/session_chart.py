@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...game import Game
-from .chart_style import SEAT_COLOURS, chart_or_note, label_axes, new_figure
+from .chart_style import SEAT_COLOURS, label_axes, new_figure
+from .chart_tables import ChartTable, chart_or_table
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["bankroll_history", "plot_bankrolls"]
+__all__ = ["bankroll_history", "bankrolls_table", "plot_bankrolls"]
 
 
 def bankroll_history(game: Game) -> dict[str, list[int]]:
@@ -26,7 +27,22 @@ def bankroll_history(game: Game) -> dict[str, list[int]]:
     return history
 
 
-@chart_or_note("The chart of the chips")
+def bankrolls_table(game: Any) -> ChartTable:
+    """Each seat's chips at the start and after every finished hand of `game`."""
+    history = bankroll_history(game)
+    hands = len(next(iter(history.values()))) - 1
+    if hands < 1:
+        raise ValueError("the game has no finished hand yet: play at least one to the end")
+    marks = sorted({0, *range(5, hands + 1, 5), hands}) if hands > 12 else range(hands + 1)
+    rows = tuple((seat, *(str(chips[h]) for h in marks)) for seat, chips in history.items())
+    return ChartTable(
+        f"Chips of each seat, hand by hand ({game.rules.source} rules, seed {game.seed})",
+        ("seat", *("start" if h == 0 else f"hand {h}" for h in marks)),
+        rows,
+    )
+
+
+@chart_or_table(bankrolls_table)
 def plot_bankrolls(game: Game) -> Figure:
     """A line per seat: its chips after each finished hand (hand 0 is the start)."""
     history = bankroll_history(game)

@@ -17,7 +17,6 @@ import html
 
 import ipywidgets as widgets
 
-from ...browser import browser_note, missing_in_browser
 from ...exercises.feedback import Feedback
 from ...exercises.whole_hand import WholeHandExercise, costliest, whole_hand_exercise
 from ...progress import Progress
@@ -137,20 +136,17 @@ class WholeHandWidget(TableWidget):
             self._check_hand()
 
     def _check_hand(self) -> None:
-        """Review the finished hand, draw the review in the table, show and save the verdict."""
-        if missing_in_browser("numpy", "numba"):
-            self.result = Feedback(False, str(browser_note("The check of a hand", "numpy")))
-            self.result_text = f"Check: {self.result.summary}"
+        """Review the finished hand, draw the review in the table, show and save the verdict
+        (the coach runs in plain Python where NumPy is missing, as in the browser)."""
+        review = self.exercise.review(self.game)
+        self.result = self.exercise.mark(review, self.progress)
+        self.result_text = f"Check: {self.result.to_text()}"
+        if self.result.correct:
+            self.reviewed = review
+            super()._render()  # draw the review in the table
         else:
-            review = self.exercise.review(self.game)
-            self.result = self.exercise.mark(review, self.progress)
-            self.result_text = f"Check: {self.result.to_text()}"
-            if self.result.correct:
-                self.reviewed = review
-                super()._render()  # draw the review in the table
-            else:
-                self.kept_review = review
-                self.show_review_button.layout.display = ""
+            self.kept_review = review
+            self.show_review_button.layout.display = ""
         write(self.result_output, self.result_text)
         for listener in list(self._listeners):
             listener(self, self.result)

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ...actions import hand_actions
-from ...browser import browser_note, missing_in_browser
 from ...cards import Card, parse_card
 from ...game import Game, GameError, IllegalAction
 from ...rules import Rules
@@ -129,9 +128,7 @@ class TableWidget(TableControls, TextForm, widgets.VBox):
         the chips at stake, mistakes marked; drawn in the table, and returned as text."""
         if self.game.phase != "settled":
             return self._say(f"Review a hand once it is over: {self._status()}")
-        if missing_in_browser("numpy", "numba"):
-            return self._say(str(browser_note("The review of a hand", "numpy")))
-        from ...sim.coach import review  # NumPy is loaded only for a review
+        from ...sim.coach import review  # loaded only for a review (plain Python in the browser)
 
         self.reviewed = review(self.game, YOU, deals=deals)
         self.replaying = None
