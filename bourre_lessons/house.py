@@ -120,7 +120,7 @@ SWITCH_MEANINGS: dict[str, str] = {
     "(folded_then_discards), or both together (folded_and_served_discards).",
     "dealer_may_discard_trump_card": "The dealer may throw away the turned trump card in the draw.",
     "pot_limit": "The most one bourré (or misplay) payment can cost; none: no limit "
-    "(a wikipedia variant; the winner still takes the whole pot).",
+    "(a wikipedia variant; that the winner still takes the whole pot is our reading).",
     "dealer_antes_for_all": "The dealer puts in every player's ante (a wikipedia variant).",
     "second_ante": "A player who says play puts in a second chip (glimne).",
     "double_ante": "Everyone antes, and each player who plays adds one more (a pagat variant).",
