@@ -368,10 +368,11 @@ def compare_command(options: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("bourre-lessons compare: stopped", file=sys.stderr)
         return 130
-    if options.json:
-        print(json.dumps(result.to_json_dict(), indent=2))
-    else:
-        print(result.to_text())
+    try:
+        print(json.dumps(result.to_json_dict(), indent=2) if options.json else result.to_text())
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (`| head`): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

@@ -112,3 +112,18 @@ def test_the_command_runs_as_a_program(tmp_path):
     )
     assert good.returncode == 0, good.stderr
     assert "bourré rate" in good.stdout
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """`bourre-lessons compare ... | head -1`: the pipe closes before the table is written."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "bourre_lessons", "compare", "trump_anyway", "--hands", "400"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    child.stdout.close()  # nobody reads the table
+    err = child.stderr.read()
+    child.stderr.close()
+    assert child.wait(timeout=300) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err
