@@ -258,3 +258,15 @@ def test_a_table_the_rules_refuse_is_said_not_raised() -> None:
     bench.flip("max_players", 5)
     assert "7 players cannot sit at this table" in bench.changed_html.value
     assert bench.house.players is None
+
+
+def test_the_text_form_says_what_the_screen_shows() -> None:
+    bench = workbench()
+    bench.flip("trump_when_cannot_win", True)
+    bench.files.text_area.value = "base = 'nowhere'\n"
+    bench.files.use_text()
+    text = bench.to_text()
+    assert "* Trump anyway (trump_when_cannot_win): yes (changed; wikipedia: no)" in text
+    assert "base = 'nowhere'" in text  # the learner's text stays, to be put right
+    assert "Could not load this house file" in text and "nowhere" in text
+    assert "Nothing measured yet" in text

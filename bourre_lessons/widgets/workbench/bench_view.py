@@ -389,7 +389,7 @@ class Workbench(TextForm, widgets.VBox):
             self.panel.to_text(),
             self.changed_text(),
             "House file:",
-            self.files.text_area.value.rstrip(),
+            self.files.to_text(),
             f"Measure: {self.progress_label.value or 'not pressed yet'}",
             self.results.to_text(),
         ]
