@@ -134,12 +134,13 @@ class Workbench(TextForm, widgets.VBox):
             menu.observe(lambda _c: self._house_changed(), names="value")
         for menu in (
             self.base_menu,
+            self.example_menu,
             self.against_menu,
             self.name_box,
             self.players_menu,
             self.hands_menu,
         ):
-            menu.style.description_width = "7em"
+            menu.style.description_width = "8.5em"
 
     def _build_measure(self) -> None:
         self.measure_button = widgets.Button(
