@@ -74,6 +74,8 @@ LAZY_EXCEPTIONS = {
     ("bourre_lessons.exercises.whole_hand", "sim"),
     # the convenience `show(scene_id)` returns the scene widget, imported when called
     ("bourre_lessons.scenes", "widgets"),
+    # `bourre-lessons compare` measures with the simulator, imported when that command runs
+    ("bourre_lessons.cli", "sim"),
 }
 
 

@@ -279,3 +279,11 @@ def test_the_docs_example_loads():
 def test_the_module_needs_only_the_standard_library():
     source = Path(house_module.__file__).read_text(encoding="utf-8")
     assert "import numpy" not in source and "numba" not in source
+
+
+def test_the_docs_name_every_measure():
+    from bourre_lessons.sim.house_lab import MEASURE_LABELS
+
+    doc = (ROOT / "docs" / "house_rules.md").read_text(encoding="utf-8")
+    for name in (*MEASURE_LABELS, "seat_K_result"):
+        assert f"| `{name}` |" in doc, name

@@ -197,3 +197,42 @@ def test_play_entries_are_every_entry_legal_reads():
     source = Path(LEGAL.__file__).read_text(encoding="utf-8")
     read = set(re.findall(r"rules\[([A-Z_]+)\]", source))
     assert {getattr(switches, name) for name in read} == set(PLAY_ENTRIES)
+
+
+def test_both_runs_of_a_comparison_are_dealt_the_deals_paired_deal_gives():
+    """The core's own record of each hand's turned card, under two rulebooks that draw
+    differently, is the turned card `paired_deal` reports for that hand."""
+    from bourre_lessons.sim.bot_names import resolve_bots
+    from bourre_lessons.sim.chunks import fast_seats
+    from bourre_lessons.sim.fast import encode_rules
+    from bourre_lessons.sim.fast.bits import card_bit
+    from bourre_lessons.sim.fast.hand import new_log, new_outcomes
+    from bourre_lessons.sim.fast.paired import play_paired_chunk
+    from bourre_lessons.sim.house_lab import _run_seed
+
+    seats = fast_seats(resolve_bots("random", 4))
+    turned = []
+    for rules in (PRESETS["glimne"], dataclasses.replace(Rules(), max_discards=2)):
+        outcomes = new_outcomes(300, 4)
+        ends = np.zeros(300, dtype=np.int64)
+        vector = encode_rules(rules, 4)
+        error = play_paired_chunk(4, 100, vector, seats, _run_seed(9), outcomes, new_log(), ends)
+        assert error == 0
+        turned.append(outcomes.turned.astype(int).tolist())
+    assert turned[0] == turned[1]
+    expected = [card_bit(paired_deal(Rules(), 4, 9, 100 + h)[1]) for h in range(0, 300, 37)]
+    assert turned[0][::37] == expected
+
+
+def test_the_paired_core_agrees_with_simulate_on_hands_played_out_and_splits():
+    paired = compare(Rules(), "wikipedia", hands=20_000)
+    run = simulate(20_000, 5, Rules(), "heuristic", seed=5)
+    in_hand = run.played.sum(axis=1)
+    for name, hits in (
+        ("played_out_rate", int((in_hand >= 2).sum())),
+        ("split_rate", int(run.split.sum())),
+        ("won_without_play_rate", int((in_hand == 1).sum())),
+    ):
+        alone = wilson(hits, 20_000)
+        half = (alone.high - alone.low) / 2
+        assert abs(paired.measure(name).house - alone.value) < 2.5 * half, name
