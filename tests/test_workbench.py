@@ -270,3 +270,15 @@ def test_the_text_form_says_what_the_screen_shows() -> None:
     assert "base = 'nowhere'" in text  # the learner's text stays, to be put right
     assert "Could not load this house file" in text and "nowhere" in text
     assert "Nothing measured yet" in text
+
+
+def test_stop_reaches_a_measurement_running_in_its_thread() -> None:
+    bench = Workbench(hands=100_000, chunk_hands=200)  # background: the page stays responsive
+    bench.flip("trump_when_cannot_win", True)
+    bench.measure()
+    assert bench.measure_button.disabled and not bench.stop_button.disabled
+    bench.stop()
+    bench.wait(120)
+    assert bench.comparison is not None and bench.comparison.stopped
+    assert bench.comparison.hands < 100_000
+    assert not bench.measure_button.disabled
