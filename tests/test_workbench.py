@@ -258,3 +258,27 @@ def test_a_table_the_rules_refuse_is_said_not_raised() -> None:
     bench.flip("max_players", 5)
     assert "7 players cannot sit at this table" in bench.changed_html.value
     assert bench.house.players is None
+
+
+def test_the_text_form_says_what_the_screen_shows() -> None:
+    bench = workbench()
+    bench.flip("trump_when_cannot_win", True)
+    bench.files.text_area.value = "base = 'nowhere'\n"
+    bench.files.use_text()
+    text = bench.to_text()
+    assert "* Trump anyway (trump_when_cannot_win): yes (changed; wikipedia: no)" in text
+    assert "base = 'nowhere'" in text  # the learner's text stays, to be put right
+    assert "Could not load this house file" in text and "nowhere" in text
+    assert "Nothing measured yet" in text
+
+
+def test_stop_reaches_a_measurement_running_in_its_thread() -> None:
+    bench = Workbench(hands=100_000, chunk_hands=200)  # background: the page stays responsive
+    bench.flip("trump_when_cannot_win", True)
+    bench.measure()
+    assert bench.measure_button.disabled and not bench.stop_button.disabled
+    bench.stop()
+    bench.wait(120)
+    assert bench.comparison is not None and bench.comparison.stopped
+    assert bench.comparison.hands < 100_000
+    assert not bench.measure_button.disabled

@@ -9,7 +9,7 @@ at 1280x900 are kept under test-artifacts/browser/ (workbench-*.png) for a perso
 from __future__ import annotations
 
 import pytest
-from browser_harness import ConsoleLog, artifacts_dir, save_page_artifacts
+from browser_harness import ROOT, ConsoleLog, artifacts_dir, save_page_artifacts, start_voila
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -110,3 +110,33 @@ def test_a_hand_where_it_mattered_shows_two_tables(bench):
     if "pageerror" in console.text():
         save_page_artifacts(page, console, "workbench-pageerror")
         pytest.fail(console.text())
+
+
+def test_the_workbench_page_is_served_by_voila(browser, tmp_path_factory):
+    """present/workbench.ipynb, the workbench as a page of its own beside the classroom app:
+    Voila draws it without code, nothing measured, and a switch answers a click."""
+    server = start_voila(
+        ROOT / "present" / "workbench.ipynb",
+        home=tmp_path_factory.mktemp("voila-workbench-home"),
+        log=artifacts_dir() / "voila-workbench.log",
+    )
+    page = browser.new_page()
+    page.set_viewport_size(SIZE)
+    console = ConsoleLog(page)
+    try:
+        page.goto(server.url("/"))
+        root = page.locator(".bourre-workbench")
+        expect(root).to_be_visible(timeout=120_000)
+        expect(page.locator(".jp-InputArea-editor, .cm-editor")).to_have_count(0)
+        expect(root.locator(".bourre-bench-waiting")).to_contain_text("Nothing measured yet")
+        root.locator(".bourre-switch-trump-when-cannot-win").get_by_role(
+            "button", name="yes"
+        ).click()
+        expect(root.locator(".bourre-bench-changed")).to_contain_text("instead of no")
+        page.screenshot(path=str(artifacts_dir() / "workbench-5-voila.png"))
+    except Exception:
+        save_page_artifacts(page, console, "workbench-voila")
+        raise
+    finally:
+        page.close()
+        server.stop()

@@ -9,6 +9,7 @@ house exactly as it was and says why, in the words of `house.load_house`.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
@@ -85,6 +86,11 @@ class HouseFileBox(widgets.VBox):
             f"<div class='bourre-house-{kind}'>{html.escape(words)}</div>" if words else ""
         )
         return words
+
+    def to_text(self) -> str:
+        """The house file's text and the last message, as plain text."""
+        said = html.unescape(re.sub(r"<[^>]+>", "", self.message.value))
+        return self.text_area.value.rstrip() + (f"\n{said}" if said else "")
 
     def _uploaded(self) -> None:
         files = list(self.upload.value or ())

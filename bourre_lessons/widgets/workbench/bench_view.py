@@ -134,12 +134,13 @@ class Workbench(TextForm, widgets.VBox):
             menu.observe(lambda _c: self._house_changed(), names="value")
         for menu in (
             self.base_menu,
+            self.example_menu,
             self.against_menu,
             self.name_box,
             self.players_menu,
             self.hands_menu,
         ):
-            menu.style.description_width = "7em"
+            menu.style.description_width = "8.5em"
 
     def _build_measure(self) -> None:
         self.measure_button = widgets.Button(
@@ -389,7 +390,7 @@ class Workbench(TextForm, widgets.VBox):
             self.panel.to_text(),
             self.changed_text(),
             "House file:",
-            self.files.text_area.value.rstrip(),
+            self.files.to_text(),
             f"Measure: {self.progress_label.value or 'not pressed yet'}",
             self.results.to_text(),
         ]
