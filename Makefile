@@ -91,12 +91,19 @@ lab-copy: install
 # ---------------------------------------------------------------------------------------------
 # Checks
 
+# Each stage's wall time is printed as it ends and again in one closing table, so a slower
+# stage shows in every CI log (`make test` stops at the first stage that fails).
+TEST_STAGES := lint unit nbtest browser lite-test
+
 test: install
-	@$(MAKE) --no-print-directory lint
-	@$(MAKE) --no-print-directory unit
-	@$(MAKE) --no-print-directory nbtest
-	@$(MAKE) --no-print-directory browser
-	@$(MAKE) --no-print-directory lite-test
+	@log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
+	for stage in $(TEST_STAGES); do \
+		started=$$(date +%s); \
+		$(MAKE) --no-print-directory $$stage || exit $$?; \
+		took=$$(( $$(date +%s) - started )); \
+		printf '%-10s %5d s\n' "$$stage" "$$took" | tee -a "$$log"; \
+	done; \
+	echo "make test: stage times (wall clock)"; cat "$$log"
 
 lint: install
 	$(VENV)/bin/ruff check .

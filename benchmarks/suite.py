@@ -79,6 +79,28 @@ SUITE: tuple[Case, ...] = (
     *_simulate_cases(),
     Case("advise 10,000 deals", "benchmarks.suite:advise_case", {"deals": 10_000}),
     Case("coach review, one hand", "benchmarks.suite:review_case", {"seed": 3}),
+    # issue 29: a house rulebook against its base on the same deals, beside simulate
+    *(
+        case
+        for hands in (20_000, 100_000)
+        for case in (
+            Case(
+                f"paired compare {hands:,} hands",
+                "benchmarks.house_compare:compare_case",
+                {"hands": hands},
+                "hands",
+                hands,
+            ),
+            Case(
+                f"simulate wikipedia heuristic {hands:,} (beside paired)",
+                "benchmarks.suite:simulate_case",
+                {"preset": "wikipedia", "bots": "heuristic", "hands": hands},
+                "hands",
+                hands,
+            ),
+        )
+    ),
+    Case("paired compare, first estimate", "benchmarks.house_compare:first_estimate_case", {}),
     # Case("readable engine / plain playout", "benchmarks.readable:<function>", {}, "hands", N),
 )
 """Every case `--base` compares, in the order printed."""

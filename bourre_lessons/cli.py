@@ -4,6 +4,10 @@
     bourre-lessons present [FOLDER]  copy, then open the classroom app (Voila)
     bourre-lessons copy [FOLDER]     only copy (or update) the course files
     bourre-lessons where             where the course files of this install are
+    bourre-lessons compare HOUSE.toml [--against PRESET_OR_FILE] [--hands N] [--players N]
+                   [--seed N] [--json]
+                                     measure a house rulebook against a preset or another
+                                     house on the same deals (docs/house_rules.md)
 
 FOLDER defaults to `bourre-lessons` in the current directory (`make lab` in a checkout uses
 `my-lessons/`, which git ignores). Copying never overwrites a notebook whose cells you have
@@ -33,7 +37,15 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
-__all__ = ["CopyReport", "copy_course", "course_source", "kernel_culling", "lab_arguments", "main"]
+__all__ = [
+    "CopyReport",
+    "compare_command",
+    "copy_course",
+    "course_source",
+    "kernel_culling",
+    "lab_arguments",
+    "main",
+]
 
 RECORD = ".bourre-lessons.json"
 WELCOME = "notebooks/00_welcome.ipynb"
@@ -298,7 +310,69 @@ def _parser() -> argparse.ArgumentParser:
             "folder", nargs="?", default="bourre-lessons", help="default: ./bourre-lessons"
         )
     commands.add_parser("where", help="print where this install keeps the course files")
+    _compare_parser(commands)
     return parser
+
+
+def _compare_parser(commands: argparse._SubParsersAction) -> None:
+    """The `compare` command's arguments."""
+    text = (
+        "measure a house rulebook against a preset or another house rulebook, both played "
+        "by the same bots on the same deals (docs/house_rules.md)"
+    )
+    command = commands.add_parser("compare", help=text, description=text)
+    command.add_argument(
+        "house", help="a house rulebook (.toml file), or the name of a shipped example"
+    )
+    command.add_argument(
+        "--against",
+        default=None,
+        help="a preset (glimne, wikipedia, pagat) or another .toml file; default: the house's base",
+    )
+    command.add_argument("--hands", type=int, default=20_000, help="hands to play (default 20000)")
+    command.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="players at the table (default: the house's, or 5)",
+    )
+    command.add_argument("--seed", type=int, default=0, help="the deals' seed (default 0)")
+    command.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def compare_command(options: argparse.Namespace) -> int:
+    """Run `bourre-lessons compare`: the table (or JSON) on stdout, a bad file's problems on
+    stderr with exit code 2."""
+    from .house import HouseRulesError, example_houses, load_house
+    from .sim.house_lab import compare
+
+    try:
+        path = Path(options.house)
+        examples = example_houses()
+        if path.exists():
+            house = load_house(path)
+        elif options.house in examples:
+            house = examples[options.house]
+        else:
+            raise HouseRulesError(
+                f"{path}: no such file; give a house rulebook (.toml) or the name of a "
+                f"shipped example: {', '.join(examples)}"
+            )
+        players = options.players or house.players or 5
+        result = compare(
+            house, options.against, hands=options.hands, players=players, seed=options.seed
+        )
+    except (HouseRulesError, ValueError) as error:
+        print(f"bourre-lessons compare: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("bourre-lessons compare: stopped", file=sys.stderr)
+        return 130
+    if options.json:
+        print(json.dumps(result.to_json_dict(), indent=2))
+    else:
+        print(result.to_text())
+    return 0
 
 
 def _launch(
@@ -320,7 +394,12 @@ def _launch(
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `bourre-lessons` console command."""
-    options, extra = _parser().parse_known_args(argv)
+    parser = _parser()
+    options, extra = parser.parse_known_args(argv)
+    if options.command == "compare":
+        if extra:
+            parser.error(f"compare: unrecognized arguments: {' '.join(extra)}")
+        return compare_command(options)
     if options.command == "where":
         print(course_source())
         return 0

@@ -462,7 +462,7 @@ def test_lesson_06_shows_both_readings_of_glimnes_payment() -> None:
     assert "bourre_paid_to=reading" in hood
     assert (
         '`"winner"` is our reading of glimne, the literal one, which the glimne preset takes'
-        in (text)
+        in text
     )
     assert "`\"next_pot\"` is pagat's and wikipedia's" in text
     box = re.search(

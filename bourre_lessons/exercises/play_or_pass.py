@@ -22,8 +22,6 @@ import random
 from dataclasses import dataclass
 from functools import cached_property
 
-import numpy as np
-
 from ..cards import DECK, Card, Rank, parse_cards
 from ..game import Game
 from ..progress import Progress, record_attempt
@@ -206,7 +204,8 @@ def read_choice(answer: object) -> tuple[str | None, str]:
     """('play' or 'pass', '') from a learner's answer, or (None, what was wrong)."""
     if answer is True or answer is False:
         return ("play" if answer else "pass"), ""
-    if isinstance(answer, np.bool_):  # a NumPy True or False
+    if type(answer).__module__ == "numpy" and type(answer).__name__ in ("bool", "bool_"):
+        # a NumPy True or False (asked by name: no NumPy in the browser)
         return ("play" if bool(answer) else "pass"), ""
     if answer is None or (isinstance(answer, str) and not answer.strip()):
         return None, f"There is no answer yet: {_EXAMPLE}."

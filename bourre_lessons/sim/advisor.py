@@ -28,22 +28,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_card, parse_cards
 from ..rules import Rules
 from ..text import ReadsAsText
+from .backend import compiled, fitted_note
 from .bot_names import resolve_bots
 from .bots import Bot
 from .checks import whole
-from .chunks import chunk_seed, fast_seats
 from .estimates import Estimate, mean_interval, wilson
-from .fast import encode_rules
-from .fast.bits import card_bit, mask_of
-from .fast.hand import FixedDeal, Seats, new_outcomes, play_fixed
-from .hand_chips import chips_of
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .fast.hand import Seats
 
 __all__ = [
     "Advice",
@@ -92,19 +91,17 @@ class PlayOrPassQuestion:
         deals, seed 0, heuristic bots, no pot carried in), agreeing with `heard` (see `advise`)."""
         run = AdviceRun() if run is None else run
         words, draws = _read(heard, self.seat, self.players, self.rules)
-        seats = _seats(run.bots, self.players)
+        _check_bots(run.bots)
         you = self.seat % self.players  # seat 0 deals; speaking order runs 1, 2, ..., n - 1, 0
-        branches = {
-            forced: _simulate(self, you, seats, run, forced, words, draws) for forced in (1, 0)
-        }
+        branches = {forced: _deal_out(self, you, run, forced, words, draws) for forced in (1, 0)}
         played, kept, tried = branches[1]
         return Advice(
             question=self,
             run=run,
             deals=kept,
-            win=wilson(int(played["win"].sum()), kept),
-            bourre=wilson(int(played["bourre"].sum()), kept),
-            split=wilson(int(played["split"].sum()), kept),
+            win=wilson(int(sum(played["win"])), kept),
+            bourre=wilson(int(sum(played["bourre"])), kept),
+            split=wilson(int(sum(played["split"])), kept),
             chips_play=mean_interval(played["chips"]),
             chips_pass=mean_interval(branches[0][0]["chips"]),
             must_play=_must_play(self.rules, you, self.trump_card),
@@ -203,7 +200,8 @@ class Advice(AsksPlayOrPass, ReadsAsText):
             f"  expected chips: play {self.chips_play}; pass {self.chips_pass}",
             f"  advice: {self.recommendation}" + (" (you may not pass)" if self.must_play else ""),
         ]
-        return "\n".join(lines)
+        note = "" if self.heard else fitted_note(self.deals, self.run.deals, "deals")
+        return "\n".join([*lines, f"  ({note})"] if note else lines)
 
 
 def advise(
@@ -343,6 +341,24 @@ def heard_words(heard: tuple[bool, ...] | None, draws: tuple[int, ...] = ()) -> 
     return ", ".join(said) or "nothing (you speak first)"
 
 
+def _deal_out(
+    question: PlayOrPassQuestion,
+    you: int,
+    run: AdviceRun,
+    forced: int,
+    heard: tuple[bool, ...] | None,
+    draws: tuple[int, ...],
+) -> tuple[dict[str, Any], int, int]:
+    """(per-deal outcomes, deals kept, deals dealt): in the compiled core on a full install,
+    else in plain Python through the readable `Game` (`plain_advice`, fewer deals)."""
+    if compiled():
+        seats = _seats(run.bots, question.players)
+        return _simulate(question, you, seats, run, forced, heard, draws)
+    from .plain_advice import deal_out
+
+    return deal_out(question, you, run, forced, heard, draws)
+
+
 def _simulate(
     question: PlayOrPassQuestion,
     you: int,
@@ -355,6 +371,14 @@ def _simulate(
     """(per-deal outcomes, deals kept, deals dealt) of simulated deals where seat `you` holds
     the question's cards and plays (forced=1) or passes (forced=0), agreeing with what was
     heard."""
+    import numpy as np
+
+    from .chunks import chunk_seed
+    from .fast import encode_rules
+    from .fast.bits import card_bit, mask_of
+    from .fast.hand import FixedDeal, new_outcomes, play_fixed
+    from .hand_chips import chips_of
+
     n, rules, deals = question.players, question.rules, run.deals
     outcomes = new_outcomes(deals, n)
     said = np.full(n, -1, dtype=np.int64)
@@ -424,9 +448,15 @@ def _check_deal(
     return cards, turned, n
 
 
-def _seats(bots: str | Bot, n: int) -> Seats:
+def _check_bots(bots: object) -> None:
     if not isinstance(bots, (str, Bot)):
         raise ValueError(f"bots must be 'heuristic', 'random' or one built-in bot, got {bots!r}")
+
+
+def _seats(bots: str | Bot, n: int) -> Seats:
+    from .chunks import fast_seats
+
+    _check_bots(bots)
     return fast_seats(resolve_bots(bots, n))
 
 

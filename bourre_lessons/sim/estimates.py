@@ -9,9 +9,8 @@ nothing else of the simulator, so every module of it may use it.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
 
 from ..text import ReadsAsText
 
@@ -62,10 +61,15 @@ def normal_interval(mean: float, variance: float, n: int) -> Estimate:
     return Estimate(mean, mean - half, mean + half)
 
 
-def mean_interval(values: np.ndarray) -> Estimate:
-    """A mean with its 95% normal interval."""
+def mean_interval(values: Sequence[float]) -> Estimate:
+    """A mean with its 95% normal interval (of a NumPy array, or of plain numbers where NumPy
+    is missing, as in the browser)."""
     n = len(values)
     if n == 0:
         raise ValueError("a mean needs at least one value")
-    variance = float(values.var(ddof=1)) if n > 1 else 0.0
-    return normal_interval(float(values.mean()), variance, n)
+    if hasattr(values, "var"):  # a NumPy array: its own sums, as the compiled runs always had
+        variance = float(values.var(ddof=1)) if n > 1 else 0.0
+        return normal_interval(float(values.mean()), variance, n)
+    mean = math.fsum(values) / n
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return normal_interval(mean, variance, n)

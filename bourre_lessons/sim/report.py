@@ -14,15 +14,17 @@ __all__ = ["advice_line", "advice_lines", "seat_record"]
 
 def seat_record(result: SimulationResult, seat: int = 0) -> str:
     """How often the seat played, took the pot and was bourréd when it played, and its chips a
-    hand, each with the number of hands behind it and a 95% interval."""
-    if not 0 <= seat < result.played.shape[1]:
-        raise ValueError(f"seat must be 0 to {result.played.shape[1] - 1}, got {seat}")
+    hand, each with the number of hands behind it and a 95% interval (from the session's
+    counts, so a compiled result and a plain-Python one read alike)."""
+    if not 0 <= seat < result.players:
+        raise ValueError(f"seat must be 0 to {result.players - 1}, got {seat}")
     hands = result.hands
-    played = int(result.played[:, seat].sum())
+    tally = result.summarize().tally
+    played = int(tally.played[seat])
     line = f"over {hands:,} hands: plays {wilson(played, hands).text('.0%')}"
     if played:
-        won = int((result.winner[result.played[:, seat]] == seat).sum())
-        bourred = int(result.bourred[:, seat].sum())
+        won = int(tally.wins[seat])  # a seat takes the pot only when it played
+        bourred = int(tally.bourred[seat])
         line += (
             f"; of the {played:,} it played, takes the pot in {wilson(won, played).text('.0%')}, "
             f"bourréd in {wilson(bourred, played).text('.0%')}"

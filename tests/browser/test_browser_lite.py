@@ -366,6 +366,48 @@ def test_a_request_to_another_host_would_be_caught(offline, site_url):
     assert "https://pypi.example.org/x" in probe.outside
 
 
+# --- the simulations: lessons 08, 08b, 09 and exercise sets 5 and 6 -------------------------
+
+SIMULATIONS = [
+    f"{folder}/{p.name}"
+    for folder, pattern in (
+        ("notebooks", "08_*.ipynb"),
+        ("notebooks", "08b_*.ipynb"),
+        ("notebooks", "09_*.ipynb"),
+        ("exercises", "05_*.ipynb"),
+        ("exercises", "06_*.ipynb"),
+    )
+    for p in sorted((ROOT / folder).glob(pattern))
+]
+NOTEBOOK_LIMIT = 300_000  # ms: every notebook's Run All in the site within five minutes
+NEEDS_SIMULATOR = "needs the simulator"
+
+
+def test_the_simulations_are_all_found():
+    """The five notebooks that simulate are in the course (a rename would skip them)."""
+    assert len(SIMULATIONS) == 5, SIMULATIONS
+
+
+@pytest.mark.parametrize("path", SIMULATIONS)
+def test_a_simulation_runs_to_the_end_in_the_browser(offline, site_url, path):
+    """Lessons 08, 08b, 09 and exercise sets 5 and 6 run to the end in the browser's Python,
+    their simulations in plain Python (sim.backend): Run All finishes within five minutes,
+    every code cell ran, no cell shows an error, writes to stderr or says it needs the
+    simulator, and the figures come with their 95% intervals."""
+    run = run_notebook(offline, site_url, path, run_timeout=NOTEBOOK_LIMIT)
+    try:
+        _record(Path(path).stem, **run.seconds)
+        text = json.dumps([c["outputs"] for c in run.code_cells()], ensure_ascii=False)
+        assert NEEDS_SIMULATOR not in text, f"{path}: a cell still needs the simulator"
+        problems = problems_of(run)
+        assert run.run_result == "true", f"Run All stopped: {problems}"
+        assert not problems, "\n".join(problems)
+        if not Path(path).name.startswith("06"):  # the drills print no simulated figure
+            assert "95% CI" in text or "95% interval" in text, f"{path}: no interval shown"
+    finally:
+        run.page.context.close()
+
+
 # --- every notebook: fully, partly or not at all --------------------------------------------
 
 SURVEY = os.environ.get("BOURRE_LITE_SURVEY") == "1"

@@ -8,9 +8,7 @@ choices are apart or too close to call.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-import numpy as np
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from ...sim.advisor import Advice
 from ..charts.chart_style import (
@@ -21,6 +19,18 @@ from ..charts.chart_style import (
     new_figure,
     rulebook_colour,
 )
+from ..charts.chart_tables import (
+    advice_choices_table,
+    advice_seats_table,
+    advice_widths_table,
+    chart_or_table,
+    charts_drawn,
+)
+
+if charts_drawn():
+    import numpy as np
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["PASS_COLOUR", "plot_choices", "plot_interval_width", "plot_seats"]
 
@@ -38,6 +48,7 @@ def _check(advices: Sequence[object], what: str) -> None:
             )
 
 
+@chart_or_table(advice_choices_table)
 def plot_choices(advices: Mapping[str, Advice]) -> Figure:
     """For each labelled hand: expected chips if you play and if you pass, with intervals."""
     if not isinstance(advices, Mapping) or not advices:
@@ -88,6 +99,7 @@ def plot_choices(advices: Mapping[str, Advice]) -> Figure:
     return fig
 
 
+@chart_or_table(advice_seats_table)
 def plot_seats(by_rulebook: Mapping[str, Sequence[Advice]]) -> Figure:
     """The same cards from every seat: expected chips for play (with interval) and pass, one
     colour per rulebook."""
@@ -148,6 +160,7 @@ def plot_seats(by_rulebook: Mapping[str, Sequence[Advice]]) -> Figure:
     return fig
 
 
+@chart_or_table(advice_widths_table)
 def plot_interval_width(advices: Sequence[Advice]) -> Figure:
     """The same hand advised with more and more deals: the play estimate and its interval,
     which narrows as the deals grow."""

@@ -7,10 +7,7 @@ is left open: a notebook shows the returned figure, and nothing else.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
-
-import numpy as np
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, Any
 
 from ...sim.variant_lab import Disagreements, Sweep
 from .chart_style import (
@@ -24,6 +21,18 @@ from .chart_style import (
     rulebook_colour,
     rulebook_line,
 )
+from .chart_tables import (
+    chart_or_table,
+    charts_drawn,
+    disagreement_sizes_table,
+    disagreements_table,
+    sweep_table,
+)
+
+if charts_drawn():
+    import numpy as np
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = [
     "plot_bourre",
@@ -59,6 +68,7 @@ def _check_disagreements(data: Disagreements) -> Disagreements:
     return data
 
 
+@chart_or_table(lambda data: sweep_table(data, "pot"))
 def plot_pot(data: Sweep) -> Figure:
     """Line chart: the mean pot at the end of play, hand by hand, one line per variant."""
     _check_sweep(data)
@@ -92,6 +102,7 @@ def _bars(ax: Any, names: tuple[str, ...], values: np.ndarray, fmt: str) -> None
     ax.invert_yaxis()
 
 
+@chart_or_table(lambda data: sweep_table(data, "bourre"))
 def plot_bourre(data: Sweep) -> Figure:
     """Bar chart: how often a player who plays is bourréd, by variant."""
     title = "How often a player who plays takes no trick (bourré)"
@@ -100,6 +111,7 @@ def plot_bourre(data: Sweep) -> Figure:
     )
 
 
+@chart_or_table(lambda data: sweep_table(data, "seats"))
 def plot_win_by_seat(data: Sweep) -> Figure:
     """Grouped bars: the share of hands each seat wins, seats counted from the dealer's left."""
     _check_sweep(data)
@@ -127,6 +139,7 @@ def _hatch(name: str, index: int) -> str | None:
     return None if name.lower() in RULEBOOK_COLOURS else ("//", "..", "xx")[index % 3]
 
 
+@chart_or_table(lambda data: sweep_table(data, "rather"))
 def plot_rather_pass(data: Sweep) -> Figure:
     """Bar chart: the share of plays that cost more than passing would have."""
     title = "How often a player who played would rather have passed"
@@ -148,6 +161,7 @@ def _share_bars(ax: Any, names: tuple[str, ...], shares: np.ndarray) -> None:
     percent_axis(ax.xaxis)
 
 
+@chart_or_table(sweep_table)
 def plot_sweep(data: Sweep) -> Figure:
     """All four sweep pictures on one page."""
     _check_sweep(data)
@@ -176,6 +190,7 @@ def plot_sweep(data: Sweep) -> Figure:
     return fig
 
 
+@chart_or_table(disagreements_table)
 def plot_disagreements(data: Disagreements) -> Figure:
     """Bar chart: for each rule, the share of decisions where it refused a card another
     rulebook allows."""
@@ -197,6 +212,7 @@ def plot_disagreements(data: Disagreements) -> Figure:
     return fig
 
 
+@chart_or_table(disagreement_sizes_table)
 def plot_disagreement_sizes(by_size: Mapping[int, Disagreements], most: int = 4) -> Figure:
     """Grouped bars: for each table size, how often each of the `most` commonest refusing
     rules refused a card another rulebook allows, and the total share of decisions."""

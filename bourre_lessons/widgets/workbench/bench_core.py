@@ -1,0 +1,95 @@
+"""What the workbench stands on: the house rulebook and the paired comparison.
+
+The house rulebook (`bourre_lessons.house`) and the paired comparison
+(`bourre_lessons.sim.house_lab.compare`) are the core the workbench is a view of. This module
+is the one place the workbench imports them from, and reads the few things it needs from
+them in one shape: the switch groups as field names, the accepted values of a switch, the
+house's `Rules`. Nothing here draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any
+
+from ...house import (
+    HouseRules,
+    HouseRulesError,
+    example_houses,
+    house_to_toml,
+    load_house,
+    save_house,
+    switch_groups,
+    switch_meaning,
+    switch_values,
+)
+from ...rules import PRESETS, SOURCES, Rules
+from ...sim.house_lab import Comparison, Measure, compare, paired_deal
+
+__all__ = [
+    "BASES",
+    "Comparison",
+    "HouseRules",
+    "HouseRulesError",
+    "Measure",
+    "compare",
+    "example_houses",
+    "examples",
+    "field_names",
+    "groups",
+    "house_of",
+    "house_to_toml",
+    "load_house",
+    "meaning_of",
+    "paired_deal",
+    "rules_of",
+    "save_house",
+    "values_of",
+]
+
+BASES = tuple(SOURCES)
+"""The presets a house starts from."""
+
+
+def field_names() -> tuple[str, ...]:
+    """Every switch of `Rules` but `source`, in the dataclass's order."""
+    return tuple(f.name for f in fields(Rules) if f.name != "source")
+
+
+def groups() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The switch groups as (title, field names), every switch once (`house.switch_groups`),
+    but `source`: the base rulebook, chosen on its own."""
+    return tuple(
+        (title, tuple(n for n in names if n != "source")) for title, names in switch_groups()
+    )
+
+
+def values_of(name: str) -> tuple[Any, ...] | None:
+    """The accepted values of a switch, or None for a whole number (`house.switch_values`)."""
+    values = switch_values(name)
+    return None if values is None else tuple(values)
+
+
+def meaning_of(name: str) -> str:
+    """A switch's meaning in one line (`house.switch_meaning`)."""
+    return switch_meaning(name)
+
+
+def rules_of(house: HouseRules) -> Rules:
+    """The `Rules` a house plays."""
+    return house.rules
+
+
+def house_of(name: str, base: str, rules: Rules, players: int | None) -> HouseRules:
+    """A house rulebook from its parts (the `Rules` carry the base as their source)."""
+    return HouseRules(name=name, base=base, rules=replace(rules, source=base), players=players)
+
+
+def examples() -> dict[str, HouseRules]:
+    """The package's example houses by name."""
+    return {house.name: house for house in example_houses().values()}
+
+
+def preset(base: str) -> Rules:
+    """A base rulebook's `Rules`."""
+    return PRESETS[base]
