@@ -4,7 +4,8 @@ Each notebook is opened in a fresh JupyterLab (a temporary copy of the course, a
 progress folder), run with Run All, and read before any click; the classroom app is read at
 1280×720 and at 1024×768, scene by scene, and each scene is measured against the projector's
 screen. One line per page, then every finding; the exit code is 1 when
-anything fails. What counts as an answer in view: tests/browser/answers_in_view.py.
+anything fails. What counts as an answer in view: tests/browser/answers_in_view.py, including
+the answer words of every question a lesson declares (cell metadata `question`).
 Screenshots of failures go to test-artifacts/browser/ (or BOURRE_BROWSER_ARTIFACTS).
 
     .venv/bin/python tools/robot_learner.py                      # every notebook and the classroom

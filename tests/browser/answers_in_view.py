@@ -62,9 +62,10 @@ rendered Markdown, unfolded code, outputs and widgets. A folded "Check your answ
 widget shows only after the try is not drawn yet: neither is in view. Any answer words in
 view, compared without case, emphasis or extra spaces and as whole words, fail the page
 (`question_findings`); a declaration that cannot be read, or whose `ask` is not in its cell,
-fails it too. `tests/test_questions_declared.py` checks, without a browser, that every
-declaration is well formed and that its answer words really appear where the learner finds
-the answer afterwards (a folded block, or the scene the section shows), so that none is vacuous.
+fails it too. `test_questions_declared.py`, beside this module, checks without a browser that
+every declaration is well formed and that its answer words really appear where the learner
+finds the answer afterwards (a folded block, or the scene the section shows), so that none is
+vacuous.
 
 Other failures: a Python traceback or error output, a code cell that never ran, "Error
 displaying widget" or a widget still "Loading"; a character drawn as the missing-glyph box

@@ -8,6 +8,9 @@ is left unrendered off screen) and `answers_in_view.judge` says what is wrong. T
 shut down before the next notebook. The classroom app (Voila) is read at each projector size
 (1280×720 and 1024×768) as it opens and then at each scene reached with Next scene, before any
 card is clicked; each scene's parts are also measured against the band between the app's bars.
+Every question a lesson declares (cell metadata `question`: its `ask` and the `answer` words
+that would give it away; docs/architecture.md) fails the page when its answer words are in view
+between the question and the end of its section.
 
 Used by `test_robot_learner.py` (`make browser`) and by `tools/robot_learner.py`.
 """

@@ -109,6 +109,18 @@ def _first_hand_text(source: str) -> str:
     return "\n".join([*marked, hand.to_text()])
 
 
+@cache
+def _workbench_text() -> str:
+    """What lesson 08's house-rules workbench shows once Measure is pressed (its question's
+    switch, trump anyway, flipped; a few hundred hands: the words, not the figures, matter)."""
+    from bourre_lessons.widgets.workbench import workbench
+
+    bench = workbench(hands=300)
+    bench.flip("trump_when_cannot_win", True)
+    bench.measure(wait=True)
+    return bench.to_text()
+
+
 def _afterwards(cells: list[dict[str, Any]], start: int) -> str:
     """Everything the learner can see once they have tried, from cell `start` on: folded
     blocks, folded outputs, and what the scenes and first hands of the code show when clicked
@@ -128,6 +140,8 @@ def _afterwards(cells: list[dict[str, Any]], start: int) -> str:
         parts += [_scene_text(s) for s in SCENE_ID.findall(source)]
         if "FirstHandView(" in source:
             parts.append(_first_hand_text(source))
+        if "workbench(" in source:
+            parts.append(_workbench_text())
     return plain(_markdown_without_links("\n".join(parts)))
 
 
