@@ -182,6 +182,70 @@ def test_the_layer_check_can_fail(tmp_path):
         bad.unlink()
 
 
+def private_sim_names(path: Path) -> list[str]:
+    """The private names (a leading underscore: a name, or a module on the way to it) a
+    module outside `sim/` takes from `bourre_lessons.sim`, by import or as an attribute of a
+    simulator module it imported: what the simulator has not promised to keep."""
+    module = module_name(path)
+    if layer(module) == "sim":
+        return []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found, sim_modules = [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package[: len(package) - node.level + 1], *base.split(".")])
+            base = base.rstrip(".")
+            if not base.startswith("bourre_lessons.sim"):
+                continue
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                if any(p.startswith("_") and not p.startswith("__") for p in full.split(".")):
+                    found.append(full)
+                sim_modules.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("bourre_lessons.sim"):
+                    parts = alias.name.split(".")
+                    found += [alias.name] if any(p.startswith("_") for p in parts) else []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in sim_modules
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ):
+            found.append(f"{node.value.id}.{node.attr}")
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_no_module_outside_the_simulator_takes_a_private_name_of_it(path):
+    """The workbench once rebuilt a hand's draw order from `fast.hand._chunk_table`, `_dealt`
+    and `fast.rng.below`; the simulator now gives it (`house_lab.paired_hand`)."""
+    assert private_sim_names(path) == [], module_name(path)
+
+
+def test_the_private_name_check_can_fail():
+    """A widget importing `_dealt` from the fast core, or reaching `hand._draw`, is caught;
+    a public name is not."""
+    probe = PACKAGE / "widgets" / "_private_probe.py"
+    probe.write_text(
+        "from ..sim.fast.hand import _dealt, new_log\n"
+        "from ..sim.fast import hand\n"
+        "from ..sim.house_lab import paired_hand\n"
+        "x = hand._draw\n",
+        encoding="utf-8",
+    )
+    try:
+        assert private_sim_names(probe) == ["bourre_lessons.sim.fast.hand._dealt", "hand._draw"]
+    finally:
+        probe.unlink()
+
+
 OUTSIDE = re.compile(r"RULES-SPEC|SCENES\.md|NOTEBOOK-TOOLCHAIN|\.\./shared|shared/seeds")
 
 

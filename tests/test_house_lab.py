@@ -19,8 +19,16 @@ from bourre_lessons.house import HouseRules, HouseRulesError, example_houses
 from bourre_lessons.rules import PRESETS, Rules
 from bourre_lessons.sim.estimates import wilson
 from bourre_lessons.sim.fast import switches
+from bourre_lessons.sim.fast.hand import LOG_COLUMNS
 from bourre_lessons.sim.fast.paired import PLAY_ENTRIES
-from bourre_lessons.sim.house_lab import SESSION_HANDS, Comparison, compare, paired_deal
+from bourre_lessons.sim.house_lab import (
+    SESSION_HANDS,
+    Comparison,
+    PairedHand,
+    compare,
+    paired_deal,
+    paired_hand,
+)
 from bourre_lessons.sim.simulation import simulate
 
 LEGAL = importlib.import_module("bourre_lessons.sim.fast.legal")  # the package exports the function
@@ -83,6 +91,118 @@ def test_hand_i_is_dealt_the_same_under_any_rules():
         assert turned in hands[dealer]  # the dealer's last card is turned for trump
     assert paired_deal(WIKI, 5, 3, 0) != paired_deal(WIKI, 5, 4, 0)
     assert paired_deal(WIKI, 5, 3, 0) != paired_deal(WIKI, 5, 3, 1)
+
+
+STOCK_CASES = {
+    "glimne": PRESETS["glimne"],
+    "wikipedia": WIKI,
+    "pagat (one round)": PRESETS["pagat"],
+    "separate trump card, the dealer's": dataclasses.replace(
+        Rules(), separate_trump_card="dealer", max_players=8
+    ),
+    "at most two discards": dataclasses.replace(PRESETS["glimne"], max_discards=2),
+}
+
+
+def run_first_hands(rules: Rules, players: int, seed: int, first: int, count: int):
+    """Play paired hands first .. first + count - 1 in the compiled core with the heuristic
+    bots, logging every card decision: (outcomes, log, log ends)."""
+    from bourre_lessons.sim.bot_names import resolve_bots
+    from bourre_lessons.sim.chunks import fast_seats
+    from bourre_lessons.sim.fast import encode_rules
+    from bourre_lessons.sim.fast.hand import new_log, new_outcomes
+    from bourre_lessons.sim.fast.paired import play_paired_chunk
+    from bourre_lessons.sim.house_lab import _run_seed
+
+    outcomes = new_outcomes(count, players)
+    log = new_log(count * 5 * players)
+    ends = np.zeros(count, dtype=np.int64)
+    seats = fast_seats(resolve_bots("heuristic", players))
+    vector = encode_rules(rules, players)
+    assert (
+        play_paired_chunk(players, first, vector, seats, _run_seed(seed), outcomes, log, ends) == 0
+    )
+    return outcomes, log, ends
+
+
+def drawn_by_seat(dealt: PairedHand, first_trick: list[int]) -> dict[int, frozenset] | None:
+    """Each player's cards drawn, from the hands they held at their first card of the hand
+    (the log's `hand` column): held less dealt (and less the turned card, which the dealer
+    may take apart). None when a player who drew five cards cannot be told apart."""
+    from bourre_lessons.sim.fast.bits import cards_of
+
+    drawn, unknown = {}, []
+    for mask in first_trick:
+        held = frozenset(cards_of(mask))
+        seats = [s for s, cards in enumerate(dealt.hands) if cards & held]
+        if not seats:
+            unknown.append(held)
+            continue
+        drawn[seats[0]] = held - dealt.hands[seats[0]] - {dealt.turned}
+    return None if unknown else drawn
+
+
+def stock_serves(stock: tuple, drawn: dict[int, frozenset], dealer: int, players: int) -> bool:
+    """Whether `stock`, taken in order by the players in turn from the dealer's left, gives
+    each exactly the cards it drew."""
+    place = 0
+    for i in range(1, players + 1):
+        seat = (dealer + i) % players
+        if seat in drawn:
+            block = frozenset(stock[place : place + len(drawn[seat])])
+            if block != drawn[seat]:
+                return False
+            place += len(drawn[seat])
+    return True
+
+
+@pytest.mark.parametrize("name", list(STOCK_CASES))
+def test_paired_hand_gives_the_stock_in_the_order_the_compiled_run_drew_it(name):
+    """Played in the compiled paired loop, each player's hand at its first card is its dealt
+    hand, less its discards, plus the next cards of `paired_hand`'s stock in turn from the
+    dealer's left; the same stock read backwards, or turned by one card, serves wrong cards."""
+    rules, players, seed, first, count = STOCK_CASES[name], 5, 11, 300, 150
+    outcomes, log, ends = run_first_hands(rules, players, seed, first, count)
+    column = LOG_COLUMNS.index("hand")
+    checked = wrong_reversed = wrong_turned = cards = 0
+    for h in range(count):
+        active = int((outcomes.declared[h] != 0).sum())
+        start = int(ends[h - 1]) if h else 0
+        if active < 2:
+            continue
+        dealt = paired_hand(rules, players, seed, first + h)
+        rows = log.rows[start : start + active, column].tolist()
+        drawn = drawn_by_seat(dealt, rows)
+        if drawn is None:
+            continue
+        assert len(drawn) == active
+        assert stock_serves(dealt.stock, drawn, dealt.dealer, players), f"hand {first + h}"
+        if any(drawn.values()):
+            wrong_reversed += not stock_serves(dealt.stock[::-1], drawn, dealt.dealer, players)
+            turned = dealt.stock[1:] + dealt.stock[:1]
+            wrong_turned += not stock_serves(turned, drawn, dealt.dealer, players)
+        checked += 1
+        cards += sum(len(d) for d in drawn.values())
+    assert checked >= 50 and cards >= 100, (checked, cards)
+    assert wrong_reversed > checked // 2 and wrong_turned > checked // 2
+
+
+def test_paired_hand_is_paired_deal_with_the_rest_of_the_deck_as_stock():
+    for name in ("glimne", "pagat"):
+        dealt = paired_hand(PRESETS[name], 4, 3, 77)
+        assert (dealt.hands, dealt.turned, dealt.dealer) == paired_deal(PRESETS[name], 4, 3, 77)
+        assert len(dealt.stock) == len(set(dealt.stock)) == 52 - 20
+        assert set(dealt.stock).isdisjoint(set().union(*dealt.hands))
+    assert paired_hand(WIKI, 4, 3, 77).stock != paired_hand(WIKI, 4, 3, 78).stock
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [((WIKI, 9, 0, 0), "players"), ((WIKI, 5, -1, 0), "seed"), ((WIKI, 5, 0, 1.5), "hand")],
+)
+def test_paired_hand_refuses_bad_input_in_words(args, words):
+    with pytest.raises(ValueError, match=words):
+        paired_hand(*args)
 
 
 def test_trump_anyway_raises_the_bourre_rate_and_touches_card_decisions():

@@ -29,15 +29,16 @@ from typing import Any
 
 import numpy as np
 
+from ..cards import Card
 from ..house import HouseRules, HouseRulesError, load_house
 from ..rules import MAX_PLAYERS, PRESETS, SOURCES, Rules
 from .bot_names import resolve_bots
 from .chunks import fast_seats, new_money
 from .estimates import Z95
 from .fast import encode_rules
-from .fast.bits import cards_of
+from .fast.bits import card_of, cards_of
 from .fast.hand import MoneyByHand, Outcomes, new_log, new_outcomes, settle_hands
-from .fast.paired import PLAY_ENTRIES, dealt_hands, play_paired_chunk, touched_decisions
+from .fast.paired import PLAY_ENTRIES, dealt_and_stock, play_paired_chunk, touched_decisions
 
 __all__ = [
     "MEASURE_LABELS",
@@ -45,9 +46,11 @@ __all__ = [
     "UNEXERCISED",
     "Comparison",
     "Measure",
+    "PairedHand",
     "RulebookComparison",
     "compare",
     "paired_deal",
+    "paired_hand",
 ]
 
 SESSION_HANDS = 100
@@ -330,12 +333,40 @@ def _notes(house: Rules, against: Rules, players: int) -> tuple[str, ...]:
 
 def paired_deal(
     rules: Rules, players: int, seed: int, hand: int
-) -> tuple[tuple[frozenset, ...], Any, int]:
+) -> tuple[tuple[frozenset[Card], ...], Card, int]:
     """(each seat's five cards as dealt, the turned card, the dealer's seat) of hand number
     `hand` of a comparison with this `seed`: the deal both rulebooks played."""
+    dealt = paired_hand(rules, players, seed, hand)
+    return dealt.hands, dealt.turned, dealt.dealer
+
+
+@dataclass(frozen=True)
+class PairedHand:
+    """One hand of a paired run before anyone speaks: each seat's five cards as dealt (seat
+    numbers: the dealer is `dealer`), the turned card (or the separate trump card), and the
+    stock in the order the run's draws take it (`fast.paired.dealt_and_stock`: the heuristic
+    bots' order; a random bot's coin tosses shift it; a restock is not followed)."""
+
+    hands: tuple[frozenset[Card], ...]
+    turned: Card
+    dealer: int
+    stock: tuple[Card, ...]
+
+
+def paired_hand(rules: Rules, players: int, seed: int, hand: int) -> PairedHand:
+    """Hand number `hand` of a comparison with this `seed`, dealt as both rulebooks played it,
+    with its stock in draw order."""
+    _players(players, ((rules.source, rules),))
+    hand = _whole("hand", hand, 0)
+    seed = _whole("seed", seed, 0)
     vector = encode_rules(rules, players)
-    masks, turned = dealt_hands(players, hand, vector, _run_seed(seed))
-    return tuple(frozenset(cards_of(m)) for m in masks), cards_of(1 << turned)[0], hand % players
+    masks, turned, stock = dealt_and_stock(players, hand, vector, _run_seed(seed))
+    return PairedHand(
+        hands=tuple(frozenset(cards_of(m)) for m in masks),
+        turned=card_of(turned),
+        dealer=hand % players,
+        stock=tuple(card_of(c) for c in stock),
+    )
 
 
 def _run_seed(seed: int) -> np.uint64:

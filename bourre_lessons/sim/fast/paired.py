@@ -9,8 +9,9 @@ rulebooks is then measured on the same cards. The hands themselves are the fast 
 (`hand._dealt`, `hand.play_from`'s two flows), so a paired run plays the game `simulate`
 plays, hand for hand in distribution.
 
-`dealt_hands` gives the cards of one paired hand as dealt (before the draw), so a hand where
-two rulebooks part can be shown or replayed elsewhere.
+`dealt_hands` gives the cards of one paired hand as dealt (before the draw), and
+`dealt_and_stock` those cards and the stock in the order the hand's draws take it, so a hand
+where two rulebooks part can be shown or replayed elsewhere (the readable `Game`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .hand import (
     Seats,
     _chunk_table,
     _dealt,
+    _draw,
     _from_one_round,
     _from_two_rounds,
     fresh_start,
@@ -39,7 +41,14 @@ from .switches import (
     TRUMP_WHEN_CANNOT_WIN,
 )
 
-__all__ = ["PLAY_ENTRIES", "dealt_hands", "hand_state", "play_paired_chunk", "touched_decisions"]
+__all__ = [
+    "PLAY_ENTRIES",
+    "dealt_and_stock",
+    "dealt_hands",
+    "hand_state",
+    "play_paired_chunk",
+    "touched_decisions",
+]
 
 PLAY_ENTRIES = (TRUMP_WHEN_CANNOT_WIN, MUST_PLAY_KNOWN_TOP, MUST_LEAD_TRUMP_WHEN_OTHERS_OUT, CINCH)
 """The entries of the rule vector `legal` reads: two rulebooks that agree on these allow the
@@ -131,15 +140,23 @@ def _paired_in_two_rounds(
 
 
 @jit
-def _dealt_cards(n: int, hand: int, rules: np.ndarray, seed: np.uint64, cards: np.ndarray) -> int:
-    """Fill `cards` with each seat's dealt cards (a mask) for paired hand `hand`; returns
-    the turned card."""
+def _dealt_cards(
+    n: int, hand: int, rules: np.ndarray, seed: np.uint64, cards: np.ndarray, order: np.ndarray
+) -> tuple[int, int]:
+    """Fill `cards` with each seat's dealt cards (a mask) for paired hand `hand`, and the
+    first places of `order` with the stock as the hand's draws take it: `_draw` repeated on
+    the state the deal leaves. Returns (the turned card, the cards in the stock)."""
     _, stock, work, nobody = _chunk_table(n, hand, seed)
     state = hand_state(seed, hand)
-    trump_card, _separate, _size, state = _dealt(n, hand % n, rules, state, stock, work, nobody)
+    trump_card, _separate, size, state = _dealt(n, hand % n, rules, state, stock, work, nobody)
     for p in range(n):
         cards[p] = work[HAND, p]
-    return trump_card
+    left = size
+    for k in range(size):
+        card, state = _draw(state, stock, left)
+        left -= 1
+        order[k] = card
+    return trump_card, size
 
 
 def dealt_hands(
@@ -147,9 +164,25 @@ def dealt_hands(
 ) -> tuple[tuple[int, ...], int]:
     """(each seat's five cards as a 52-bit mask, the turned card) of paired hand `hand`, as
     dealt before anyone speaks."""
+    masks, turned, _stock = dealt_and_stock(n, hand, rules, seed)
+    return masks, turned
+
+
+def dealt_and_stock(
+    n: int, hand: int, rules: np.ndarray, seed: np.uint64
+) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """(each seat's five cards as a 52-bit mask, the turned card, the stock's cards as bit
+    numbers in the order the hand's draws take them) of paired hand `hand`.
+
+    The hand's random state draws the deal, then one number a card drawn (`_draw`); the order
+    is the run's as long as nothing else draws on that state before the draw ends: true of
+    the heuristic bots (their declarations and discards are fixed by the cards), not of a
+    random bot, whose coin tosses share the stream. A restock (the stock run out, the
+    passed hands gathered) is not followed: the order covers the first stock only."""
     cards = np.zeros(n, dtype=np.int64)
-    turned = _dealt_cards(n, hand, rules, np.uint64(seed), cards)
-    return tuple(int(c) for c in cards), int(turned)
+    order = np.full(52, -1, dtype=np.int64)
+    turned, size = _dealt_cards(n, hand, rules, np.uint64(seed), cards, order)
+    return tuple(int(c) for c in cards), int(turned), tuple(int(c) for c in order[:size])
 
 
 def touched_decisions(

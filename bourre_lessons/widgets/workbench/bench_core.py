@@ -1,7 +1,8 @@
 """What the workbench stands on: the house rulebook and the paired comparison.
 
 The house rulebook (`bourre_lessons.house`) and the paired comparison
-(`bourre_lessons.sim.house_lab.compare`) are the core the workbench is a view of. This module
+(`bourre_lessons.sim.house_lab.compare`, and `paired_hand`: one of its deals with the stock in
+draw order) are the core the workbench is a view of. This module
 is the one place the workbench imports them from, and reads the few things it needs from
 them in one shape: the switch groups as field names, the accepted values of a switch, the
 house's `Rules`. Nothing here draws.
@@ -24,7 +25,7 @@ from ...house import (
     switch_values,
 )
 from ...rules import PRESETS, SOURCES, Rules
-from ...sim.house_lab import Comparison, Measure, compare, paired_deal
+from ...sim.house_lab import Comparison, Measure, PairedHand, compare, paired_deal, paired_hand
 
 __all__ = [
     "BASES",
@@ -32,6 +33,7 @@ __all__ = [
     "HouseRules",
     "HouseRulesError",
     "Measure",
+    "PairedHand",
     "compare",
     "example_houses",
     "examples",
@@ -42,6 +44,7 @@ __all__ = [
     "load_house",
     "meaning_of",
     "paired_deal",
+    "paired_hand",
     "rules_of",
     "save_house",
     "values_of",
