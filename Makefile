@@ -45,6 +45,7 @@ help:
 	@echo "make robot        the robot learner: answers in view after Run All (PAGES=... picks)"
 	@echo "make lab-copy     only copy or update the course in $(LAB_FOLDER)/ (what make lab opens)"
 	@echo "make present      the scenes as a Voila app for a projector (classroom mode)"
+	@echo "make workbench    the house-rules workbench as a Voila page (present/workbench.ipynb)"
 	@echo "make lite         the course as a static in-browser site in build/lite/ (JupyterLite)"
 	@echo "make lite-test    that site in chromium, offline (LITE_SURVEY=1: every notebook)"
 	@echo "make screenshots  regenerate the README screenshots in docs/img/"
@@ -149,7 +150,7 @@ endif
 BROWSER_ARTIFACTS ?= test-artifacts/browser
 VOILA_ARGS        ?=
 
-.PHONY: chromium browser robot present screenshots lite lite-test
+.PHONY: chromium browser robot present workbench screenshots lite lite-test
 
 # Installs chromium with apt-get when root, else fails with the command to run; never skips.
 chromium:
@@ -192,6 +193,12 @@ lite-test: lite chromium
 present: install
 	JUPYTER_PATH=$(CURDIR)/bourre_lessons/voila$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
 		$(VENV)/bin/voila present/classroom.ipynb --Voila.ip=127.0.0.1 --template=bourre \
+		--VoilaConfiguration.extension_denylist=jupyterlab-jupytext $(VOILA_ARGS)
+
+# The house-rules workbench alone as a Voila page (present/workbench.ipynb), served as `present`.
+workbench: install
+	JUPYTER_PATH=$(CURDIR)/bourre_lessons/voila$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
+		$(VENV)/bin/voila present/workbench.ipynb --Voila.ip=127.0.0.1 --template=bourre \
 		--VoilaConfiguration.extension_denylist=jupyterlab-jupytext $(VOILA_ARGS)
 
 # Regenerate the README screenshots in docs/img/ from the running course.

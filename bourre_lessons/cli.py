@@ -2,6 +2,8 @@
 
     bourre-lessons lab [FOLDER]      copy the lessons and exercises, open JupyterLab on the welcome
     bourre-lessons present [FOLDER]  copy, then open the classroom app (Voila)
+    bourre-lessons workbench [FOLDER]
+                                     copy, then open the house-rules workbench (Voila)
     bourre-lessons copy [FOLDER]     only copy (or update) the course files
     bourre-lessons where             where the course files of this install are
     bourre-lessons compare HOUSE.toml [--against PRESET_OR_FILE] [--hands N] [--players N]
@@ -50,6 +52,9 @@ __all__ = [
 RECORD = ".bourre-lessons.json"
 WELCOME = "notebooks/00_welcome.ipynb"
 CLASSROOM = "present/classroom.ipynb"
+WORKBENCH = "present/workbench.ipynb"
+VOILA_PAGES = {"present": CLASSROOM, "workbench": WORKBENCH}
+"""The Voila page each command opens in the learner's copy."""
 COURSE_FOLDERS = ("notebooks", "exercises", "present", "docs")
 # jupytext's front-end extension, if installed, cannot load inside Voila (as in `make present`)
 VOILA_NO_JUPYTEXT = "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext"
@@ -303,6 +308,7 @@ def _parser() -> argparse.ArgumentParser:
     for name, text in (
         ("lab", "copy the course and open JupyterLab on the welcome notebook"),
         ("present", "copy the course and open the classroom app (Voila)"),
+        ("workbench", "copy the course and open the house-rules workbench (Voila)"),
         ("copy", "copy or update the course files only"),
     ):
         command = commands.add_parser(name, help=text, description=text)
@@ -411,7 +417,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if options.command == "lab":
         return _launch("jupyterlab", lab_arguments(folder, extra), folder)
-    voila = [CLASSROOM, "--Voila.ip=127.0.0.1", VOILA_NO_JUPYTEXT, VOILA_TEMPLATE, *extra]
+    page = VOILA_PAGES[options.command]
+    voila = [page, "--Voila.ip=127.0.0.1", VOILA_NO_JUPYTEXT, VOILA_TEMPLATE, *extra]
     return _launch("voila", voila, folder, voila_environment())
 
 
