@@ -6,6 +6,7 @@ The engine's public names; see the lesson notebooks for a guided tour.
 from .browser import in_browser, install_friendly_errors
 from .cards import DECK, Card, CardError, Rank, Suit, parse_card, parse_cards, parse_suit
 from .game import Game, GameError, IllegalAction, IllegalPlay, UnreadableAction
+from .house import HouseRules, HouseRulesError, example_houses, load_house, save_house
 from .naming import CLAUSES, Designation, NamingError, clause_summary, designate
 from .play import (
     Situation,
@@ -32,6 +33,7 @@ if in_browser():  # JupyterLite: a missing NumPy or matplotlib reads as one sent
 _LAZY_MODULES: dict[str, tuple[str, ...]] = {
     "sim.simulation": ("SimulationResult", "simulate"),
     "sim.advisor": ("Advice", "Estimate", "advise"),
+    "sim.house_lab": ("compare",),
     "sim.bots": (
         "Bot",
         "BotError",
@@ -69,6 +71,7 @@ __all__ = [  # noqa: RUF022 - the lazy names follow the eager ones
     "SeatView",
     "SimulationResult",
     "advise",
+    "compare",
     "play_bots",
     "simulate",
     "view_of",
@@ -81,6 +84,8 @@ __all__ = [  # noqa: RUF022 - the lazy names follow the eager ones
     "Designation",
     "Game",
     "GameError",
+    "HouseRules",
+    "HouseRulesError",
     "IllegalAction",
     "IllegalPlay",
     "NamingError",
@@ -94,13 +99,16 @@ __all__ = [  # noqa: RUF022 - the lazy names follow the eager ones
     "beats",
     "clause_summary",
     "designate",
+    "example_houses",
     "explain",
     "has_cinch",
     "legal_plays",
+    "load_house",
     "parse_card",
     "parse_cards",
     "parse_suit",
     "rule_summary",
+    "save_house",
     "settle",
     "sure_trump_tricks",
     "trick_winner",

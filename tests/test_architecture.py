@@ -526,3 +526,47 @@ def test_the_widget_folder_check_can_fail(tmp_path):
         "pot_chart.py",
         "scene.py",
     ]
+
+
+# --- docs/architecture.md names the modules of the engine and the simulator ---------------------
+
+ARCHITECTURE_DOC = PACKAGE.parent / "docs" / "architecture.md"
+
+
+def modules_left_unnamed(doc: str, paths: list[Path]) -> list[str]:
+    """Modules of the engine, the simulator (`sim/`, `sim/fast/`) and the workbench whose name
+    the architecture page never writes as a word; a private module (`_jit`) and `__main__` are
+    not listed, and the plain-Python twins (`sim/plain_*`) are described as one family."""
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", doc))
+    unnamed = []
+    for path in paths:
+        module = module_name(path)
+        if (
+            path.stem.startswith("_")
+            or path.stem.startswith("plain_")
+            or layer(module)
+            not in {
+                "engine",
+                "sim",
+                "widgets",
+            }
+        ):
+            continue
+        if layer(module) == "widgets" and ".workbench." not in module:
+            continue
+        if path.stem not in words:
+            unnamed.append(module)
+    return unnamed
+
+
+def test_the_architecture_page_names_each_engine_simulator_and_workbench_module():
+    """house, houses/, sim.house_lab, sim.fast.paired and the workbench came in issue 29; the
+    page says where each sits."""
+    doc = ARCHITECTURE_DOC.read_text(encoding="utf-8")
+    assert modules_left_unnamed(doc, MODULES) == []
+    assert "houses/" in doc and "plain_" in doc and "`compare`" in doc
+
+
+def test_the_architecture_page_check_can_fail():
+    doc = ARCHITECTURE_DOC.read_text(encoding="utf-8").replace("house_lab", "the lab")
+    assert "bourre_lessons.sim.house_lab" in modules_left_unnamed(doc, MODULES)

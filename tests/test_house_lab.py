@@ -356,3 +356,16 @@ def test_the_paired_core_agrees_with_simulate_on_hands_played_out_and_splits():
         alone = wilson(hits, 20_000)
         half = (alone.high - alone.low) / 2
         assert abs(paired.measure(name).house - alone.value) < 2.5 * half, name
+
+
+def test_the_package_top_gives_the_house_rulebook_and_compare():
+    """`from bourre_lessons import compare, load_house` (README, "Your own house rules"):
+    the same functions as the modules', compare loaded on first use."""
+    import bourre_lessons
+    from bourre_lessons import house
+    from bourre_lessons.sim import house_lab
+
+    for name in ("HouseRules", "HouseRulesError", "load_house", "save_house", "example_houses"):
+        assert getattr(bourre_lessons, name) is getattr(house, name)
+    assert bourre_lessons.compare is house_lab.compare
+    assert {"compare", "load_house"} <= set(bourre_lessons.__all__)
