@@ -69,6 +69,9 @@ CSS = """<style>
 .bourre-workbench .bourre-mattered-why { margin: 6px 0; padding: 6px 10px; border-left: 6px solid #1f5fbf; background: #eef3fb; }
 .bourre-workbench .bourre-mattered-now { border-left-color: #c8102e; background: #fde8e8; }
 .bourre-workbench .widget-toggle-buttons .widget-toggle-button { width: 4.5em; }
+.bourre-workbench .bourre-bench-measure-row { background: #eef3fb; border-radius: 6px;
+  padding: 4px 6px; margin: 4px 0; }
+.bourre-workbench .bourre-bench-heading { margin: 10px 0 2px 0; }
 </style>"""
 
 
@@ -168,23 +171,45 @@ class Workbench(TextForm, widgets.VBox):
         self.play_button.add_class("bourre-bench-play")
 
     def _layout(self) -> list[widgets.Widget]:
+        """Top down: what to compare, the Measure row and what changed (all on the first
+        screen), the results and the hand, then the house file and every switch by group."""
         settings = widgets.HBox(
             [self.base_menu, self.example_menu, self.against_menu, self.name_box]
         )
-        run = widgets.HBox([self.players_menu, self.hands_menu])
-        for box in (settings, run):
-            box.layout.flex_flow = "row wrap"
+        settings.layout.flex_flow = "row wrap"
         file_box = widgets.Accordion(
             [self.files], titles=("The house file (TOML): load, save, download",)
         )
-        measure = widgets.HBox(
-            [self.measure_button, self.stop_button, self.progress, self.progress_label]
+        switches = widgets.HTML(
+            "<div class='bourre-bench-heading'><b>The switches</b>, grouped as a player thinks "
+            "of them: open a group, flip a switch, then press Measure above.</div>"
         )
         return [
-            style_sheet(), widgets.HTML(CSS), settings, file_box, self.panel, self.changed_html,
-            run, measure, self.results, widgets.HBox([self.mattered_button, self.play_button]),
-            self.mattered_box, self.play_box,
+            style_sheet(), widgets.HTML(CSS), settings, self._measure_row(), self.changed_html,
+            self.results, widgets.HBox([self.mattered_button, self.play_button]),
+            self.mattered_box, self.play_box, switches, self.panel, file_box,
         ]  # fmt: skip
+
+    def _measure_row(self) -> widgets.HBox:
+        """Players, hands, Measure, Stop and the progress in one compact row."""
+        for menu, width in ((self.players_menu, "9.5em"), (self.hands_menu, "12.5em")):
+            menu.style.description_width = "4.5em"
+            menu.layout.width = width
+        self.progress.description = ""  # the label beside it counts the hands
+        self.progress.layout.width = "16em"
+        row = widgets.HBox(
+            [
+                self.players_menu,
+                self.hands_menu,
+                self.measure_button,
+                self.stop_button,
+                self.progress,
+                self.progress_label,
+            ],
+            layout={"flex_flow": "row wrap", "align_items": "center"},
+        )
+        row.add_class("bourre-bench-measure-row")
+        return row
 
     # --- the house -----------------------------------------------------------------------
 
@@ -264,7 +289,7 @@ class Workbench(TextForm, widgets.VBox):
         changed = self.panel.changed()
         if not changed:
             return (
-                f"Nothing changed yet: this is {self.panel.base}'s rulebook. Flip a switch above."
+                f"Nothing changed yet: this is {self.panel.base}'s rulebook. Flip a switch below."
             )
         parts = [
             f"{switch_title(n)} ({n}): {value_words(new)} instead of {value_words(old)}"
