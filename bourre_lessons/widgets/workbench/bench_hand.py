@@ -2,8 +2,8 @@
 
 First the deals of the run itself: the paired comparison notes the hands where the two
 rulebooks played or paid differently (`Comparison.mattered`) and gives each one's deal
-(`house_lab.paired_deal`). Each such deal is set on the readable engine's table
-(`Game(deal=...)`, the dealer in seat A, the stock in the run's order: `bench_deal`)
+(`house_lab.paired_hand`, with its stock in draw order). Each such deal is set on the readable
+engine's table (`Game(deal=...)`, the dealer in seat A, the stock in the run's order: `bench_deal`)
 and played under both rulebooks by the course's heuristic bots in every seat; the first that
 parts there too is shown. Should none (a pot carried from earlier hands of the run can be what
 made the difference, or a restock the table does not follow), the readable engine plays a session of its own, the same seed under
