@@ -205,6 +205,14 @@ def test_paired_hand_refuses_bad_input_in_words(args, words):
         paired_hand(*args)
 
 
+def test_paired_hand_refuses_bots_whose_draw_order_it_cannot_know():
+    with pytest.raises(ValueError, match="heuristic bots only"):
+        paired_hand(WIKI, 4, 0, 5, bots="random")
+    with pytest.raises(ValueError, match="heuristic bots only"):
+        paired_hand(WIKI, 4, 0, 5, bots=["heuristic", "random", "heuristic", "heuristic"])
+    assert paired_hand(WIKI, 4, 0, 5, bots="heuristic") == paired_hand(WIKI, 4, 0, 5)
+
+
 def test_trump_anyway_raises_the_bourre_rate_and_touches_card_decisions():
     result = compare(example_houses()["trump_anyway"], hands=10_000)
     bourre = result.measure("bourre_rate")

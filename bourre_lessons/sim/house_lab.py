@@ -39,6 +39,7 @@ from .fast import encode_rules
 from .fast.bits import card_of, cards_of
 from .fast.hand import MoneyByHand, Outcomes, new_log, new_outcomes, settle_hands
 from .fast.paired import PLAY_ENTRIES, dealt_and_stock, play_paired_chunk, touched_decisions
+from .fast.policy import HEURISTIC
 
 __all__ = [
     "MEASURE_LABELS",
@@ -353,12 +354,25 @@ class PairedHand:
     stock: tuple[Card, ...]
 
 
-def paired_hand(rules: Rules, players: int, seed: int, hand: int) -> PairedHand:
+def paired_hand(
+    rules: Rules,
+    players: int,
+    seed: int,
+    hand: int,
+    bots: str | Sequence[str] = "heuristic",
+) -> PairedHand:
     """Hand number `hand` of a comparison with this `seed`, dealt as both rulebooks played it,
-    with its stock in draw order."""
+    with its stock in the order the run's draws took it (known for the heuristic bots only:
+    other `bots` are refused with the reason)."""
     _players(players, ((rules.source, rules),))
     hand = _whole("hand", hand, 0)
     seed = _whole("seed", seed, 0)
+    if any(kind != HEURISTIC for kind in fast_seats(resolve_bots(bots, players)).kinds):
+        raise ValueError(
+            "the stock's draw order is known for the heuristic bots only: a random bot's "
+            "choices share the hand's random numbers and move the draw; paired_deal gives "
+            f"the deal for any bots (got bots={bots!r})"
+        )
     vector = encode_rules(rules, players)
     masks, turned, stock = dealt_and_stock(players, hand, vector, _run_seed(seed))
     return PairedHand(
