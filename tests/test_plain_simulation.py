@@ -187,3 +187,17 @@ def test_with_numpy_the_public_modules_are_the_compiled_ones():
     assert backend.compiled()
     assert simulate.__module__ == "bourre_lessons.sim.simulation"
     assert not any(type(f).__name__ == "_TwinFinder" for f in sys.meta_path)
+
+
+def test_the_plain_order_effect_agrees_with_the_compiled_one():
+    """Seats that play and hands played out, in one round and in two (heuristic bots)."""
+    from bourre_lessons.sim import plain_order
+    from bourre_lessons.sim.order_effect import order_effect
+
+    plain = plain_order.order_effect(hands=400_000, seed=2)
+    fast = order_effect(hands=60_000, seed=2)
+    assert plain.hands == plain_order.MOST_ORDER_HANDS and plain.asked == 400_000
+    for i in (0, 1):
+        assert agree(plain.seats_playing[i], fast.seats_playing[i]), i
+        assert agree(plain.played_out[i], fast.played_out[i]), i
+    assert "of the 400,000 hands asked" in plain.to_text()

@@ -8,6 +8,7 @@ twins that play every hand through the readable `Game` and its bots:
     sim.simulation, sim.result, sim.summary  ->  sim.plain_simulation
     sim.variant_lab, sim.sweep               ->  sim.plain_lab
     sim.variant_effects                      ->  sim.plain_effects
+    sim.order_effect                         ->  sim.plain_order
 
 `use_plain_twins` (called when `bourre_lessons.sim` is imported) puts a finder on the import
 path that loads the twin under the public name, only where the compiled core cannot be
@@ -37,6 +38,7 @@ TWINS = {
     "bourre_lessons.sim.variant_lab": "bourre_lessons.sim.plain_lab",
     "bourre_lessons.sim.sweep": "bourre_lessons.sim.plain_lab",
     "bourre_lessons.sim.variant_effects": "bourre_lessons.sim.plain_effects",
+    "bourre_lessons.sim.order_effect": "bourre_lessons.sim.plain_order",
 }
 """Each public module of the compiled simulator, and the plain-Python module that answers
 for it where NumPy or Numba is missing."""

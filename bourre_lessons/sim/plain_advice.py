@@ -2,12 +2,14 @@
 
 Where NumPy or Numba is missing (the course in the browser) `advisor.advise` asks this module
 instead of the compiled core (`backend.compiled`). `deal_out` does what the compiled
-`play_fixed` does: it deals the unseen cards around your hand (an `advisor.PlayOrPassQuestion`, its `AdviceRun`
-telling the deals, seed, bots and pot), again and again, lets the bots
-speak, draw and play every other seat (and yours, after your forced play or pass), keeps only
-the deals in which the seats before you said (and, in one round, threw away) what was heard,
-and settles each kept hand as the compiled advisor does (`settle.settle`, the pot as it stands
-plus the pot carried in, your second ante counted). At most `MOST_DEALS` deals are kept.
+`play_fixed` does for a question (`advisor.PlayOrPassQuestion`) and its run (`AdviceRun`: the
+deals, seed, bots and pot): it deals the unseen cards around your hand, again and again, lets
+the bots speak, draw and play every other seat (and yours, after your forced play or pass),
+keeps only the deals in which the seats before you said (and, in one round, threw away) what
+was heard, and settles each kept hand as the compiled advisor does (`plain_chips.outcome_of`:
+the antes and the pot carried in, your second ante counted). Deals that the heuristic bots
+before you would not have spoken so are told by the heuristic's own rules before a table is
+dealt (`_bots_would_say`), which saves most of the tables. At most `MOST_DEALS` deals are kept.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from .bot_names import resolve_bots
 from .bots import Bot, HeuristicBot, RandomBot
 from .checks import whole
 from .estimates import Estimate, mean_interval, wilson
+from .plain_order import OrderEffect, order_effect
 from .plain_simulation import HandRow, play_session
 
 __all__ = [
@@ -35,10 +36,12 @@ __all__ = [
     "MOST_LAB_HANDS",
     "MOST_SWEEP_HANDS",
     "Disagreements",
+    "OrderEffect",
     "PlainDisagreements",
     "PlainSweep",
     "PotByHand",
     "Sweep",
+    "order_effect",
     "rule_concept",
     "rulebook_disagreements",
     "sweep",
