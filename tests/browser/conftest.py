@@ -23,6 +23,14 @@ from browser_harness import (
     save_page_artifacts,
     start_lab,
 )
+from robot import (
+    DealBook,
+    RobotLearner,
+    chosen_pages,
+    copy_course,
+    course_notebooks,
+    start_robot_lab,
+)
 
 COURSE_DIRS = ("notebooks", "exercises")
 
@@ -98,6 +106,41 @@ def browser(tmp_path_factory):
     """One chromium for the session (a Playwright context with a fresh user-data dir)."""
     with chromium(tmp_path_factory.mktemp("chromium") / "profile") as context:
         yield context
+
+
+# The robot learner's Lab and the robot itself serve two modules: test_robot_learner reads every
+# page, and test_browser_lessons clicks in the notebooks the robot has just read (one Run All
+# per notebook for both; the reading always comes before any click).
+
+
+@pytest.fixture(scope="session")
+def robot_course(tmp_path_factory) -> Path:
+    """The robot's own copy of the course (lessons, exercises, docs)."""
+    return copy_course(tmp_path_factory.mktemp("robot-course"))
+
+
+@pytest.fixture(scope="session")
+def robot_home(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("robot-lab-home")
+
+
+@pytest.fixture(scope="session")
+def robot_lab(robot_course, robot_home, course_root):
+    """The robot's JupyterLab (every cell attached); `course_root` checks afterwards that no
+    file of the repository changed."""
+    server = start_robot_lab(robot_course, robot_home, artifacts_dir() / "robot-lab.log")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def robot(browser, robot_lab, robot_home):
+    """The robot learner; the deals of every notebook are dealt meanwhile in a worker."""
+    deals = DealBook(chosen_pages(course_notebooks()))
+    robot = RobotLearner(browser, robot_lab, robot_home / "bourre-data", deals)
+    yield robot
+    robot.close()
+    deals.close()
 
 
 def pytest_terminal_summary(terminalreporter):

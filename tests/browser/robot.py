@@ -18,6 +18,7 @@ Used by `test_robot_learner.py` (`make browser`) and by `tools/robot_learner.py`
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -110,6 +111,12 @@ CLOSE = """async () => {
 """Shut every notebook's kernel down and close its tab, unsaved (the copy stays as it was)."""
 
 
+def chosen_pages(pages: list[str]) -> list[str]:
+    """The pages BOURRE_ROBOT_ONLY names (a comma-separated list of parts of paths), or all."""
+    words = [w.strip() for w in os.environ.get("BOURRE_ROBOT_ONLY", "").split(",") if w.strip()]
+    return [p for p in pages if not words or any(w in p for w in words)]
+
+
 def course_notebooks() -> list[str]:
     """Every notebook of the course, lessons then exercise sets, as paths from the root."""
     return [
@@ -187,6 +194,8 @@ class Report:
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
     screenshots: list[Path] = field(default_factory=list)
+    run_result: str = ""
+    """What JupyterLab's Run All command returned ("true" when every cell ran)."""
     overflow: tuple[int, str] | None = None
     """The classroom's largest overflow in pixels at step 1 of a scene, and where."""
 
@@ -281,6 +290,8 @@ class RobotLearner:
         self.context, self.lab, self.data_dir, self.deals = context, lab, data_dir, deals
         self._page = None
         self._console: ConsoleLog | None = None
+        self.reports: dict[str, Report] = {}
+        """The report of each course notebook read with its own deals, by path."""
 
     def _empty_progress(self) -> None:
         shutil.rmtree(self.data_dir, ignore_errors=True)
@@ -297,16 +308,44 @@ class RobotLearner:
             self._page.evaluate(RESTORED)
         return self._page
 
+    @property
+    def page(self):
+        """The robot's Lab page (loaded on first use)."""
+        return self._lab_page()
+
+    @property
+    def console(self) -> ConsoleLog:
+        """The console log of the robot's Lab page."""
+        self._lab_page()
+        return self._console
+
+    def report_of(self, path: str) -> Report:
+        """The report of a course notebook: the one already read (by a test that then went on
+        to click in it), or a reading now. A notebook is run once per session, not per test."""
+        if path in self.reports:
+            return self.reports[path]
+        return self.read_notebook(path)
+
+    def close_notebooks(self) -> None:
+        """Shut down every open notebook's kernel and close its tab, unsaved."""
+        if self._page is not None and not self._page.is_closed():
+            self._page.evaluate(CLOSE)
+
     def close(self) -> None:
         """Close the Lab page (the kernels are shut down after each notebook)."""
         if self._page is not None and not self._page.is_closed():
             self._page.close()
         self._page = None
 
-    def read_notebook(self, path: str, deals: list[Deal] | None = None) -> Report:
+    def read_notebook(
+        self, path: str, deals: list[Deal] | None = None, keep_open: bool = False
+    ) -> Report:
         """Open, Run All, wait for the widgets, read before any click, shut the kernel down.
         `path` is relative to the Lab's root; `deals` (default: those the notebook at `path`
-        in the repository hands the learner) are the deals whose hidden cards are guarded."""
+        in the repository hands the learner) are the deals whose hidden cards are guarded.
+        With `keep_open` the notebook stays open after the reading, its kernel running, for
+        tests that go on to click in it (`close_notebooks` closes it)."""
+        own_deals = deals is None
         started = time.monotonic()
         report = Report(path)
         self._empty_progress()
@@ -315,7 +354,7 @@ class RobotLearner:
         try:
             page.evaluate(OPEN, path)
             page.wait_for_function(NOTEBOOK_READY, arg=path, timeout=OPEN_TIMEOUT, polling=250)
-            result = page.evaluate(RUN_ALL)
+            result = report.run_result = page.evaluate(RUN_ALL)
             page.wait_for_function(RUN_OVER, arg=path, timeout=RUN_TIMEOUT, polling=250)
             try:
                 page.wait_for_function(WIDGETS_DRAWN, arg=path, timeout=DRAW_TIMEOUT, polling=250)
@@ -342,10 +381,12 @@ class RobotLearner:
             self.close()
             raise
         finally:
-            if self._page is not None:
+            if self._page is not None and not keep_open:
                 self._page.evaluate(CLOSE)
         report.seconds = time.monotonic() - started
         READ.append(report)
+        if own_deals:
+            self.reports[path] = report
         return report
 
     def read_classroom(

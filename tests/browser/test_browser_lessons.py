@@ -1,8 +1,10 @@
 """Every notebook, run in JupyterLab in a real browser: no errors, every scene drawn, clickable.
 
 Notebooks are discovered (notebooks/*.ipynb and exercises/*.ipynb), so new lessons are tested
-as they arrive. Each one is opened in its own page of the session's Lab, its outputs cleared,
-and run with the Lab command `runmenu:run-all`, as a learner would run it.
+as they arrive. Each one is opened in the robot learner's Lab (conftest), its outputs cleared,
+and run with the Lab command `runmenu:run-all`, as a learner would run it; the robot reads it
+before any click (test_robot_learner judges that reading), then these tests run and click in it.
+One Run All per notebook serves both modules.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ import json
 import re
 import statistics
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 from browser_harness import ROOT, ConsoleLog, artifacts_dir, save_page_artifacts
@@ -27,22 +28,10 @@ LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 EXERCISES = sorted(p.name for p in (ROOT / "exercises").glob("*.ipynb"))
 ALL_NOTEBOOKS = [f"notebooks/{n}" for n in LESSONS] + [f"exercises/{n}" for n in EXERCISES]
 SCENES = catalogue()
-OPEN_TIMEOUT = 90_000  # ms: page, Lab and kernel start on a busy 2-core machine
 RUN_TIMEOUT = 240_000  # ms: the whole notebook
 UI_TIMEOUT = 20_000  # ms: a click's round trip through the kernel
+DEFAULT_TIMEOUT = 30_000  # ms: Playwright's own default, given back to the robot's page
 
-NOTEBOOK_READY = """(path) => {
-  const app = window.jupyterapp;
-  const panel = app && app.shell.currentWidget;
-  if (!panel || !panel.context || panel.context.path !== path || !panel.content) return false;
-  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-  return !!kernel && kernel.status === 'idle' && panel.content.widgets.length > 0;
-}"""
-RUN_ALL = """async () => {
-  const app = window.jupyterapp;
-  await app.commands.execute('notebook:clear-all-cell-outputs');
-  return String(await app.commands.execute('runmenu:run-all'));
-}"""
 KERNEL_IDLE = """() => {
   const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
   return k.status === 'idle';
@@ -72,10 +61,6 @@ CLICK_TO_VERDICT = """(table, [card, words]) => new Promise((resolve, reject) =>
   table.querySelector(`.bourre-hand button.bourre-card[data-card=${card}]`).click();
 })"""
 """Click a card in the page and time, in the page, until the verdict naming it is drawn (ms)."""
-SHUTDOWN = """async () => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  if (panel && panel.sessionContext) await panel.sessionContext.shutdown();
-}"""
 
 
 def scene_displays(notebook: str) -> list[str]:
@@ -116,31 +101,28 @@ class RunNotebook:
 
 
 @pytest.fixture(scope="module", params=ALL_NOTEBOOKS)
-def notebook(request, lab, browser) -> RunNotebook:
-    """Open one notebook, clear its outputs, Run All, and wait for the kernel to be idle."""
+def notebook(request, robot) -> RunNotebook:
+    """One notebook after Run All in the robot learner's Lab, read by the robot before any
+    click (its report is the one test_robot_learner judges: each notebook runs once), then
+    left open, its kernel running, for the tests that click in it."""
     path = request.param
     if not (ROOT / path).is_file():
         pytest.fail(f"{path} does not exist")
-    page = browser.new_page()
-    run = RunNotebook(path, page, ConsoleLog(page))
+    report = robot.read_notebook(path, keep_open=True)
+    page = robot.page
+    run = RunNotebook(path, page, robot.console, run_result=report.run_result)
     try:
-        workspace = Path(path).stem.replace("_", "-")
-        page.goto(lab.url(f"/lab/workspaces/{workspace}/tree/{path}", reset=""))
-        page.wait_for_function(NOTEBOOK_READY, arg=path, timeout=OPEN_TIMEOUT, polling=250)
         page.set_default_timeout(RUN_TIMEOUT)
-        run.run_result = page.evaluate(RUN_ALL)
         page.wait_for_function(KERNEL_IDLE, timeout=RUN_TIMEOUT, polling=200)
         page.set_default_timeout(UI_TIMEOUT)
         run.cells = page.evaluate(CELL_REPORT)
     except Exception:
         save_page_artifacts(page, run.console, f"{path}-setup")
-        page.close()
+        robot.close_notebooks()
         raise
     yield run
-    try:
-        page.evaluate(SHUTDOWN)
-    finally:
-        page.close()
+    page.set_default_timeout(DEFAULT_TIMEOUT)
+    robot.close_notebooks()
 
 
 def test_runs_without_errors(notebook):
@@ -458,7 +440,7 @@ def test_the_first_hand_is_played_by_clicks_after_run_all(notebook):
         notebook.page.wait_for_timeout(150)
     expect(story).to_contain_text("play or pass?")
     root.locator(".bourre-declare-play").click()
-    expect(story).to_contain_text("you draw at once", timeout=UI_TIMEOUT)
+    expect(story).to_contain_text("You draw at once", timeout=UI_TIMEOUT)
     expect(next_button).to_be_disabled()
     root.locator(".bourre-hand .bourre-card[data-card=S6]").click()
     expect(root.locator(".bourre-exchange")).to_be_enabled(timeout=UI_TIMEOUT)

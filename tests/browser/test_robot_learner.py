@@ -14,7 +14,6 @@ the robot fails on it, passes on a clean page, and accepts a marked demonstratio
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -37,56 +36,20 @@ from answers_in_view import (
 )
 from browser_harness import CLASSROOM_NOTEBOOK, ROOT, artifacts_dir, start_voila
 from projector import PROJECTOR_SIZES
-from robot import CLASSROOM, DealBook, RobotLearner, copy_course, course_notebooks, start_robot_lab
+from robot import CLASSROOM, chosen_pages, course_notebooks
 
 pytestmark = pytest.mark.browser
 
 
-def _chosen(pages: list[str]) -> list[str]:
-    """The pages BOURRE_ROBOT_ONLY names (a comma-separated list of parts of paths), or all."""
-    words = [w.strip() for w in os.environ.get("BOURRE_ROBOT_ONLY", "").split(",") if w.strip()]
-    return [p for p in pages if not words or any(w in p for w in words)]
-
-
-NOTEBOOKS = _chosen(course_notebooks())
+NOTEBOOKS = chosen_pages(course_notebooks())
 PLANTED = "robot-planted"
-
-
-@pytest.fixture(scope="session")
-def robot_course(tmp_path_factory) -> Path:
-    """The robot's own copy of the course (lessons, exercises, docs)."""
-    return copy_course(tmp_path_factory.mktemp("robot-course"))
-
-
-@pytest.fixture(scope="session")
-def robot_home(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("robot-lab-home")
-
-
-@pytest.fixture(scope="session")
-def robot_lab(robot_course, robot_home, course_root):
-    """The robot's JupyterLab (every cell attached); `course_root` checks afterwards that no
-    file of the repository changed."""
-    server = start_robot_lab(robot_course, robot_home, artifacts_dir() / "robot-lab.log")
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="session")
-def robot(browser, robot_lab, robot_home):
-    """The robot learner; the deals of every notebook are dealt meanwhile in a worker."""
-    deals = DealBook(NOTEBOOKS)
-    robot = RobotLearner(browser, robot_lab, robot_home / "bourre-data", deals)
-    yield robot
-    robot.close()
-    deals.close()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS)
 def test_a_newcomer_sees_no_answer_before_trying(robot, path):
     """After Run All and before any click: no answer in view, no traceback, no box for a
     glyph, no widget wider than the panel, no text cut off."""
-    report = robot.read_notebook(path)
+    report = robot.report_of(path)  # read once: test_browser_lessons may have read it first
     print(report.line())
     assert not report.failures, report.details()
 
@@ -103,7 +66,9 @@ def classroom_voila(tmp_path_factory):
     server.stop()
 
 
-@pytest.mark.skipif(not _chosen([CLASSROOM]), reason="BOURRE_ROBOT_ONLY leaves the classroom out")
+@pytest.mark.skipif(
+    not chosen_pages([CLASSROOM]), reason="BOURRE_ROBOT_ONLY leaves the classroom out"
+)
 @pytest.mark.parametrize("size", PROJECTOR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_classroom_shows_no_answer_before_the_class_tries(robot, classroom_voila, size):
     """The classroom app at each projector size, as it opens and at each scene (Next scene):
@@ -280,7 +245,9 @@ def test_the_robot_fails_a_traceback_a_box_a_wide_widget_and_cut_text(robot, rob
     assert found == expected, report.details()
 
 
-@pytest.mark.skipif(not _chosen([CLASSROOM]), reason="BOURRE_ROBOT_ONLY leaves the classroom out")
+@pytest.mark.skipif(
+    not chosen_pages([CLASSROOM]), reason="BOURRE_ROBOT_ONLY leaves the classroom out"
+)
 def test_the_robot_fails_a_classroom_on_a_screen_too_small_for_it(robot, classroom_voila):
     """On a screen far smaller than a projector (800×400) the scene's parts fall outside the
     band between the bars: the robot measures it and fails, naming the part and the pixels."""
