@@ -669,10 +669,7 @@ def explain(situation: Situation, card: Card | str, rules: Rules | None = None) 
     return _verdict(card, True, last.concept, why, rules, situation)
 
 
-WIKIPEDIA_CINCH_NOTE = (
-    "(wikipedia names only a few forced plays; the engine reads them as pagat's cinch "
-    "patterns: its reading.)"
-)
+WIKIPEDIA_CINCH_NOTE = "(Our reading: wikipedia's few forced plays as pagat's cinch patterns.)"
 """Added to a wikipedia verdict that cites its forced plays (reading-wikipedia-cinch)."""
 
 

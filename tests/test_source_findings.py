@@ -148,7 +148,7 @@ def test_wikipedias_forced_plays_played_as_pagats_patterns_are_a_reading():
         for p in verdict_places()
         if " wikipedia/" in p.where and p.text.startswith("wikipedia cinch")
     ]
-    assert cited and all("its reading" in p.text for p in cited), cited[:2]
+    assert cited and all("Our reading" in p.text for p in cited), cited[:2]
     follow = Situation(hand="SA SK S5", trump="S", trick="H9", players_after=1, tricks_won=1)
     verdict = explain(follow, "S5", PRESETS["wikipedia"])
     assert verdict.rule_id == "wikipedia-cinch" and "reading-wikipedia-cinch" in verdict.readings
