@@ -338,3 +338,36 @@ def test_in_a_real_ipython_shell_the_cell_fails_with_the_sentence(tmp_path):
     assert success == "False"
     assert shown.startswith("[['This part of the course needs the simulator")
     assert shown.endswith("bourre-lessons lab).']]")
+
+
+WORKBENCH_RUN = """
+import sys
+sys.platform = "emscripten"
+for name in ("numpy", "numba", "matplotlib", "filelock"):  # none is in the browser site
+    sys.modules[name] = None
+from bourre_lessons.widgets.workbench import workbench
+from bourre_lessons.widgets.workbench.bench_view import NO_SIMULATOR
+bench = workbench()
+print(bench.to_text().splitlines()[0])
+bench.measure(wait=True)
+print(bench.progress_label.value == NO_SIMULATOR, bench.comparison is None)
+print(sorted(m for m in ("numpy", "numba", "matplotlib") if sys.modules.get(m)))
+"""
+
+
+def test_the_workbench_draws_in_the_browser_and_measure_says_what_it_needs(tmp_path):
+    """Without NumPy the workbench still draws (switches, sources, house files: lesson 08's
+    Run All goes on); Measure says in words that measuring needs the full install."""
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(WORKBENCH_RUN)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "BOURRE_LESSONS_DATA": str(tmp_path), "PATH": ""},
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    title, said, loaded = result.stdout.splitlines()
+    assert title == "Your own house rules"
+    assert said == "True True", "Measure names what is missing and measures nothing"
+    assert loaded == "[]"

@@ -25,16 +25,11 @@ from ...house import (
     switch_values,
 )
 from ...rules import PRESETS, SOURCES, Rules
-from ...sim.house_lab import Comparison, Measure, PairedHand, compare, paired_deal, paired_hand
 
 __all__ = [
     "BASES",
-    "Comparison",
     "HouseRules",
     "HouseRulesError",
-    "Measure",
-    "PairedHand",
-    "compare",
     "example_houses",
     "examples",
     "field_names",
@@ -43,12 +38,25 @@ __all__ = [
     "house_to_toml",
     "load_house",
     "meaning_of",
-    "paired_deal",
-    "paired_hand",
     "rules_of",
     "save_house",
     "values_of",
 ]
+
+SIMULATOR_NAMES = ("Comparison", "Measure", "PairedHand", "compare", "paired_deal", "paired_hand")
+"""Names of `sim.house_lab`, which needs the compiled simulator (NumPy and Numba): loaded on
+first use, so the workbench draws its switches and files where the simulator is missing (the
+course in the browser) and says so only when Measure is pressed."""
+
+
+def __getattr__(name: str) -> Any:
+    """`sim.house_lab`'s names, imported when first asked for."""
+    if name in SIMULATOR_NAMES:
+        from ...sim import house_lab
+
+        return getattr(house_lab, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 BASES = tuple(SOURCES)
 """The presets a house starts from."""

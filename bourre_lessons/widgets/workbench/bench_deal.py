@@ -10,7 +10,7 @@ restock begins, which the order does not follow).
 from __future__ import annotations
 
 from ...rules import SEAT_LETTERS, Rules
-from .bench_core import paired_hand
+from . import bench_core
 
 __all__ = ["run_deal"]
 
@@ -19,7 +19,7 @@ def run_deal(rules: Rules, players: int, seed: int, hand: int) -> tuple[tuple[st
     """The deal of hand number `hand` of a paired run, for `Game(deal=...)`: the run's dealer
     in seat A and the seats after it clockwise, the dealer's turned card dealt last, and the
     stock in the run's order."""
-    dealt = paired_hand(rules, players, seed, hand)
+    dealt = bench_core.paired_hand(rules, players, seed, hand)
     turned = dealt.turned
     deal = []
     for i, letter in enumerate(SEAT_LETTERS[:players]):

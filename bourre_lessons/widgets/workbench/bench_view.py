@@ -22,11 +22,11 @@ import ipywidgets as widgets
 from ...rules import PRESETS
 from ..kit import dom_name, style_sheet
 from ..text_form import TextForm
+from . import bench_core
 from .bench_core import (
     BASES,
     HouseRules,
     HouseRulesError,
-    compare,
     example_houses,
     house_of,
     house_to_toml,
@@ -43,6 +43,12 @@ __all__ = ["HANDS", "Workbench"]
 
 HANDS = (2_000, 20_000, 100_000)
 """The run lengths offered."""
+NO_SIMULATOR = (
+    "Measuring needs the compiled simulator (NumPy and Numba), which the course in the browser "
+    "does not have. The switches, where each source stands and the house files work here; to "
+    'measure, install the course (pip install "bourre-lessons[lab]", then bourre-lessons lab).'
+)
+"""What Measure says where the simulator is missing (nothing is half-measured)."""
 EVERY = 0.25
 """Seconds between two redraws of the partial results."""
 CSS = """<style>
@@ -330,7 +336,7 @@ class Workbench(TextForm, widgets.VBox):
 
     def _run(self, house: HouseRules, against: str, hands: int) -> None:
         try:
-            found = compare(
+            found = bench_core.compare(
                 house,
                 against,
                 hands=hands,
@@ -341,6 +347,9 @@ class Workbench(TextForm, widgets.VBox):
             )
         except (ValueError, HouseRulesError) as refused:
             self.progress_label.value = f"Could not measure: {refused}"
+            self.progress.bar_style = "danger"
+        except ImportError:  # the course in the browser: no compiled simulator
+            self.progress_label.value = NO_SIMULATOR
             self.progress.bar_style = "danger"
         else:
             self.comparison = found
