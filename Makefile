@@ -92,19 +92,16 @@ lab-copy: install
 # ---------------------------------------------------------------------------------------------
 # Checks
 
-# Each stage's wall time is printed as it ends and again in one closing table, so a slower
-# stage shows in every CI log (`make test` stops at the first stage that fails).
-TEST_STAGES := lint unit nbtest browser lite-test
+# The stages, as tools/run_stages.py reads a plan: steps in order (";"), lanes side by side
+# ("&") within a step, targets in order within a lane. On a 2-core machine the browser stage
+# waits on JupyterLab and chromium much of the time, so the notebook check and the static site's
+# test run beside it. Each stage's wall time is printed in one closing table (the first stage
+# that fails stops the run; each stage's whole output is kept in test-artifacts/stages/).
+# TEST_PLAN="lint; unit; nbtest; browser; lite-test" runs them one after the other.
+TEST_PLAN ?= lint; chromium lite; unit; browser & nbtest lite-test
 
 test: install
-	@log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
-	for stage in $(TEST_STAGES); do \
-		started=$$(date +%s); \
-		$(MAKE) --no-print-directory $$stage || exit $$?; \
-		took=$$(( $$(date +%s) - started )); \
-		printf '%-10s %5d s\n' "$$stage" "$$took" | tee -a "$$log"; \
-	done; \
-	echo "make test: stage times (wall clock)"; cat "$$log"
+	$(PY) tools/run_stages.py "$(TEST_PLAN)"
 
 lint: install
 	$(VENV)/bin/ruff check .
@@ -148,6 +145,7 @@ endif
 # `jupyter lab` serving a temporary copy of the notebooks, and against the Voila classroom app.
 # A failure keeps a screenshot and the page's console log in $(BROWSER_ARTIFACTS)/.
 BROWSER_ARTIFACTS ?= test-artifacts/browser
+LITE_ARTIFACTS    ?= test-artifacts/lite
 VOILA_ARGS        ?=
 
 .PHONY: chromium browser robot present workbench screenshots lite lite-test
@@ -180,13 +178,12 @@ lite: install
 # The site served on 127.0.0.1 in chromium with every other host blocked: lesson 03 and
 # exercise set 1 run and answer a click; LITE_SURVEY=1 runs every notebook (fully/partly/not).
 lite-test: lite chromium
-	mkdir -p $(BROWSER_ARTIFACTS)
-	rm -f $(BROWSER_ARTIFACTS)/lite-timings.json $(BROWSER_ARTIFACTS)/lite-survey.txt
+	rm -rf $(LITE_ARTIFACTS) && mkdir -p $(LITE_ARTIFACTS)
 	BOURRE_LITE_SITE=$(abspath $(LITE_SITE)) BOURRE_LITE_SURVEY=$(LITE_SURVEY) \
-		BOURRE_BROWSER_ARTIFACTS=$(abspath $(BROWSER_ARTIFACTS)) $(TEST_ENV) $(PY) -m pytest \
+		BOURRE_BROWSER_ARTIFACTS=$(abspath $(LITE_ARTIFACTS)) $(TEST_ENV) $(PY) -m pytest \
 		-m lite -p no:cacheprovider tests/browser/test_browser_lite.py
-	@cat $(BROWSER_ARTIFACTS)/lite-timings.json
-	@if [ -f $(BROWSER_ARTIFACTS)/lite-survey.txt ]; then cat $(BROWSER_ARTIFACTS)/lite-survey.txt; fi
+	@cat $(LITE_ARTIFACTS)/lite-timings.json
+	@if [ -f $(LITE_ARTIFACTS)/lite-survey.txt ]; then cat $(LITE_ARTIFACTS)/lite-survey.txt; fi
 
 # The scenes as a Voila app for a projector (present/classroom.ipynb), on 127.0.0.1.
 # The course's template (bourre_lessons/voila) is Voila's "lab" without its CDN stylesheets.

@@ -183,8 +183,11 @@ def test_bad_summary_and_progress_arguments_are_named() -> None:
 
 
 _LONG_RUN = """
+import faulthandler, signal
+faulthandler.register(signal.SIGUSR1)
+from bourre_lessons.sim.runs import CHUNK_HANDS
 from bourre_lessons.sim.simulation import simulate
-simulate(10, summary=True)
+simulate(CHUNK_HANDS + 10, summary=True)
 print("ready", flush=True)
 simulate(10**9, summary=True)
 """
@@ -193,7 +196,9 @@ simulate(10**9, summary=True)
 @pytest.mark.skipif(sys.platform.startswith("win"), reason="SIGINT is how POSIX delivers Ctrl-C")
 def test_a_real_ctrl_c_stops_a_long_run_at_once_with_a_two_line_traceback() -> None:
     """SIGINT to a process playing a billion hands: it stops within seconds, and what it
-    prints is the caller's line, simulate's line and the message, nothing from inside."""
+    prints is the caller's line, simulate's line and the message, nothing from inside.
+    (The warm-up plays two chunks, so nothing is left to compile; a run that does not stop
+    prints where it is, by faulthandler, into the failure.)"""
     run = subprocess.Popen(
         [sys.executable, "-c", _LONG_RUN], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -201,7 +206,14 @@ def test_a_real_ctrl_c_stops_a_long_run_at_once_with_a_two_line_traceback() -> N
         assert run.stdout.readline().strip() == "ready"
         time.sleep(1.0)
         run.send_signal(signal.SIGINT)
-        _, err = run.communicate(timeout=60)
+        try:
+            _, err = run.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            run.send_signal(signal.SIGUSR1)
+            time.sleep(2.0)
+            run.kill()
+            _, err = run.communicate()
+            pytest.fail(f"a billion-hand run went on 60 s after Ctrl-C; where it was:\n{err}")
     finally:
         run.kill()
     assert run.returncode != 0  # stopped, not finished
