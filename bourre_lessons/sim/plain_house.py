@@ -346,6 +346,8 @@ def _play(
     result = rec.settlement
     winner = None if result is None else result.winner
     in_hand = sum(bool(rec.declared.get(p)) or p == winner for p in names)
+    if in_hand < 2:  # a lone player's tricks decide nothing: the compiled core does not play them
+        decisions = touched = 0
     now = table.bankrolls
     dealer = names.index(rec.dealer)
     return _HandFigures(
