@@ -6,8 +6,8 @@ and their difference with a 95% interval. Because the deals are shared, most of 
 the cards cancels in the difference; a rulebook compared with itself gives a difference of
 exactly 0 on every measure.
 
-The results, the measures' names and labels and the checking of the arguments are
-`house_measures`', shared with the plain-Python twin the browser runs (`plain_house`).
+The results, the measures' names and labels and the checking of the arguments live in
+`house_measures`, shared with the plain-Python twin the browser runs (`plain_house`).
 
 The run is cut into sessions of `SESSION_HANDS` hands; each session starts from an empty pot
 (seat h mod players deals hand h) and carries the pot from hand to hand as a table does.
