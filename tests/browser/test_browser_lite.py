@@ -516,7 +516,8 @@ def test_the_workbench_of_lesson_08_measures_in_the_browser(offline, site_url):
     """Lesson 08's workbench cell alone in the site: flip Trump anyway, press Measure, and the
     plain-Python twin (sim.plain_house) fills the table of results with 95% intervals, says
     how many of the hands asked it played, shows the chart as a table, and finds a hand where
-    it mattered; nothing says that measuring needs the full install."""
+    it mattered; pressed again, the bar moves and Stop keeps what was measured; nothing says
+    that measuring needs the full install."""
     page = offline.new_page()
     console = ConsoleLog(page)
     try:
@@ -547,6 +548,11 @@ def test_the_workbench_of_lesson_08_measures_in_the_browser(offline, site_url):
         )
         _record("08 workbench", measure=measured)
         page.screenshot(path=str(artifacts_dir() / "lite-workbench-measured.png"))
+        root.locator(".bourre-bench-measure").click()  # again, and Stop while it runs
+        expect(label).to_contain_text(re.compile(r"^[1-9][0-9,]* of 2,000 hands$"))
+        root.locator(".bourre-bench-stop").click()
+        expect(label).to_contain_text("(stopped; what was measured is kept)", timeout=UI_TIMEOUT)
+        expect(root.locator(".bourre-bench-headline")).to_contain_text("Stopped")
         assert "pageerror" not in console.text(), console.text()
     except Exception:
         save_page_artifacts(page, console, "lite-workbench")
