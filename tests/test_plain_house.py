@@ -174,8 +174,7 @@ def test_steps_are_the_partial_comparisons_and_a_part_session_counts():
 def test_the_sample_is_capped_and_the_note_says_so():
     """At most MOST_HOUSE_HANDS hands are played; the notes say how many of those asked."""
     asked = 10 * MOST_HOUSE_HANDS
-    assert plain_house.compare_steps  # the workbench drives it step by step
-    capped = next(s for s in plain_house.compare_steps(TRUMP_ANYWAY, "wikipedia", hands=asked))
+    capped = next(plain_house.compare_steps(TRUMP_ANYWAY, "wikipedia", hands=asked))
     assert capped.hands == 2 * SESSION_HANDS
     note = f"plain Python in the browser: {MOST_HOUSE_HANDS:,} of the {asked:,} hands asked"
     assert any(n.startswith(note) for n in capped.notes)

@@ -172,7 +172,8 @@ def paired_hand(
     bots: str | Sequence[str] = "heuristic",
 ) -> PairedHand:
     """Hand number `hand` of a comparison with this `seed` as `Game` deals it (seat i is the
-    session's seat i), with the stock in the order its draws take it (the top first)."""
+    session's seat i), with the stock in the order its draws take it, the top first (for any
+    `bots`: no bot's choice reorders the readable engine's stock; a restock is not followed)."""
     table_players(players, ((rules.source, rules),))
     hand = whole_number("hand", hand, 0)
     seed = whole_number("seed", seed, 0)
