@@ -1,7 +1,8 @@
 """Which simulator runs here: the compiled core (NumPy and Numba) or plain Python.
 
-The full install has NumPy and Numba: `simulate`, the variant lab, the variant effects and the
-advisor run in the compiled fast core (`sim.fast`). Where either is missing (the course in
+The full install has NumPy and Numba: `simulate`, the variant lab, the variant effects, the
+house rulebook's paired comparison (the workbench's Measure) and the advisor run in the
+compiled fast core (`sim.fast`). Where either is missing (the course in
 the browser, JupyterLite on Pyodide) the same public modules are answered by plain-Python
 twins that play every hand through the readable `Game` and its bots:
 
@@ -9,6 +10,7 @@ twins that play every hand through the readable `Game` and its bots:
     sim.variant_lab, sim.sweep               ->  sim.plain_lab
     sim.variant_effects                      ->  sim.plain_effects
     sim.order_effect                         ->  sim.plain_order
+    sim.house_lab                            ->  sim.plain_house
 
 `use_plain_twins` (called when `bourre_lessons.sim` is imported) puts a finder on the import
 path that loads the twin under the public name, only where the compiled core cannot be
@@ -39,6 +41,7 @@ TWINS = {
     "bourre_lessons.sim.sweep": "bourre_lessons.sim.plain_lab",
     "bourre_lessons.sim.variant_effects": "bourre_lessons.sim.plain_effects",
     "bourre_lessons.sim.order_effect": "bourre_lessons.sim.plain_order",
+    "bourre_lessons.sim.house_lab": "bourre_lessons.sim.plain_house",
 }
 """Each public module of the compiled simulator, and the plain-Python module that answers
 for it where NumPy or Numba is missing."""

@@ -491,3 +491,71 @@ def test_survey_every_notebook(offline, site_url, path):
         assert not other, "\n".join(other)
     finally:
         run.page.context.close()
+
+
+# --- the house-rules workbench of lesson 08: Measure in the browser ----------------------------
+
+WORKBENCH_LESSON = next(
+    (f"notebooks/{p.name}" for p in (ROOT / "notebooks").glob("08_*.ipynb")),
+    "notebooks/08_missing.ipynb",
+)
+RUN_THE_WORKBENCH_CELL = """async () => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  const index = panel.content.widgets.findIndex(
+    (cell) => cell.model.type === 'code' && cell.model.sharedModel.getSource().includes('workbench()'));
+  if (index < 0) return 'no workbench cell';
+  panel.content.activeCellIndex = index;
+  await app.commands.execute('notebook:run-cell');
+  return 'ran ' + index;
+}"""
+MEASURE_LIMIT = 120_000  # ms: the plain twin's 2,000 hands in Pyodide on a busy machine
+
+
+def test_the_workbench_of_lesson_08_measures_in_the_browser(offline, site_url):
+    """Lesson 08's workbench cell alone in the site: flip Trump anyway, press Measure, and the
+    plain-Python twin (sim.plain_house) fills the table of results with 95% intervals, says
+    how many of the hands asked it played, shows the chart as a table, and finds a hand where
+    it mattered; pressed again, the bar moves and Stop keeps what was measured; nothing says
+    that measuring needs the full install."""
+    page = offline.new_page()
+    console = ConsoleLog(page)
+    try:
+        page.goto(f"{site_url}/lab/index.html?path={WORKBENCH_LESSON}")
+        page.wait_for_function(APP_READY, arg=WORKBENCH_LESSON, timeout=OPEN_TIMEOUT, polling=100)
+        page.wait_for_function(KERNEL_IDLE, timeout=OPEN_TIMEOUT, polling=100)
+        assert page.evaluate(RUN_THE_WORKBENCH_CELL).startswith("ran"), console.text()
+        root = page.locator(".bourre-workbench").first
+        expect(root).to_be_visible(timeout=RUN_TIMEOUT)
+        root.locator(".bourre-switch-trump-when-cannot-win").get_by_role(
+            "button", name="yes"
+        ).click()
+        expect(root.locator(".bourre-bench-changed")).to_contain_text(
+            "Trump anyway", timeout=UI_TIMEOUT
+        )
+        started = time.monotonic()
+        root.locator(".bourre-bench-measure").click()
+        label = root.locator(".bourre-bench-progress-label")
+        expect(label).to_contain_text("2,000 of 20,000 hands (plain Python", timeout=MEASURE_LIMIT)
+        measured = time.monotonic() - started
+        expect(root.locator("tr[data-measure='bourre_rate']")).to_contain_text("95% CI")
+        expect(root.locator(".bourre-bench-note").first).to_contain_text("2,000 of the 20,000")
+        expect(root.locator(".bourre-bench-chart-table .bourre-chart-table")).to_be_visible()
+        assert "could not load the simulator" not in root.inner_text().lower()
+        root.locator(".bourre-bench-mattered").click()
+        expect(root.locator(".bourre-mattered .bourre-table")).to_have_count(
+            2, timeout=MEASURE_LIMIT
+        )
+        _record("08 workbench", measure=measured)
+        page.screenshot(path=str(artifacts_dir() / "lite-workbench-measured.png"))
+        root.locator(".bourre-bench-measure").click()  # again, and Stop while it runs
+        expect(label).to_contain_text(re.compile(r"^[1-9][0-9,]* of 2,000 hands$"))
+        root.locator(".bourre-bench-stop").click()
+        expect(label).to_contain_text("(stopped; what was measured is kept)", timeout=UI_TIMEOUT)
+        expect(root.locator(".bourre-bench-headline")).to_contain_text("Stopped")
+        assert "pageerror" not in console.text(), console.text()
+    except Exception:
+        save_page_artifacts(page, console, "lite-workbench")
+        raise
+    finally:
+        page.context.close()

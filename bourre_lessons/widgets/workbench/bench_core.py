@@ -10,6 +10,7 @@ house's `Rules`. Nothing here draws.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import fields, replace
 from typing import Any
 
@@ -30,10 +31,12 @@ __all__ = [
     "BASES",
     "HouseRules",
     "HouseRulesError",
+    "compare_steps",
     "example_houses",
     "examples",
     "field_names",
     "groups",
+    "hands_played",
     "house_of",
     "house_to_toml",
     "load_house",
@@ -44,9 +47,9 @@ __all__ = [
 ]
 
 SIMULATOR_NAMES = ("Comparison", "Measure", "PairedHand", "compare", "paired_deal", "paired_hand")
-"""Names of `sim.house_lab`, which needs the compiled simulator (NumPy and Numba): loaded on
-first use, so the workbench draws its switches and files where the simulator is missing (the
-course in the browser) and says so only when Measure is pressed."""
+"""Names of `sim.house_lab`, loaded on first use, so that opening the workbench simulates
+nothing. In the full install it is the compiled core (NumPy and Numba); in the browser,
+`sim.backend` answers it with its plain-Python twin, `sim.plain_house`, on fewer hands."""
 
 
 def __getattr__(name: str) -> Any:
@@ -56,6 +59,26 @@ def __getattr__(name: str) -> Any:
 
         return getattr(house_lab, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def hands_played(asked: int) -> int:
+    """How many of the hands asked a comparison here plays: all of them with the compiled
+    core, at most the plain twin's `MOST_HOUSE_HANDS` in the browser."""
+    from ...sim import house_lab
+
+    return min(asked, getattr(house_lab, "MOST_HOUSE_HANDS", asked))
+
+
+def compare_steps(**arguments: Any) -> Iterator[Any]:
+    """`compare`'s partial comparisons one by one, the last the result: the plain twin's own
+    steps in the browser, or the one result of the compiled core."""
+    from ...sim import house_lab
+
+    steps = getattr(house_lab, "compare_steps", None)
+    if steps is not None:
+        yield from steps(**arguments)
+    else:
+        yield house_lab.compare(**arguments)
 
 
 BASES = tuple(SOURCES)

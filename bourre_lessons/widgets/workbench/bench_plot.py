@@ -3,7 +3,9 @@ its 95% interval, in the course's chart style (`charts.chart_style`).
 
 Two panels, because a share and a number of chips do not share an axis: the rates in
 percentage points on the left, the chips on the right. A bar whose interval crosses zero is
-drawn pale: on these hands, that difference cannot be told from none.
+drawn pale: on these hands, that difference cannot be told from none. Where matplotlib is
+missing (the course in the browser) the chart is the same differences as a table
+(`differences_table`, a `charts.chart_tables.ChartTable`).
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from ..charts.chart_style import (
     new_figure,
     rulebook_colour,
 )
+from ..charts.chart_tables import ChartTable, chart_or_table
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["SHORT", "is_share", "plot_differences", "short_label"]
+__all__ = ["SHORT", "differences_table", "is_share", "plot_differences", "short_label"]
 
 
 def is_share(measure: Any) -> bool:
@@ -33,6 +36,24 @@ def is_share(measure: Any) -> bool:
     )
 
 
+def differences_table(comparison: Any) -> ChartTable:
+    """The chart's bars as rows: each measure's difference, house minus the other rulebook,
+    with its 95% interval (rates in percentage points, chips in chips)."""
+    rows = []
+    for m in comparison.measures:
+        scale, unit = (100.0, " pts") if is_share(m) else (1.0, "")
+        low, high = (scale * v for v in m.ci95)
+        rows.append(
+            (short_label(m), f"{scale * m.difference:+.2f}{unit}", f"{low:+.2f} to {high:+.2f}")
+        )
+    return ChartTable(
+        f"{comparison.house_name} minus {comparison.against_name}, {comparison.hands:,} hands",
+        ("measure", "difference", "95% interval"),
+        tuple(rows),
+    )
+
+
+@chart_or_table(differences_table)
 def plot_differences(comparison: Any) -> Figure:
     """Bars of house minus other for every measure, with 95% intervals (rates left, chips right)."""
     measures = list(comparison.measures)

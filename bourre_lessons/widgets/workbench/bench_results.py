@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..charts.chart_tables import ChartTable
 from ..text_form import TextForm
 from .bench_plot import is_share, plot_differences
 
@@ -82,7 +83,9 @@ class ResultsView(TextForm, widgets.VBox):
         self.table_html = widgets.HTML(f"<p class='bourre-bench-waiting'>{WAITING}</p>")
         self.chart = widgets.Image(format="png", layout={"max_width": "100%", "display": "none"})
         self.chart.add_class("bourre-bench-chart")
-        super().__init__([self.table_html, self.chart])
+        self.chart_table = widgets.HTML(layout={"display": "none"})
+        self.chart_table.add_class("bourre-bench-chart-table")
+        super().__init__([self.table_html, self.chart, self.chart_table])
         self.add_class("bourre-bench-results")
 
     def show(self, comparison: Any, chart: bool = True) -> None:
@@ -90,14 +93,19 @@ class ResultsView(TextForm, widgets.VBox):
         self.comparison = comparison
         self.table_html.value = _table_html(comparison)
         if chart and comparison.measures:
-            self.chart.value = _png(plot_differences(comparison))
-            self.chart.layout.display = ""
+            drawn = plot_differences(comparison)
+            if isinstance(drawn, ChartTable):  # no matplotlib: the chart's numbers
+                self.chart_table.value = drawn._repr_html_()
+                self.chart_table.layout.display = ""
+            else:
+                self.chart.value = _png(drawn)
+                self.chart.layout.display = ""
 
     def clear(self) -> None:
         """Back to nothing measured (the switches changed since)."""
         self.comparison = None
         self.table_html.value = f"<p class='bourre-bench-waiting'>{WAITING}</p>"
-        self.chart.layout.display = "none"
+        self.chart.layout.display = self.chart_table.layout.display = "none"
 
     def to_text(self) -> str:
         """The results as plain text, or that nothing is measured yet."""

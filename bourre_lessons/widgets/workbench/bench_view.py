@@ -4,14 +4,18 @@ where it mattered, and play it.
 Pick the rulebook you start from, flip switches (or load a house file), choose what to compare
 with, and press **Measure**: both rulebooks play the same deals (`sim.house_lab.compare`) in a
 thread of its own, so the page stays responsive; the progress bar and the table fill in as the
-hands come, **Stop** keeps what was measured. Then **Show a hand where it mattered** replays
+hands come, **Stop** keeps what was measured. In the browser, where no thread can start, the
+plain-Python twin (`sim.plain_house`, fewer hands) plays in steps of a task on the page's event
+loop, giving way between steps so that the bar moves and Stop is heard. Then **Show a hand where it mattered** replays
 deals of the run on the readable engine until one differs, and **Play it at a table** opens
 lesson 10's table under your rules. Nothing is measured before Measure is pressed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
+import sys
 import threading
 import time
 from dataclasses import replace
@@ -19,6 +23,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...browser import in_browser
 from ...rules import PRESETS
 from ..kit import dom_name, style_sheet
 from ..text_form import TextForm
@@ -44,13 +49,19 @@ __all__ = ["HANDS", "Workbench"]
 HANDS = (2_000, 20_000, 100_000)
 """The run lengths offered."""
 NO_SIMULATOR = (
-    "Measuring needs the compiled simulator (NumPy and Numba), which the course in the browser "
-    "does not have. The switches, where each source stands and the house files work here; to "
-    'measure, install the course (pip install "bourre-lessons[lab]", then bourre-lessons lab).'
+    "Measuring could not load the simulator here. The switches, where each source stands and "
+    "the house files work; to measure, install the course (pip install "
+    '"bourre-lessons[lab]", then bourre-lessons lab).'
 )
-"""What Measure says where the simulator is missing (nothing is half-measured)."""
+"""What Measure says if neither the simulator nor its plain-Python twin loads (a real
+failure: in the browser the twin, `sim.plain_house`, measures on fewer hands)."""
 EVERY = 0.25
 """Seconds between two redraws of the partial results."""
+FEWER = " (plain Python in the browser: see the note under the table)"
+"""What the progress label adds when the browser's twin played fewer hands than asked."""
+GIVE_WAY = 0.01
+"""Seconds a measurement in steps (the browser) sleeps between two steps, so that the page's
+messages (a click on Stop) are heard."""
 CSS = """<style>
 .bourre-workbench .bourre-switch { border-left: 4px solid transparent; padding: 4px 8px; margin: 2px 0; }
 .bourre-workbench .bourre-switch-changed { border-left-color: #b8962e; background: #fff8df; }
@@ -101,6 +112,7 @@ class Workbench(TextForm, widgets.VBox):
         self.comparison: Any = None
         self.mattered: HandView | None = None
         self._thread: threading.Thread | None = None
+        self._task: asyncio.Task | None = None
         self._stop_asked = False
         self._drawn_at = float("-inf")
         self._build_settings(base, players, hands)
@@ -307,22 +319,38 @@ class Workbench(TextForm, widgets.VBox):
 
     def measure(self, wait: bool | None = None) -> str:
         """Start measuring the house against the other rulebook on the same deals (in a
-        thread unless `background` is off or `wait` is True); returns what it did."""
-        if self._thread is not None and self._thread.is_alive():
+        thread unless `background` is off or `wait` is True; in the browser, in steps of a
+        task on the event loop); returns what it did."""
+        if self.measuring():
             return "Already measuring: press Stop first."
         house, against, hands = self.house, self.against, self.hands_menu.value
         self._stop_asked, self.comparison = False, None
         self.results.clear()
         self.mattered_box.children, self.mattered = (), None
         self.mattered_button.disabled = True
-        self.progress.max, self.progress.value, self.progress.bar_style = hands, 0, "info"
-        self.progress_label.value = f"0 of {hands:,} hands"
+        planned = _planned(hands)
+        self.progress.max, self.progress.value, self.progress.bar_style = planned, 0, "info"
+        self.progress_label.value = f"0 of {planned:,} hands"
         self.measure_button.disabled, self.stop_button.disabled = True, False
-        self._thread = threading.Thread(target=self._run, args=(house, against, hands), daemon=True)
-        self._thread.start()
-        if wait or (wait is None and not self.background):
-            self._thread.join()
+        blocking = wait or (wait is None and not self.background)
+        if in_browser():  # Pyodide starts no thread
+            loop = None if blocking else _event_loop()
+            if loop is None:
+                self._run(house, against, hands)
+            else:
+                self._task = loop.create_task(self._run_in_steps(house, against, hands))
+        else:
+            args = (house, against, hands)
+            self._thread = threading.Thread(target=self._run, args=args, daemon=True)
+            self._thread.start()
+            if blocking:
+                self._thread.join()
         return f"Measuring {house.name} against {against}, {hands:,} hands."
+
+    def measuring(self) -> bool:
+        """True while a measurement runs (in its thread or its task)."""
+        thread, task = self._thread, self._task
+        return (thread is not None and thread.is_alive()) or (task is not None and not task.done())
 
     def stop(self) -> str:
         """Stop measuring; what was measured stays."""
@@ -334,33 +362,59 @@ class Workbench(TextForm, widgets.VBox):
         if self._thread is not None:
             self._thread.join(timeout)
 
+    def _arguments(self, house: HouseRules, against: str, hands: int) -> dict[str, Any]:
+        """`compare`'s arguments for this measurement."""
+        return {
+            "house": house,
+            "against": against,
+            "hands": hands,
+            "players": house.players or 5,
+            "seed": self.seed,
+            "chunk_hands": self.chunk_hands,
+            "on_progress": self._heard,
+        }
+
     def _run(self, house: HouseRules, against: str, hands: int) -> None:
         try:
-            found = bench_core.compare(
-                house,
-                against,
-                hands=hands,
-                players=house.players or 5,
-                seed=self.seed,
-                chunk_hands=self.chunk_hands,
-                on_progress=self._heard,
-            )
-        except (ValueError, HouseRulesError) as refused:
-            self.progress_label.value = f"Could not measure: {refused}"
-            self.progress.bar_style = "danger"
-        except ImportError:  # the course in the browser: no compiled simulator
-            self.progress_label.value = NO_SIMULATOR
-            self.progress.bar_style = "danger"
+            found = bench_core.compare(**self._arguments(house, against, hands))
+        except (ValueError, HouseRulesError, ImportError) as refused:
+            self._refused(refused)
         else:
-            self.comparison = found
-            self.results.show(found)
-            self.progress.value = found.hands
-            self.progress.bar_style = "warning" if found.stopped else "success"
-            kept = " (stopped; what was measured is kept)" if found.stopped else ""
-            self.progress_label.value = f"{found.hands:,} of {hands:,} hands{kept}"
-            self.mattered_button.disabled = found.hands == 0
+            self._measured(found, hands)
         finally:
             self.measure_button.disabled, self.stop_button.disabled = False, True
+
+    async def _run_in_steps(self, house: HouseRules, against: str, hands: int) -> None:
+        """`_run` one step of hands at a time, giving way to the page between steps."""
+        found = None
+        try:
+            for partial in bench_core.compare_steps(**self._arguments(house, against, hands)):
+                found = partial
+                await asyncio.sleep(GIVE_WAY)
+        except (ValueError, HouseRulesError, ImportError) as refused:
+            self._refused(refused)
+        else:
+            if found is not None:
+                self._measured(found, hands)
+        finally:
+            self.measure_button.disabled, self.stop_button.disabled = False, True
+
+    def _refused(self, refused: Exception) -> None:
+        """Say why nothing was measured: a bad setting, or (a real failure) no simulator."""
+        failed = isinstance(refused, ImportError)
+        self.progress_label.value = NO_SIMULATOR if failed else f"Could not measure: {refused}"
+        self.progress.bar_style = "danger"
+
+    def _measured(self, found: Any, hands: int) -> None:
+        """Show a finished (or stopped) comparison: the table, the chart, the bar, the hand."""
+        self.comparison = found
+        self.results.show(found)
+        self.progress.value = found.hands
+        self.progress.bar_style = "warning" if found.stopped else "success"
+        kept = " (stopped; what was measured is kept)" if found.stopped else ""
+        kept = kept or (FEWER if found.hands < hands else "")
+        self.progress_label.value = f"{found.hands:,} of {hands:,} hands{kept}"
+        self.mattered_button.disabled = found.hands == 0
 
     def _heard(self, partial: Any) -> bool:
         """A chunk done: move the bar, show the partial table now and then; False stops."""
@@ -434,3 +488,23 @@ class Workbench(TextForm, widgets.VBox):
 
     def __repr__(self) -> str:
         return f"<workbench: {self.house.name}, {self.panel.base}, {len(self.panel.changed())} changed>"
+
+
+def _event_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop a measurement in steps runs on: the running one, or Pyodide's page loop
+    (which runs whether or not a cell does); None where no loop would run the task."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        if "pyodide" not in sys.modules:
+            return None
+    return asyncio.get_event_loop()
+
+
+def _planned(hands: int) -> int:
+    """The hands a measurement will play (the hands asked where the simulator cannot load:
+    the run says so in words)."""
+    try:
+        return bench_core.hands_played(hands)
+    except ImportError:
+        return hands
