@@ -1,0 +1,305 @@
+"""The readable engine's benchmark in Pyodide (the browser's Python) beside CPython, and where
+the time goes in each.
+
+    python -m benchmarks.pyodide                       # 400 hands a run, median of 5 runs
+    python -m benchmarks.pyodide --hands 100 --runs 3 --site build/lite
+
+The same code as `python -m benchmarks.readable` (its `run`, not a copy) runs twice with the
+same settings: in this process (CPython), then in Pyodide in Debian's chromium (headless,
+through Playwright), loaded from the static site of `make lite`: Pyodide and this package's
+wheel come from the site's pyodide-lock.json, benchmarks/readable.py (and this file) are
+written into Pyodide's file system, and every request to a host other than 127.0.0.1 is
+blocked. The figures are printed side by side (CPython, Pyodide, Pyodide/CPython). Then the
+readable engine with random bots runs under cProfile on both sides (`profile` where cProfile
+is missing) and the functions that take the most time of their own are listed for each.
+
+Timing is `time.process_time` on both sides, but in Pyodide that clock is the browser's
+`performance.now()`, a wall clock (rounded to 0.1 ms by chromium): on a busy machine the time
+other processes take counts against Pyodide and not against CPython, so note the load printed
+before and after. Every hand played is counted (one call of a counter a hand, beside hundreds
+of calls a hand): the plain playout and both kinds of bots play `(runs + 1) * hands` hands on
+each side, the warm-up run included. Nothing is asserted here: the figures are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bourre_lessons.sim.bots import RandomBot
+
+from . import readable
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "build" / "lite"
+PYODIDE = "static/pyodide"
+SHIPPED = ("__init__.py", "readable.py", "pyodide.py")
+"""The files of benchmarks/ written into Pyodide's file system (as /home/pyodide/benchmarks)."""
+PAGE = "/bourre-benchmark.html"
+"""An empty page of the site's origin (answered by the route, not a file of the site)."""
+LOAD_TIMEOUT = 180_000  # ms: Pyodide, its standard library and the wheels, on a busy machine
+TOP = 15
+
+LOAD_PYODIDE = """async ({ index, files }) => {
+  const { loadPyodide } = await import(index + 'pyodide.mjs');
+  const py = await loadPyodide({ indexURL: index });
+  await py.loadPackage('bourre-lessons', { messageCallback: () => {} });
+  py.FS.mkdirTree('/home/pyodide/benchmarks');
+  for (const [name, text] of Object.entries(files)) {
+    py.FS.writeFile('/home/pyodide/benchmarks/' + name, text);
+  }
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+  window.bourrePy = py;
+  return py.version;
+}"""
+CALL = "(code) => window.bourrePy.runPythonAsync(code)"
+
+
+# --- what runs on both sides (standard library and this package only) --------------------------
+
+
+def counted_run(hands: int, runs: int) -> dict[str, Any]:
+    """`readable.run(hands, runs)`'s figures, the hands each playout finished, and the Python."""
+    played: Counter[str] = Counter()
+    plain_hand, play_bots = readable.plain_hand, readable.play_bots
+
+    def counted_plain(rng: random.Random, players: int, dealer: int) -> int:
+        tricks = plain_hand(rng, players, dealer)
+        played["plain"] += 1
+        return tricks
+
+    def counted_bots(game: readable.Game, bot: readable.Bot, deal: bool = False) -> list[str]:
+        applied = play_bots(game, bot, deal)
+        if game.phase == "settled":
+            played["random" if isinstance(bot, RandomBot) else "heuristic"] += 1
+        return applied
+
+    readable.plain_hand, readable.play_bots = counted_plain, counted_bots
+    try:
+        figures: dict[str, Any] = dict(readable.run(hands, runs))
+    finally:
+        readable.plain_hand, readable.play_bots = plain_hand, play_bots
+    figures["played"] = {kind: played[kind] for kind in ("plain", "random", "heuristic")}
+    figures["python"] = f"{platform.python_implementation()} {platform.python_version()}"
+    figures["platform"] = sys.platform
+    clock = time.get_clock_info("process_time")
+    figures["clock"] = f"{clock.implementation}, resolution {clock.resolution:g} s"
+    return figures
+
+
+def profile_top(hands: int, seed: int = 1, top: int = TOP) -> dict[str, Any]:
+    """Random bots' hands under cProfile (else `profile`): the `top` functions by own time."""
+    try:
+        import cProfile as profiler
+    except ImportError:  # pragma: no cover - a Python built without _lsprof
+        import profile as profiler
+    import pstats
+
+    profile = profiler.Profile()
+    profile.runcall(readable.readable_hands, hands, 5, seed, RandomBot(seed))
+    stats = pstats.Stats(profile)
+    rows = sorted(stats.stats.items(), key=lambda item: item[1][2], reverse=True)
+    return {
+        "profiler": profiler.__name__,
+        "total": stats.total_tt,
+        "calls": stats.total_calls,
+        "rows": [
+            {"function": function_label(key), "calls": calls, "own": own, "cumulative": cumulative}
+            for key, (_primitive, calls, own, cumulative, _callers) in rows[:top]
+        ],
+    }
+
+
+def function_label(key: tuple[str, int, str]) -> str:
+    """A profile's function key as `package/file.py:line name`, the same on both sides."""
+    filename, line, name = key
+    if filename == "~":
+        return name  # a built-in, e.g. "<method 'append' of 'list' objects>"
+    match = re.search(r"(?:^|/)((?:bourre_lessons|benchmarks)/.*)$", filename)
+    where = match.group(1) if match else Path(filename).name
+    return f"{where}:{line} {name}"
+
+
+# --- the browser side ---------------------------------------------------------------------------
+
+
+@dataclass
+class PyodidePage:
+    """A chromium page with Pyodide loaded; the requests to other hosts it made (blocked)."""
+
+    page: Any
+    version: str
+    outside: list[str] = field(default_factory=list)
+
+    def call(self, function: str, **kwargs: object) -> dict[str, Any]:
+        """This module's `function(**kwargs)` run in the page's Pyodide; its result."""
+        code = (
+            "import json\nfrom benchmarks import pyodide as bench\n"
+            f"json.dumps(bench.{function}(**json.loads({json.dumps(json.dumps(kwargs))})))"
+        )
+        return json.loads(self.page.evaluate(CALL, code))
+
+
+@contextmanager
+def pyodide_page(site: Path) -> Iterator[PyodidePage]:
+    """A chromium page with Pyodide loaded from `site` (served on 127.0.0.1, every other host
+    blocked), this package loaded from its lock and benchmarks/ written in; its `.outside`
+    lists the requests that were blocked."""
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    from browser_harness import CHROMIUM_ARGS, is_local, require_chromium, serve_folder
+    from playwright.sync_api import sync_playwright
+
+    outside: list[str] = []
+
+    def route(request_route) -> None:
+        url = request_route.request.url
+        if not is_local(url):
+            outside.append(url)
+            request_route.abort("blockedbyclient")
+        elif url.endswith(PAGE):
+            request_route.fulfill(body="<!doctype html><title>benchmark</title>", status=200)
+        else:
+            request_route.continue_()
+
+    files = {name: (ROOT / "benchmarks" / name).read_text(encoding="utf-8") for name in SHIPPED}
+    with serve_folder(site) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(require_chromium()), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            context = browser.new_context()
+            context.route("**/*", route)
+            context.on("request", lambda r: None if is_local(r.url) else outside.append(r.url))
+            page = context.new_page()
+            page.set_default_timeout(LOAD_TIMEOUT)
+            page.goto(url + PAGE)
+            version = page.evaluate(LOAD_PYODIDE, {"index": f"{url}/{PYODIDE}/", "files": files})
+            yield PyodidePage(page, version, outside)
+        finally:
+            browser.close()
+
+
+# --- the report ---------------------------------------------------------------------------------
+
+ROWS = (
+    ("plain", "plain playout (dataclass cards, lists)", "hands/s"),
+    ("random", "Game + random bots", "hands/s"),
+    ("heuristic", "Game + heuristic bots", "hands/s"),
+    ("random_ratio", "random bots / plain", "ratio"),
+    ("heuristic_ratio", "heuristic bots / plain", "ratio"),
+)
+
+
+def figures_table(cpython: dict[str, Any], pyodide: dict[str, Any]) -> list[str]:
+    """The figures of both runs side by side, with Pyodide's over CPython's."""
+    lines = [f"  {'':<40} {'CPython':>10} {'Pyodide':>10} {'Pyodide/CPython':>16}"]
+    for key, label, unit in ROWS:
+        cpy, pyo = cpython[key], pyodide[key]
+        shown = (
+            (f"{cpy:>10,.0f} {pyo:>10,.0f}") if unit == "hands/s" else f"{cpy:>10.2f} {pyo:>10.2f}"
+        )
+        lines.append(f"  {label + ' (' + unit + ')':<40} {shown} {pyo / cpy:>16.2f}")
+    for side, figures in (("CPython", cpython), ("Pyodide", pyodide)):
+        played = figures["played"]
+        lines.append(
+            f"  hands played in {side}: "
+            + ", ".join(f"{kind} {count:,}" for kind, count in played.items())
+        )
+    return lines
+
+
+def profile_table(side: str, profile: dict[str, Any]) -> list[str]:
+    """One side's profile: total time and the functions that took the most time of their own."""
+    total = profile["total"]
+    lines = [
+        f"{side}: {profile['profiler']}, {total:.2f} s in all, {profile['calls']:,} calls; "
+        f"top {len(profile['rows'])} by own time"
+    ]
+    lines.append(f"  {'own %':>6} {'own s':>7} {'cum s':>7} {'calls':>9}  function")
+    for row in profile["rows"]:
+        lines.append(
+            f"  {100 * row['own'] / total:>6.1f} {row['own']:>7.3f} {row['cumulative']:>7.3f} "
+            f"{row['calls']:>9,}  {row['function']}"
+        )
+    return lines
+
+
+def compare_table(cpython: dict[str, Any], pyodide: dict[str, Any]) -> list[str]:
+    """The functions in either top list: share of own time on each side and the slowdown."""
+    cpy_rows = {row["function"]: row for row in cpython["rows"]}
+    pyo_rows = {row["function"]: row for row in pyodide["rows"]}
+    lines = [f"  {'CPython %':>9} {'Pyodide %':>9} {'slowdown':>8}  function (own time)"]
+    for name in list(pyo_rows) + [n for n in cpy_rows if n not in pyo_rows]:
+        cpy, pyo = cpy_rows.get(name), pyo_rows.get(name)
+        cells = [
+            f"{100 * row['own'] / side['total']:>9.1f}" if row else f"{'-':>9}"
+            for row, side in ((cpy, cpython), (pyo, pyodide))
+        ]
+        slow = f"{pyo['own'] / cpy['own']:>8.2f}" if cpy and pyo and cpy["own"] else f"{'-':>8}"
+        lines.append(f"  {cells[0]} {cells[1]} {slow}  {name}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark on CPython and in Pyodide, print both, then both profiles."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.pyodide", description=__doc__)
+    parser.add_argument("--hands", type=int, default=400, help="hands a run (default 400)")
+    parser.add_argument("--runs", type=int, default=5, help="runs, median taken (default 5)")
+    parser.add_argument(
+        "--profile-hands", type=int, default=200, help="hands profiled on each side (default 200)"
+    )
+    parser.add_argument(
+        "--site", type=Path, default=SITE, help="the built site (default build/lite)"
+    )
+    args = parser.parse_args(argv)
+    for name in ("hands", "runs", "profile_hands"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be 1 or more, not {getattr(args, name)}")
+    if not (args.site / PYODIDE / "pyodide-lock.json").is_file():
+        print(
+            f"no JupyterLite site in {args.site} (no {PYODIDE}/pyodide-lock.json): "
+            "build it with `make lite`",
+            file=sys.stderr,
+        )
+        return 2
+
+    print(f"load average {os.getloadavg()[0]:.2f} · {os.cpu_count()} cores")
+    print(f"pagat, 5 players, {args.hands} hands a run, median of {args.runs} runs")
+    cpython = counted_run(args.hands, args.runs)
+    cpython_profile = profile_top(args.profile_hands)
+    with pyodide_page(args.site) as page:
+        pyodide = page.call("counted_run", hands=args.hands, runs=args.runs)
+        pyodide_profile = page.call("profile_top", hands=args.profile_hands)
+        print(
+            f"CPython: {cpython['python']} · Pyodide {page.version}: "
+            f"{pyodide['python']} ({pyodide['platform']}) in {args.site}"
+        )
+        if page.outside:
+            print(f"requests to other hosts, blocked: {page.outside[:5]}")
+    for side, figures in (("CPython", cpython), ("Pyodide", pyodide)):
+        print(f"{side} clock (process_time): {figures['clock']}")
+    print(f"load average after {os.getloadavg()[0]:.2f}\n")
+    print("\n".join(figures_table(cpython, pyodide)))
+    print(f"\nWhere the time goes: Game + random bots, {args.profile_hands} hands, seed 1\n")
+    print("\n".join(profile_table("CPython", cpython_profile)))
+    print()
+    print("\n".join(profile_table("Pyodide", pyodide_profile)))
+    print("\nBoth top lists: each side's share of its own time, and Pyodide's own time / CPython's")
+    print("\n".join(compare_table(cpython_profile, pyodide_profile)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
