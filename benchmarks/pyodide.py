@@ -3,6 +3,7 @@ the time goes in each.
 
     python -m benchmarks.pyodide                       # 400 hands a run, median of 5 runs
     python -m benchmarks.pyodide --hands 100 --runs 3 --site build/lite
+    python -m benchmarks.pyodide --cpython python3.13   # the CPython side in another Python
 
 The same code as `python -m benchmarks.readable` (its `run`, not a copy) runs twice with the
 same settings: in this process (CPython), then in Pyodide in Debian's chromium (headless,
@@ -11,7 +12,11 @@ wheel come from the site's pyodide-lock.json, benchmarks/readable.py (and this f
 written into Pyodide's file system, and every request to a host other than 127.0.0.1 is
 blocked. The figures are printed side by side (CPython, Pyodide, Pyodide/CPython). Then the
 readable engine with random bots runs under cProfile on both sides (`profile` where cProfile
-is missing) and the functions that take the most time of their own are listed for each.
+is missing) and the functions that take the most time of their own are listed for each; last,
+small operations the engine does thousands of times a hand (a call, a dataclass built, an
+f-string, a set lookup...) are timed on both sides. Pyodide's Python may be newer than this
+one: `--cpython ~/.pyenv/versions/3.13.0/bin/python3` runs the CPython side in another
+interpreter, to tell what the version changes from what WebAssembly does.
 
 Timing is `time.process_time` on both sides, but in Pyodide that clock is the browser's
 `performance.now()`, a wall clock (rounded to 0.1 ms by chromium): on a busy machine the time
@@ -24,13 +29,18 @@ each side, the warm-up run included. Nothing is asserted here: the figures are p
 from __future__ import annotations
 
 import argparse
+import functools
+import gc
 import json
 import os
 import platform
 import random
 import re
+import shutil
+import subprocess
 import sys
 import time
+import timeit
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -107,6 +117,8 @@ def profile_top(hands: int, seed: int = 1, top: int = TOP) -> dict[str, Any]:
         import profile as profiler
     import pstats
 
+    readable.readable_hands(5, 5, seed, RandomBot(seed))  # warm: lazy imports and caches
+    gc.collect()  # no full collection of an earlier run's garbage inside the profile
     profile = profiler.Profile()
     profile.runcall(readable.readable_hands, hands, 5, seed, RandomBot(seed))
     stats = pstats.Stats(profile)
@@ -120,6 +132,72 @@ def profile_top(hands: int, seed: int = 1, top: int = TOP) -> dict[str, Any]:
             for key, (_primitive, calls, own, cumulative, _callers) in rows[:top]
         ],
     }
+
+
+OPERATIONS = (
+    ("empty statement (the timing loop)", "pass"),
+    ("call a function of two arguments", "two(1, 2)"),
+    ("call a method", "box.method(1)"),
+    ("read an attribute", "box.x"),
+    ("read a property (Card.code)", "card.code"),
+    ("build a frozen dataclass (PlainCard)", "PlainCard('S', 5)"),
+    ("build the engine's Card", "Card(Suit.SPADES, Rank.ACE)"),
+    ("find a Card in a set of 5", "card in hand_set"),
+    ("isinstance", "isinstance(card, Card)"),
+    ("f-string of two fields", "f'{word} plays {card}'"),
+    ("str.join of 5 words", "' '.join(words)"),
+    ("comprehension over 5 cards", "[c for c in hand if c.suit is Suit.SPADES]"),
+    ("sorted(5 cards, key=...)", "sorted(plain, key=readable._order)"),
+    ("random.choice of 5", "rng.choice(words)"),
+    ("copy a dict of 5", "dict(table)"),
+    ("raise and catch an exception", "try:\n    raise ValueError\nexcept ValueError:\n    pass"),
+)
+"""Small operations the engine does thousands of times a hand: (label, statement)."""
+
+
+class _Box:
+    """An object with an attribute and a method, for OPERATIONS."""
+
+    def __init__(self) -> None:
+        self.x = 1
+
+    def method(self, value: int) -> int:
+        return value
+
+
+def _two(a: int, b: int) -> int:
+    return a
+
+
+def operation_times(repeat: int = 5) -> dict[str, float]:
+    """Nanoseconds each of OPERATIONS takes (best of `repeat` timings of 20 ms or more)."""
+    from bourre_lessons.cards import DECK, Card, Rank, Suit
+
+    names = {
+        "two": _two,
+        "box": _Box(),
+        "card": DECK[0],
+        "Card": Card,
+        "Suit": Suit,
+        "Rank": Rank,
+        "PlainCard": readable.PlainCard,
+        "readable": readable,
+        "hand": list(DECK[::11]),
+        "hand_set": set(DECK[::11]),
+        "plain": readable.PLAIN_DECK[::11],
+        "word": "North",
+        "words": ["North", "East", "South", "West", "Dealer"],
+        "rng": random.Random(1),
+        "table": {"N": 1, "E": 2, "S": 3, "W": 4, "D": 5},
+    }
+    times = {}
+    for label, statement in OPERATIONS:
+        timer = timeit.Timer(statement, globals=names)
+        number = 1000
+        while timer.timeit(number) < 0.02:
+            number *= 2
+        times[label] = min(timer.repeat(repeat, number)) / number * 1e9
+    return times
 
 
 def function_label(key: tuple[str, int, str]) -> str:
@@ -204,13 +282,13 @@ ROWS = (
 
 def figures_table(cpython: dict[str, Any], pyodide: dict[str, Any]) -> list[str]:
     """The figures of both runs side by side, with Pyodide's over CPython's."""
-    lines = [f"  {'':<40} {'CPython':>10} {'Pyodide':>10} {'Pyodide/CPython':>16}"]
+    lines = [f"  {'':<50} {'CPython':>10} {'Pyodide':>10} {'Pyodide/CPython':>16}"]
     for key, label, unit in ROWS:
         cpy, pyo = cpython[key], pyodide[key]
         shown = (
             (f"{cpy:>10,.0f} {pyo:>10,.0f}") if unit == "hands/s" else f"{cpy:>10.2f} {pyo:>10.2f}"
         )
-        lines.append(f"  {label + ' (' + unit + ')':<40} {shown} {pyo / cpy:>16.2f}")
+        lines.append(f"  {label + ' (' + unit + ')':<50} {shown} {pyo / cpy:>16.2f}")
     for side, figures in (("CPython", cpython), ("Pyodide", pyodide)):
         played = figures["played"]
         lines.append(
@@ -252,6 +330,33 @@ def compare_table(cpython: dict[str, Any], pyodide: dict[str, Any]) -> list[str]
     return lines
 
 
+def operations_table(cpython: dict[str, float], pyodide: dict[str, float]) -> list[str]:
+    """Each operation's nanoseconds on both sides and Pyodide's over CPython's."""
+    lines = [f"  {'':<40} {'CPython':>9} {'Pyodide':>9} {'Pyodide/CPython':>16}"]
+    for label, _statement in OPERATIONS:
+        cpy, pyo = cpython[label], pyodide[label]
+        lines.append(f"  {label:<40} {cpy:>9.1f} {pyo:>9.1f} {pyo / cpy:>16.2f}")
+    return lines
+
+
+def in_python(python: str, function: str, **kwargs: Any) -> dict[str, Any]:
+    """This module's `function(**kwargs)` run by another CPython, `python`; its result."""
+    code = (
+        "import json, sys\nfrom benchmarks import pyodide as bench\n"
+        f"print(json.dumps(bench.{function}(**json.loads(sys.argv[1]))))"
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    done = subprocess.run(
+        [python, "-c", code, json.dumps(kwargs)], env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    if done.returncode:
+        raise SystemExit(f"{python} could not run the benchmark:\n{done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark on CPython and in Pyodide, print both, then both profiles."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.pyodide", description=__doc__)
@@ -262,6 +367,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--site", type=Path, default=SITE, help="the built site (default build/lite)"
+    )
+    parser.add_argument(
+        "--cpython",
+        metavar="PYTHON",
+        help="run the CPython side in this interpreter (default: the one running this command); "
+        "the engine needs only the standard library, found through PYTHONPATH",
     )
     args = parser.parse_args(argv)
     for name in ("hands", "runs", "profile_hands"):
@@ -277,11 +388,16 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"load average {os.getloadavg()[0]:.2f} · {os.cpu_count()} cores")
     print(f"pagat, 5 players, {args.hands} hands a run, median of {args.runs} runs")
-    cpython = counted_run(args.hands, args.runs)
-    cpython_profile = profile_top(args.profile_hands)
+    if args.cpython and not shutil.which(args.cpython):
+        parser.error(f"--cpython {args.cpython}: no such interpreter (give a path or a command)")
+    local = functools.partial(in_python, args.cpython) if args.cpython else _here
+    cpython = local("counted_run", hands=args.hands, runs=args.runs)
+    cpython_profile = local("profile_top", hands=args.profile_hands)
+    cpython_operations = local("operation_times")
     with pyodide_page(args.site) as page:
         pyodide = page.call("counted_run", hands=args.hands, runs=args.runs)
         pyodide_profile = page.call("profile_top", hands=args.profile_hands)
+        pyodide_operations = page.call("operation_times")
         print(
             f"CPython: {cpython['python']} · Pyodide {page.version}: "
             f"{pyodide['python']} ({pyodide['platform']}) in {args.site}"
@@ -298,7 +414,14 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(profile_table("Pyodide", pyodide_profile)))
     print("\nBoth top lists: each side's share of its own time, and Pyodide's own time / CPython's")
     print("\n".join(compare_table(cpython_profile, pyodide_profile)))
+    print("\nSmall operations, nanoseconds each (best of 5)")
+    print("\n".join(operations_table(cpython_operations, pyodide_operations)))
     return 0
+
+
+def _here(function: str, **kwargs: Any) -> dict[str, Any]:
+    """This module's `function(**kwargs)` run in this process."""
+    return globals()[function](**kwargs)
 
 
 if __name__ == "__main__":
