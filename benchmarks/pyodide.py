@@ -123,10 +123,14 @@ def profile_top(hands: int, seed: int = 1, top: int = TOP) -> dict[str, Any]:
     profile.runcall(readable.readable_hands, hands, 5, seed, RandomBot(seed))
     stats = pstats.Stats(profile)
     rows = sorted(stats.stats.items(), key=lambda item: item[1][2], reverse=True)
+    files: Counter[str] = Counter()
+    for key, (_primitive, _calls, own, _cumulative, _callers) in stats.stats.items():
+        files[function_label(key).split(":")[0] if key[0] != "~" else "built-ins (C)"] += own
     return {
         "profiler": profiler.__name__,
         "total": stats.total_tt,
         "calls": stats.total_calls,
+        "files": dict(files.most_common(top)),
         "rows": [
             {"function": function_label(key), "calls": calls, "own": own, "cumulative": cumulative}
             for key, (_primitive, calls, own, cumulative, _callers) in rows[:top]
@@ -146,6 +150,9 @@ OPERATIONS = (
     ("isinstance", "isinstance(card, Card)"),
     ("f-string of two fields", "f'{word} plays {card}'"),
     ("str.join of 5 words", "' '.join(words)"),
+    ("str.join of a generator of 5 words", "' '.join(w for w in words)"),
+    ("sum of a generator of 5", "sum(1 for w in words)"),
+    ("a for loop over a generator of 5", "for w in (w for w in words): pass"),
     ("comprehension over 5 cards", "[c for c in hand if c.suit is Suit.SPADES]"),
     ("sorted(5 cards, key=...)", "sorted(plain, key=readable._order)"),
     ("random.choice of 5", "rng.choice(words)"),
@@ -220,6 +227,7 @@ class PyodidePage:
     page: Any
     version: str
     outside: list[str] = field(default_factory=list)
+    browser_session: Any = None
 
     def call(self, function: str, **kwargs: object) -> dict[str, Any]:
         """This module's `function(**kwargs)` run in the page's Pyodide; its result."""
@@ -228,6 +236,19 @@ class PyodidePage:
             f"json.dumps(bench.{function}(**json.loads({json.dumps(json.dumps(kwargs))})))"
         )
         return json.loads(self.page.evaluate(CALL, code))
+
+    def renderer_seconds(self) -> dict[int, float]:
+        """CPU seconds each of chromium's renderer processes has used so far (by process id)."""
+        info = self.browser_session.send("SystemInfo.getProcessInfo")["processInfo"]
+        return {p["id"]: p["cpuTime"] for p in info if p["type"] == "renderer"}
+
+    def timed_call(self, function: str, **kwargs: object) -> tuple[dict[str, Any], float]:
+        """`call`, and the share of its wall time the busiest renderer had a core."""
+        before, start = self.renderer_seconds(), time.perf_counter()
+        result = self.call(function, **kwargs)
+        wall, after = time.perf_counter() - start, self.renderer_seconds()
+        busiest = max(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+        return result, busiest / wall
 
 
 @contextmanager
@@ -264,7 +285,8 @@ def pyodide_page(site: Path) -> Iterator[PyodidePage]:
             page.set_default_timeout(LOAD_TIMEOUT)
             page.goto(url + PAGE)
             version = page.evaluate(LOAD_PYODIDE, {"index": f"{url}/{PYODIDE}/", "files": files})
-            yield PyodidePage(page, version, outside)
+            session = browser.new_browser_cdp_session()
+            yield PyodidePage(page, version, outside, session)
         finally:
             browser.close()
 
@@ -330,6 +352,21 @@ def compare_table(cpython: dict[str, Any], pyodide: dict[str, Any]) -> list[str]
     return lines
 
 
+def files_table(cpython: dict[str, Any], pyodide: dict[str, Any]) -> list[str]:
+    """Own time summed by file (built-ins together): each side's share, and the slowdown."""
+    lines = [f"  {'CPython %':>9} {'Pyodide %':>9} {'slowdown':>8}  file"]
+    names = list(pyodide["files"]) + [n for n in cpython["files"] if n not in pyodide["files"]]
+    for name in names:
+        cpy, pyo = cpython["files"].get(name), pyodide["files"].get(name)
+        cells = [
+            f"{100 * own / side['total']:>9.1f}" if own else f"{'-':>9}"
+            for own, side in ((cpy, cpython), (pyo, pyodide))
+        ]
+        slow = f"{pyo / cpy:>8.2f}" if cpy and pyo else f"{'-':>8}"
+        lines.append(f"  {cells[0]} {cells[1]} {slow}  {name}")
+    return lines
+
+
 def operations_table(cpython: dict[str, float], pyodide: dict[str, float]) -> list[str]:
     """Each operation's nanoseconds on both sides and Pyodide's over CPython's."""
     lines = [f"  {'':<40} {'CPython':>9} {'Pyodide':>9} {'Pyodide/CPython':>16}"]
@@ -391,11 +428,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.cpython and not shutil.which(args.cpython):
         parser.error(f"--cpython {args.cpython}: no such interpreter (give a path or a command)")
     local = functools.partial(in_python, args.cpython) if args.cpython else _here
+    start, cpu = time.perf_counter(), _cpu_seconds()
     cpython = local("counted_run", hands=args.hands, runs=args.runs)
+    cpython_share = (_cpu_seconds() - cpu) / (time.perf_counter() - start)
     cpython_profile = local("profile_top", hands=args.profile_hands)
     cpython_operations = local("operation_times")
     with pyodide_page(args.site) as page:
-        pyodide = page.call("counted_run", hands=args.hands, runs=args.runs)
+        pyodide, pyodide_share = page.timed_call("counted_run", hands=args.hands, runs=args.runs)
         pyodide_profile = page.call("profile_top", hands=args.profile_hands)
         pyodide_operations = page.call("operation_times")
         print(
@@ -406,6 +445,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"requests to other hosts, blocked: {page.outside[:5]}")
     for side, figures in (("CPython", cpython), ("Pyodide", pyodide)):
         print(f"{side} clock (process_time): {figures['clock']}")
+    print(
+        f"share of the wall time on a core during the timed runs: CPython {cpython_share:.0%}, "
+        f"Pyodide {pyodide_share:.0%} (its clock counts the rest, CPython's does not)"
+    )
     print(f"load average after {os.getloadavg()[0]:.2f}\n")
     print("\n".join(figures_table(cpython, pyodide)))
     print(f"\nWhere the time goes: Game + random bots, {args.profile_hands} hands, seed 1\n")
@@ -414,9 +457,22 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(profile_table("Pyodide", pyodide_profile)))
     print("\nBoth top lists: each side's share of its own time, and Pyodide's own time / CPython's")
     print("\n".join(compare_table(cpython_profile, pyodide_profile)))
+    print("\nOwn time by file, the same way")
+    print("\n".join(files_table(cpython_profile, pyodide_profile)))
     print("\nSmall operations, nanoseconds each (best of 5)")
     print("\n".join(operations_table(cpython_operations, pyodide_operations)))
     return 0
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds used by this process and the children it has waited for."""
+    import resource  # not in Pyodide's standard library: only the CPython side asks
+
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _here(function: str, **kwargs: Any) -> dict[str, Any]:
