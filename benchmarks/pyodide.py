@@ -228,6 +228,7 @@ class PyodidePage:
     version: str
     outside: list[str] = field(default_factory=list)
     browser_session: Any = None
+    chromium: str = ""
 
     def call(self, function: str, **kwargs: object) -> dict[str, Any]:
         """This module's `function(**kwargs)` run in the page's Pyodide; its result."""
@@ -256,7 +257,9 @@ def pyodide_page(site: Path) -> Iterator[PyodidePage]:
     """A chromium page with Pyodide loaded from `site` (served on 127.0.0.1, every other host
     blocked), this package loaded from its lock and benchmarks/ written in; its `.outside`
     lists the requests that were blocked."""
-    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    harness = str(ROOT / "tests" / "browser")  # the browser tests' harness, as tools/ use it
+    if harness not in sys.path:
+        sys.path.insert(0, harness)
     from browser_harness import CHROMIUM_ARGS, is_local, require_chromium, serve_folder
     from playwright.sync_api import sync_playwright
 
@@ -286,7 +289,7 @@ def pyodide_page(site: Path) -> Iterator[PyodidePage]:
             page.goto(url + PAGE)
             version = page.evaluate(LOAD_PYODIDE, {"index": f"{url}/{PYODIDE}/", "files": files})
             session = browser.new_browser_cdp_session()
-            yield PyodidePage(page, version, outside, session)
+            yield PyodidePage(page, version, outside, session, browser.version)
         finally:
             browser.close()
 
@@ -438,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
         pyodide_profile = page.call("profile_top", hands=args.profile_hands)
         pyodide_operations = page.call("operation_times")
         print(
-            f"CPython: {cpython['python']} · Pyodide {page.version}: "
+            f"CPython: {cpython['python']} · Pyodide {page.version} in chromium {page.chromium}: "
             f"{pyodide['python']} ({pyodide['platform']}) in {args.site}"
         )
         if page.outside:
