@@ -16,7 +16,9 @@ is missing) and the functions that take the most time of their own are listed fo
 small operations the engine does thousands of times a hand (a call, a dataclass built, an
 f-string, a set lookup...) are timed on both sides. Pyodide's Python may be newer than this
 one: `--cpython ~/.pyenv/versions/3.13.0/bin/python3` runs the CPython side in another
-interpreter, to tell what the version changes from what WebAssembly does.
+interpreter, to tell what the version changes from what WebAssembly does. The heuristic bots
+decide with the fast core's bit masks where NumPy and Numba are installed and with
+sim/heuristic.py elsewhere (Pyodide, a bare interpreter): the header says which, on each side.
 
 Timing is `time.process_time` on both sides, but in Pyodide that clock is the browser's
 `performance.now()`, a wall clock (rounded to 0.1 ms by chromium): on a busy machine the time
@@ -48,7 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bourre_lessons.sim.bots import RandomBot
+from bourre_lessons.sim.bots import RandomBot, compiled_policy
 
 from . import readable
 
@@ -104,6 +106,11 @@ def counted_run(hands: int, runs: int) -> dict[str, Any]:
     figures["played"] = {kind: played[kind] for kind in ("plain", "random", "heuristic")}
     figures["python"] = f"{platform.python_implementation()} {platform.python_version()}"
     figures["platform"] = sys.platform
+    figures["heuristic_path"] = (
+        "the fast core's bit masks (NumPy and Numba here)"
+        if compiled_policy()
+        else "sim/heuristic.py over Card objects (no NumPy or Numba here)"
+    )
     clock = time.get_clock_info("process_time")
     figures["clock"] = f"{clock.implementation}, resolution {clock.resolution:g} s"
     return figures
@@ -305,6 +312,9 @@ ROWS = (
 )
 
 
+ROWS_RATES = ("plain", "random", "heuristic")
+
+
 def figures_table(cpython: dict[str, Any], pyodide: dict[str, Any]) -> list[str]:
     """The figures of both runs side by side, with Pyodide's over CPython's."""
     lines = [f"  {'':<50} {'CPython':>10} {'Pyodide':>10} {'Pyodide/CPython':>16}"]
@@ -448,12 +458,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"requests to other hosts, blocked: {page.outside[:5]}")
     for side, figures in (("CPython", cpython), ("Pyodide", pyodide)):
         print(f"{side} clock (process_time): {figures['clock']}")
+    for side, figures in (("CPython", cpython), ("Pyodide", pyodide)):
+        print(f"{side} heuristic bots decide with {figures['heuristic_path']}")
     print(
         f"share of the wall time on a core during the timed runs: CPython {cpython_share:.0%}, "
         f"Pyodide {pyodide_share:.0%} (its clock counts the rest, CPython's does not)"
     )
     print(f"load average after {os.getloadavg()[0]:.2f}\n")
     print("\n".join(figures_table(cpython, pyodide)))
+    if pyodide_share < 0.95:
+        rough = ", ".join(f"{kind} {pyodide[kind] / pyodide_share:,.0f}" for kind in ROWS_RATES)
+        print(f"  Pyodide per second on a core, roughly (÷ {pyodide_share:.0%}): {rough} hands/s")
     print(f"\nWhere the time goes: Game + random bots, {args.profile_hands} hands, seed 1\n")
     print("\n".join(profile_table("CPython", cpython_profile)))
     print()
