@@ -67,7 +67,14 @@ TOP = 15
 LOAD_PYODIDE = """async ({ index, files }) => {
   const { loadPyodide } = await import(index + 'pyodide.mjs');
   const py = await loadPyodide({ indexURL: index });
-  await py.loadPackage('bourre-lessons', { messageCallback: () => {} });
+  const errors = [];
+  await py.loadPackage('bourre-lessons', {
+    messageCallback: () => {},
+    errorCallback: (message) => errors.push(message),
+  });
+  if (errors.length || !('bourre-lessons' in py.loadedPackages)) {
+    throw new Error('bourre-lessons did not load: ' + (errors.join('; ') || 'not in the lock'));
+  }
   py.FS.mkdirTree('/home/pyodide/benchmarks');
   for (const [name, text] of Object.entries(files)) {
     py.FS.writeFile('/home/pyodide/benchmarks/' + name, text);
@@ -268,6 +275,7 @@ def pyodide_page(site: Path) -> Iterator[PyodidePage]:
     if harness not in sys.path:
         sys.path.insert(0, harness)
     from browser_harness import CHROMIUM_ARGS, is_local, require_chromium, serve_folder
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
     outside: list[str] = []
@@ -294,7 +302,17 @@ def pyodide_page(site: Path) -> Iterator[PyodidePage]:
             page = context.new_page()
             page.set_default_timeout(LOAD_TIMEOUT)
             page.goto(url + PAGE)
-            version = page.evaluate(LOAD_PYODIDE, {"index": f"{url}/{PYODIDE}/", "files": files})
+            try:
+                version = page.evaluate(
+                    LOAD_PYODIDE, {"index": f"{url}/{PYODIDE}/", "files": files}
+                )
+            except PlaywrightError as error:
+                lines = (line.strip() for line in error.message.splitlines())
+                said = " ".join(line for line in lines if line and not line.startswith("at "))
+                raise SystemExit(
+                    f"Pyodide or this package did not load from {site} ({said}); "
+                    "rebuild the site with `make lite FORCE=1`"
+                ) from None
             session = browser.new_browser_cdp_session()
             yield PyodidePage(page, version, outside, session, browser.version)
         finally:
@@ -397,7 +415,7 @@ def in_python(python: str, function: str, **kwargs: Any) -> dict[str, Any]:
     )
     env = {
         **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     }
     done = subprocess.run(
         [python, "-c", code, json.dumps(kwargs)], env=env, cwd=ROOT, capture_output=True, text=True
@@ -436,10 +454,10 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
 
-    print(f"load average {os.getloadavg()[0]:.2f} · {os.cpu_count()} cores")
-    print(f"pagat, 5 players, {args.hands} hands a run, median of {args.runs} runs")
     if args.cpython and not shutil.which(args.cpython):
         parser.error(f"--cpython {args.cpython}: no such interpreter (give a path or a command)")
+    print(f"load average {os.getloadavg()[0]:.2f} · {os.cpu_count()} cores")
+    print(f"pagat, 5 players, {args.hands} hands a run, median of {args.runs} runs")
     local = functools.partial(in_python, args.cpython) if args.cpython else _here
     start, cpu = time.perf_counter(), _cpu_seconds()
     cpython = local("counted_run", hands=args.hands, runs=args.runs)
