@@ -176,12 +176,14 @@ lite: install
 	$(PY) tools/build_lite.py --output $(LITE_SITE) $(if $(FORCE),--force)
 
 # The site served on 127.0.0.1 in chromium with every other host blocked: lesson 03 and
-# exercise set 1 run and answer a click; LITE_SURVEY=1 runs every notebook (fully/partly/not).
+# exercise set 1 run and answer a click; LITE_SURVEY=1 runs every notebook (fully/partly/not);
+# the readable-engine benchmark plays a few hands in the site's Pyodide (benchmarks/pyodide.py).
 lite-test: lite chromium
 	rm -rf $(LITE_ARTIFACTS) && mkdir -p $(LITE_ARTIFACTS)
 	BOURRE_LITE_SITE=$(abspath $(LITE_SITE)) BOURRE_LITE_SURVEY=$(LITE_SURVEY) \
 		BOURRE_BROWSER_ARTIFACTS=$(abspath $(LITE_ARTIFACTS)) $(TEST_ENV) $(PY) -m pytest \
-		-m lite -p no:cacheprovider tests/browser/test_browser_lite.py
+		-m lite -p no:cacheprovider tests/browser/test_browser_lite.py \
+		tests/browser/test_browser_pyodide_bench.py
 	@cat $(LITE_ARTIFACTS)/lite-timings.json
 	@if [ -f $(LITE_ARTIFACTS)/lite-survey.txt ]; then cat $(LITE_ARTIFACTS)/lite-survey.txt; fi
 

@@ -5,6 +5,9 @@
     python -m benchmarks.coach      # the coach's review time and the advisor hearing words
     python -m benchmarks.sampling_bot  # the sampling bot against heuristic bots (minutes)
     python -m benchmarks.scale      # only the scale figures (benchmarks/scale.py)
+    python -m benchmarks.readable   # the readable engine against a plain Python playout
+    python -m benchmarks.pyodide    # the same in Pyodide (chromium, site of `make lite`) beside
+                                    # CPython, and both profiles (where the time goes)
     python -m benchmarks --base 19dcd00   # that commit against the working tree, side by side
                                           # (make bench BASE=19dcd00; see benchmarks/compare.py)
 

@@ -7,6 +7,8 @@ Playwright: Playwright's own browser download does not work offline and is never
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import os
 import secrets
@@ -15,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,8 +25,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[2]
+LOCAL = "127.0.0.1"
 CHROMIUM = Path(os.environ.get("BOURRE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -257,3 +262,42 @@ def save_page_artifacts(page, console: ConsoleLog, name: str) -> list[Path]:
     except Exception as problem:  # a crashed page still leaves its console log
         log.write_text(console.text() + f"\n(screenshot failed: {problem})\n", encoding="utf-8")
     return saved
+
+
+# --- a static site on 127.0.0.1 (the JupyterLite site of `make lite`) -------------------------
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder's files with the types a browser insists on; logs nothing."""
+
+    extensions_map = {  # noqa: RUF012 - the base class's own attribute
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".whl": "application/zip",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serve_folder(folder: Path) -> Iterator[str]:
+    """`folder` served on 127.0.0.1 from a thread, on a free port; yields the base URL."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer((LOCAL, 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{LOCAL}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+
+
+def is_local(url: str) -> bool:
+    """True for a URL on 127.0.0.1 or one that names no host (data:, blob:, about:)."""
+    parsed = urlparse(url)
+    return parsed.scheme in {"data", "blob", "about"} or parsed.hostname == LOCAL

@@ -19,12 +19,9 @@ Run with `make lite-test` (builds the site first if an input changed).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import re
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,8 +33,10 @@ from browser_harness import (
     ROOT,
     ConsoleLog,
     artifacts_dir,
+    is_local,
     require_chromium,
     save_page_artifacts,
+    serve_folder,
 )
 from playwright.sync_api import expect
 
@@ -47,7 +46,6 @@ from bourre_lessons.widgets.exercises.exercise_apps import LegalCardsWidget
 pytestmark = [pytest.mark.browser, pytest.mark.lite]
 
 SITE = Path(os.environ.get("BOURRE_LITE_SITE", ROOT / "build" / "lite"))
-LOCAL = "127.0.0.1"
 LESSON = next((ROOT / "notebooks").glob("03_*.ipynb"), ROOT / "notebooks" / "03_missing.ipynb")
 EXERCISE = next((ROOT / "exercises").glob("01_*.ipynb"), ROOT / "exercises" / "01_missing.ipynb")
 OPEN_TIMEOUT = 120_000  # ms: Pyodide and the kernel's wheels load on a busy 2-core machine
@@ -87,34 +85,13 @@ CELL_REPORT = """() => window.jupyterapp.shell.currentWidget.content.widgets.map
 # --- the site and the browser ------------------------------------------------------------
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site's files with the types a browser insists on; logs nothing."""
-
-    extensions_map = {  # noqa: RUF012 - the base class's own attribute
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".whl": "application/zip",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def site_url():
     """build/lite/ served on 127.0.0.1 from a thread; the base URL."""
     if not (SITE / "static" / "pyodide" / "pyodide-lock.json").is_file():
         pytest.fail(f"no JupyterLite site in {SITE}: build it with `make lite`")
-    handler = functools.partial(QuietHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer((LOCAL, 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://{LOCAL}:{server.server_address[1]}"
-    server.shutdown()
-    thread.join(timeout=10)
+    with serve_folder(SITE) as url:
+        yield url
 
 
 @dataclass
@@ -125,8 +102,7 @@ class Offline:
     outside: list[str] = field(default_factory=list)
 
     def is_local(self, url: str) -> bool:
-        parsed = urlparse(url)
-        return parsed.scheme in {"data", "blob", "about"} or parsed.hostname == LOCAL
+        return is_local(url)
 
     def route(self, route) -> None:
         """Block and record any other host; let Lab's code reach the app (exposeAppInBrowser)."""
