@@ -128,7 +128,8 @@ def play(
     if not legal:
         raise ValueError("play needs at least one legal card")
     if not trick or best is None:
-        unseen = [c for c in DECK if c not in hand and c not in trick and c not in seen]
+        known = {*hand, *trick, *seen}  # a set: one hash a card, not a scan of three lists
+        unseen = [c for c in DECK if c not in known]
         tops = [c for c in _known_tops(hand, unseen) if c in legal]
         trump_tops = [c for c in tops if c.suit == trump]
         if trump_tops or tops:
