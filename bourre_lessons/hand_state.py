@@ -268,9 +268,11 @@ def deal_cards(
     deck = list(DECK)
     rng.shuffle(deck)
     if chosen is not None:
+        where = {card: i for i, card in enumerate(deck)}  # each card's place, kept as cards move
         for slot, card in _slots(chosen, seats, separate, len(deck)).items():
-            here = deck.index(card)
-            deck[here], deck[slot] = deck[slot], deck[here]
+            here, other = where[card], deck[slot]
+            deck[here], deck[slot] = other, card
+            where[other], where[card] = here, slot
     hands: dict[str, list[Card]] = {p: [] for p in seats}
     for _ in range(HAND_SIZE):
         for p in seats:
