@@ -188,7 +188,9 @@ def rulebook_disagreements(
 def _card_decisions(
     hands: int, players: int, rules: Rules, bots: str, seed: int
 ) -> Iterator[Situation]:
-    """Every card decision of `hands` hands played by the bots at one `Game` table."""
+    """Every card decision of `hands` hands played by the bots at one `Game` table, where at
+    least two players are in (a lone player's tricks decide nothing: the compiled core does not
+    play them, and neither are they counted here)."""
     game = Game(rules, players, seed=seed)
     seats = {
         name: RandomBot(seed=seed * 8 + i) if bots == "random" else HeuristicBot()
@@ -198,9 +200,14 @@ def _card_decisions(
         if h:
             game.apply("deal")
         while game.phase != "settled":
-            if game.phase == "play" and game.pending_renege is None:
+            if game.phase == "play" and game.pending_renege is None and _contested(game):
                 yield game.situation()
             game.apply(seats[game.to_act].choose(game))
+
+
+def _contested(game: Game) -> bool:
+    """True when at least two players are in the hand being played."""
+    return sum(bool(said) for said in game.hand_record.declared.values()) >= 2
 
 
 # the rules that differ between rulebooks; a rule id may stand for several concepts
