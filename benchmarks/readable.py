@@ -222,6 +222,22 @@ def readable_hands(hands: int, players: int, seed: int, bot: Bot) -> int:
     return len(game.actions)
 
 
+def readable_case(bots: str = "random", hands: int = 400, players: int = 5) -> Callable[[], int]:
+    """The work `python -m benchmarks --base` times for the readable engine: `hands` hands
+    through `Game` with `bots` ("random" or "heuristic") in every seat, the same seed every run."""
+    if bots not in ("random", "heuristic"):
+        raise ValueError(f"bots must be 'random' or 'heuristic', got {bots!r}")
+    return lambda: readable_hands(
+        hands, players, 1, RandomBot(1) if bots == "random" else HeuristicBot()
+    )
+
+
+def plain_case(hands: int = 400, players: int = 5) -> Callable[[], int]:
+    """The plain playout as `--base` times it (this benchmark's own code on every tree: its
+    ratio between trees is the run's noise)."""
+    return lambda: plain_hands(hands, players, 1)
+
+
 # --- timing ------------------------------------------------------------------------------------
 
 

@@ -10,8 +10,8 @@ target is the work timed. One warm-up run (compiling or loading the cache) comes
 A target, or anything it needs, that the measured tree lacks (ImportError, AttributeError,
 TypeError, KeyError, ValueError at setup) makes that cell read "not at base".
 
-To add a benchmark, add one line to `SUITE`, e.g. the readable engine against a plain
-playout: `Case("readable engine", "benchmarks.readable:<function>", {}, "hands", <count>)`.
+To add a benchmark, add one line to `SUITE`, e.g.
+`Case("readable engine, random bots", "benchmarks.readable:readable_case", {}, "hands", 400)`.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from typing import Any, NamedTuple
 
 SIM_HANDS = 200_000
 """Hands a simulate case plays per run (a quarter of it with --quick)."""
+READABLE_HANDS = 400
+"""Hands a readable-engine case plays per run (the readable engine plays ~3,000 a second)."""
 
 
 class Case(NamedTuple):
@@ -101,7 +103,24 @@ SUITE: tuple[Case, ...] = (
         )
     ),
     Case("paired compare, first estimate", "benchmarks.house_compare:first_estimate_case", {}),
-    # Case("readable engine / plain playout", "benchmarks.readable:<function>", {}, "hands", N),
+    # issue 30: the readable engine (Game and its bots) beside a plain playout of the same game
+    *(
+        Case(
+            f"readable engine, {bots} bots, {READABLE_HANDS} hands",
+            "benchmarks.readable:readable_case",
+            {"bots": bots, "hands": READABLE_HANDS},
+            "hands",
+            READABLE_HANDS,
+        )
+        for bots in ("random", "heuristic")
+    ),
+    Case(
+        f"plain playout (the benchmark's own code), {READABLE_HANDS} hands",
+        "benchmarks.readable:plain_case",
+        {"hands": READABLE_HANDS},
+        "hands",
+        READABLE_HANDS,
+    ),
 )
 """Every case `--base` compares, in the order printed."""
 
