@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import signal
 import sys
 from pathlib import Path
 
@@ -61,6 +62,23 @@ def test_every_stage_runs_and_the_table_names_each_with_its_neighbours(project, 
     assert [line.split()[0] for line in table[2:]] == ["one", "two", "one", "all"]
     assert table[3].split()[-1] == "one" and table[4].split()[-1] == "two"
     assert (project / "logs" / "two.log").read_text() == "two ran\n"
+
+
+@pytest.fixture
+def interrupt_ignored():
+    """This process as a job a shell starts in the background: SIGINT ignored (restored after)."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def test_a_neighbour_is_stopped_even_when_make_test_runs_as_a_background_job(
+    project, interrupt_ignored, capsys
+):
+    """A background job inherits SIGINT ignored; the runner still stops a neighbour by it."""
+    assert run_stages.main(["slow & bad"]) == 2
+    assert not (project / "slow.done").exists()
+    assert "stopped" in capsys.readouterr().out
 
 
 def test_a_failing_stage_stops_its_neighbour_and_the_steps_after_it(project, capsys):

@@ -182,8 +182,11 @@ def test_bad_summary_and_progress_arguments_are_named() -> None:
         simulate(10, progress=5)
 
 
+# Ctrl-C as an interactive Python hears it: a job a shell starts in the background (as a CI
+# runner may start the tests) begins with SIGINT ignored, and Python then keeps it ignored.
 _LONG_RUN = """
 import faulthandler, signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
 faulthandler.register(signal.SIGUSR1)
 from bourre_lessons.sim.runs import CHUNK_HANDS
 from bourre_lessons.sim.simulation import simulate

@@ -166,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         print(f"run_stages: {error}", file=sys.stderr)
         return 2
+    # a stage is stopped by an interrupt, so its make must hear one: a job started in the
+    # background begins with SIGINT ignored and passes that on; with a handler set here, each
+    # stage starts with the default again (exec resets handled signals, not ignored ones)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     began = time.monotonic()
     timings: list[Timing] = []
     failure = None
