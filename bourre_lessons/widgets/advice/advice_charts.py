@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...sim.advisor import Advice
 from ..charts.chart_style import (
+    PASS_COLOUR,
     SIZES,
     TEXT,
     interval_errors,
@@ -33,9 +34,6 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["PASS_COLOUR", "plot_choices", "plot_interval_width", "plot_seats"]
-
-PASS_COLOUR = "#8a8a8a"
-"""Passing is grey in every advisor chart; playing takes its rulebook's colour."""
 
 
 def _check(advices: Sequence[object], what: str) -> None:

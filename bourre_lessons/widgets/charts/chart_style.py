@@ -23,8 +23,11 @@ if TYPE_CHECKING:
 Drawn = TypeVar("Drawn")
 
 __all__ = [
+    "ANY_RULE",
     "FONT",
     "OTHER",
+    "PALE",
+    "PASS_COLOUR",
     "RULEBOOK_COLOURS",
     "RULEBOOK_LINES",
     "SEAT_COLOURS",
@@ -65,6 +68,15 @@ SEAT_COLOURS = (
 
 OTHER = "#6a6a6a"
 """The colour of anything that is not one of the three rulebooks."""
+
+PASS_COLOUR = "#8a8a8a"
+"""Passing is grey in every advisor chart; playing takes its rulebook's colour."""
+
+PALE = "#c9c9c9"
+"""The fill of a difference too close to zero to tell (its interval crosses zero)."""
+
+ANY_RULE = "#4d4d4d"
+"""The colour of 'any rule' beside the single rules in the charts of disagreements."""
 
 FONT = "DejaVu Sans"
 """The charts' font: matplotlib's bundled default, never downloaded."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...sim.variant_lab import Disagreements, Sweep
 from .chart_style import (
+    ANY_RULE,
     RULEBOOK_COLOURS,
     SIZES,
     TEXT,
@@ -235,7 +236,7 @@ def plot_disagreement_sizes(by_size: Mapping[int, Disagreements], most: int = 4)
         x - 0.4 + width / 2,
         [by_size[n].share for n in sizes],
         width,
-        color="#4d4d4d",
+        color=ANY_RULE,
         label="any rule (all decisions that differ)",
     )
     seen: dict[str, int] = {}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..charts.chart_style import (
+    PALE,
     SIZES,
     TEXT,
     figure_title,
@@ -88,7 +89,7 @@ def _bars(ax: Any, group: list[Any], scale: float, colour: str) -> None:
     lows = [(m.difference - m.ci95[0]) * scale for m in group]
     highs = [(m.ci95[1] - m.difference) * scale for m in group]
     clear = [m.ci95[0] > 0 or m.ci95[1] < 0 for m in group]
-    ax.barh(rows, values, color=[colour if c else "#c9c9c9" for c in clear], edgecolor=colour)
+    ax.barh(rows, values, color=[colour if c else PALE for c in clear], edgecolor=colour)
     ax.errorbar(values, rows, xerr=[lows, highs], fmt="none", ecolor="#222222", capsize=4)
     ax.axvline(0, color="#222222", linewidth=1)
     ax.set_yticks(rows, [short_label(m) for m in group], fontsize=TEXT["ticks"])
