@@ -4,6 +4,9 @@
 NumPy, which the charts use) cannot be imported it returns `tabulate(...)` of the same
 arguments instead, a `ChartTable` that a notebook shows as an HTML table (and prints as
 aligned text), with the same figures and their 95% intervals where the chart draws them.
+Where the chart is one of values (with intervals or not), the table also carries them as
+numbers (`panels` of `svg_chart.Bar`), and the notebook shows them drawn above the table by
+`svg_chart`, in plain Python; the table stays, with the exact numbers, for screen readers too.
 The tables of the variant lab and of the advisor are here.
 """
 
@@ -17,6 +20,8 @@ from typing import Any
 
 from ...browser import has_module
 from ...text import ReadsAsText
+from .chart_style import ANY_RULE, PASS_COLOUR, rulebook_colour
+from .svg_chart import Bar, Panel, svg_chart
 
 __all__ = [
     "ChartTable",
@@ -33,6 +38,9 @@ __all__ = [
 ]
 
 NOTE = "The chart's numbers as a table: drawing it needs matplotlib, which this site lacks."
+DRAWN = (
+    "Drawn in plain Python, because matplotlib is missing here; the table gives the exact numbers."
+)
 
 
 def charts_drawn() -> bool:
@@ -42,11 +50,13 @@ def charts_drawn() -> bool:
 
 @dataclass(frozen=True)
 class ChartTable(ReadsAsText):
-    """A chart's title, column heads and rows of text, shown as a table."""
+    """A chart's title, column heads and rows of text, shown as a table; `panels` hold the
+    plotted values as numbers, drawn above the table where there are any."""
 
     title: str
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    panels: tuple[Panel, ...] = ()
 
     def to_text(self) -> str:
         """The title, then the columns aligned (the first to the left, the others right)."""
@@ -61,16 +71,24 @@ class ChartTable(ReadsAsText):
             )
         return "\n".join(lines)
 
+    def svg(self) -> str:
+        """The chart drawn as SVG from `panels` ('' when the table carries no numbers to draw)."""
+        return svg_chart(self.title, self.panels) if self.panels else ""
+
     def _repr_html_(self) -> str:
+        """The drawn chart, if any, above the table of the numbers."""
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
             for row in self.rows
         )
+        drawn = self.svg()
+        picture = f"<div class='bourre-chart-drawn'>{drawn}</div>" if drawn else ""
+        note = DRAWN if drawn else NOTE
         return (
-            f"<table class='bourre-chart-table'><caption><b>{html.escape(self.title)}</b>"
-            f"<br><i>{html.escape(NOTE)}</i></caption><thead><tr>{head}</tr></thead>"
-            f"<tbody>{body}</tbody></table>"
+            f"{picture}<table class='bourre-chart-table'><caption><b>"
+            f"{html.escape(self.title)}</b><br><i>{html.escape(note)}</i></caption>"
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         )
 
 
@@ -97,88 +115,168 @@ def _ci(e: Any, form: str) -> str:
     return f"{e.value:{form}} ({e.low:{form}} to {e.high:{form}})"
 
 
+def _bar(label: str, e: Any, colour: str) -> Bar:
+    """A bar for an estimate (value, low, high), or for a plain number."""
+    if hasattr(e, "low"):
+        return Bar(label, float(e.value), float(e.low), float(e.high), colour)
+    return Bar(label, float(e), colour=colour)
+
+
 # --- the variant lab ----------------------------------------------------------------------------
+
+SHARE = "share"
+"""The axis of every share in the sweep's page of four (they share one scale)."""
 
 
 def sweep_table(data: Any, which: str = "all") -> ChartTable:
     """The sweep's figures, one row a variant: `which` is 'pot', 'bourre', 'seats', 'rather'
     or 'all'."""
-    names = data.names
-    pots = [float(sum(p) / len(p)) for p in data.pot]
-    intervals = getattr(data, "pot_interval", None)
-    bourre = getattr(data, "bourre_interval", None)
     title = (
         f"{data.sessions} sessions of {data.hands} hands, {data.players} players, {data.bots} bots"
     )
-    if which == "pot":
-        marks = sorted({1, *range(10, data.hands + 1, 10), data.hands})
-        columns = ("variant", "mean pot (95% CI)", *(f"hand {h}" for h in marks))
-        rows = [
-            (
-                name,
-                _ci(intervals[i], ".2f") if intervals else f"{pots[i]:.2f}",
-                *(f"{float(data.pot[i][h - 1]):.2f}" for h in marks),
-            )
-            for i, name in enumerate(names)
-        ]
-        return ChartTable(f"The pot by hand of the session · {title}", columns, tuple(rows))
-    if which == "bourre":
-        rows = [
-            (name, _ci(bourre[i], ".1%") if bourre else _pct(float(data.bourre_rate[i])))
-            for i, name in enumerate(names)
-        ]
-        return ChartTable(
-            f"Bourré rate · {title}", ("variant", "bourré rate (95% CI)"), tuple(rows)
-        )
-    if which == "seats":
-        n = data.players
-        seats = [f"seat {s + 1}" + (" (dealer)" if s == n - 1 else "") for s in range(n)]
-        rows = [
-            (name, *(_pct(float(w)) for w in data.win_by_seat[i])) for i, name in enumerate(names)
-        ]
-        return ChartTable(
-            f"Share of hands won by seat, counted from the dealer's left · {title}",
-            ("variant", *seats),
-            tuple(rows),
-        )
-    if which == "rather":
-        rows = [(name, _pct(float(data.rather_pass[i]))) for i, name in enumerate(names)]
-        return ChartTable(
-            f"Plays that cost more than passing · {title}", ("variant", "rather pass"), tuple(rows)
-        )
-    columns = ("variant", "mean pot", "bourré rate", "split rate", "rather pass")
-    rows = [
+    tables = {
+        "pot": _sweep_pot,
+        "bourre": _sweep_bourre,
+        "seats": _sweep_seats,
+        "rather": _sweep_rather,
+    }
+    return tables.get(which, _sweep_all)(data, title)
+
+
+def _variant_bars(names: Sequence[str], values: Sequence[Any]) -> tuple[Bar, ...]:
+    """A bar a variant, in its rulebook's colour, for a number or an estimate each."""
+    return tuple(_bar(n, v, rulebook_colour(n)) for n, v in zip(names, values, strict=True))
+
+
+def _mean_pots(data: Any) -> list[float]:
+    """Each variant's mean pot over the hands of the session."""
+    return [float(sum(p) / len(p)) for p in data.pot]
+
+
+def _sweep_pot(data: Any, title: str) -> ChartTable:
+    """The mean pot with its interval, then the pot at every tenth hand; the mean is drawn."""
+    intervals = getattr(data, "pot_interval", None)
+    pots = intervals or _mean_pots(data)
+    marks = sorted({1, *range(10, data.hands + 1, 10), data.hands})
+    rows = tuple(
         (
             name,
-            f"{pots[i]:.2f}",
-            _pct(float(data.bourre_rate[i])),
-            _pct(float(data.split_rate[i])),
-            _pct(float(data.rather_pass[i])),
+            _ci(pots[i], ".2f") if intervals else f"{pots[i]:.2f}",
+            *(f"{float(data.pot[i][h - 1]):.2f}" for h in marks),
         )
-        for i, name in enumerate(names)
-    ]
-    return ChartTable(f"The sweep · {title}", columns, tuple(rows))
+        for i, name in enumerate(data.names)
+    )
+    bars = _variant_bars(data.names, pots)
+    axis = "mean pot at the end of play (chips)"
+    return ChartTable(
+        f"The pot by hand of the session · {title}",
+        ("variant", "mean pot (95% CI)", *(f"hand {h}" for h in marks)),
+        rows,
+        (Panel("", axis, bars, ".2f"),),
+    )
+
+
+def _sweep_bourre(data: Any, title: str) -> ChartTable:
+    """The bourré rate of each variant, with its interval where the sweep gives one."""
+    bourre = getattr(data, "bourre_interval", None)
+    rates = bourre or [float(r) for r in data.bourre_rate]
+    rows = tuple(
+        (name, _ci(rates[i], ".1%") if bourre else _pct(rates[i]))
+        for i, name in enumerate(data.names)
+    )
+    bars = _variant_bars(data.names, rates)
+    return ChartTable(
+        f"Bourré rate · {title}",
+        ("variant", "bourré rate (95% CI)"),
+        rows,
+        (Panel("", "share of the players who played", bars, ".1%"),),
+    )
+
+
+def _sweep_seats(data: Any, title: str) -> ChartTable:
+    """Each seat's share of hands won, a row (and a panel) a variant."""
+    n = data.players
+    seats = [f"seat {s + 1}" + (" (dealer)" if s == n - 1 else "") for s in range(n)]
+    wins = [[float(w) for w in row] for row in data.win_by_seat]
+    rows = tuple((name, *(_pct(w) for w in wins[i])) for i, name in enumerate(data.names))
+    panels = tuple(
+        Panel(
+            name,
+            "share of hands won",
+            tuple(
+                _bar(seat, w, rulebook_colour(name)) for seat, w in zip(seats, wins[i], strict=True)
+            ),
+            ".1%",
+        )
+        for i, name in enumerate(data.names)
+    )
+    return ChartTable(
+        f"Share of hands won by seat, counted from the dealer's left · {title}",
+        ("variant", *seats),
+        rows,
+        panels,
+    )
+
+
+def _sweep_rather(data: Any, title: str) -> ChartTable:
+    """The share of plays that cost more than passing, a row a variant."""
+    shares = [float(r) for r in data.rather_pass]
+    rows = tuple((name, _pct(shares[i])) for i, name in enumerate(data.names))
+    bars = _variant_bars(data.names, shares)
+    axis = "share of plays that cost more than passing"
+    return ChartTable(
+        f"Plays that cost more than passing · {title}",
+        ("variant", "rather pass"),
+        rows,
+        (Panel("", axis, bars, ".1%"),),
+    )
+
+
+def _sweep_all(data: Any, title: str) -> ChartTable:
+    """The four measures, a row a variant; drawn as four panels (the shares on one scale)."""
+    pots = _mean_pots(data)
+    measures = (
+        ("Mean pot at the end of play", "chips", pots, ".2f"),
+        ("Bourré rate", SHARE, [float(r) for r in data.bourre_rate], ".1%"),
+        ("Split pots", SHARE, [float(r) for r in data.split_rate], ".1%"),
+        ("Plays that cost more than passing", SHARE, [float(r) for r in data.rather_pass], ".1%"),
+    )
+    rows = tuple(
+        (name, *(format(values[i], form) for _h, _a, values, form in measures))
+        for i, name in enumerate(data.names)
+    )
+    panels = tuple(
+        Panel(heading, axis, _variant_bars(data.names, values), form)
+        for heading, axis, values, form in measures
+    )
+    columns = ("variant", "mean pot", "bourré rate", "split rate", "rather pass")
+    return ChartTable(f"The sweep · {title}", columns, rows, panels)
 
 
 def disagreements_table(data: Any) -> ChartTable:
     """Each rule that refused a card another rulebook allows, with its share of decisions."""
+    shares = data.rule_shares()
     rows = [
         (rule, data.concepts.get(rule, ""), f"{share:.2%}", f"{data.by_rule[rule]:,}")
-        for rule, share in data.rule_shares().items()
+        for rule, share in shares.items()
     ]
     rows.append(("any", "the books differ", f"{data.share:.2%}", f"{data.differing:,}"))
+    bars = [Bar(rule, share, colour=rulebook_colour(rule)) for rule, share in shares.items()]
+    bars.append(Bar("any", data.share, colour=ANY_RULE))
+    axis = "share of card decisions where this rule refused a card"
     return ChartTable(
         f"Where the rulebooks disagree: {data.hands:,} hands, {data.players} players, "
         f"{data.decisions:,} card decisions",
         ("rule", "concept", "share of decisions", "decisions"),
         tuple(rows),
+        (Panel("", axis, tuple(bars), ".2%"),),
     )
 
 
 def disagreement_sizes_table(by_size: Mapping[int, Any], most: int = 4) -> ChartTable:
     """The share of decisions where the books differ at each table size, with the largest
-    rules' shares."""
-    rows = []
+    rules' shares; the share where the books differ is drawn."""
+    rows, bars = [], []
     for players, data in by_size.items():
         top = list(data.rule_shares().items())[:most]
         interval = data.interval() if hasattr(data, "interval") else None
@@ -191,20 +289,34 @@ def disagreement_sizes_table(by_size: Mapping[int, Any], most: int = 4) -> Chart
                 ", ".join(f"{rule} {share:.1%}" for rule, share in top),
             )
         )
+        bars.append(_bar(f"{players} players", interval or data.share, ANY_RULE))
+    axis = "share of card decisions where the books differ"
     return ChartTable(
         "Where the rulebooks disagree, by table size",
         ("table", "decisions", "books differ (95% CI)", "largest rules"),
         tuple(rows),
+        (Panel("", axis, tuple(bars), ".1%"),),
     )
 
 
 # --- the advisor ---------------------------------------------------------------------------------
+
+CHIPS = "expected chips this hand, from the moment you decide"
+"""The axis of the advisor's charts of playing and passing."""
 
 
 def _better(a: Any) -> str:
     from ...sim.advisor import better_choice
 
     return better_choice(a)
+
+
+def _play_and_pass(label: str, a: Any) -> tuple[Bar, Bar]:
+    """Two points for one advice: playing in its rulebook's colour, passing in grey."""
+    return (
+        _bar(f"{label}: play", a.chips_play, rulebook_colour(a.rules.source)),
+        _bar(f"{label}: pass", a.chips_pass, PASS_COLOUR),
+    )
 
 
 def advice_choices_table(advices: Mapping[str, Any]) -> ChartTable:
@@ -220,25 +332,39 @@ def advice_choices_table(advices: Mapping[str, Any]) -> ChartTable:
         )
         for label, a in advices.items()
     ]
+    points = tuple(bar for label, a in advices.items() for bar in _play_and_pass(label, a))
     deals = sorted({a.deals for a in advices.values()})
     return ChartTable(
         f"Expected chips if you play and if you pass ({' or '.join(f'{d:,}' for d in deals)} deals each)",
         ("hand", "take the pot", "bourré", "play (95% CI)", "pass (95% CI)", "better"),
         tuple(rows),
+        (Panel("", CHIPS, points, "+.2f", points=True),),
     )
 
 
 def advice_seats_table(by_rulebook: Mapping[str, Sequence[Any]]) -> ChartTable:
-    """Each rulebook and seat: the chips of playing and of passing with their intervals."""
+    """Each rulebook and seat: the chips of playing and of passing with their intervals; a
+    panel a rulebook, all on one scale."""
     rows = [
         (name, f"seat {a.seat}", _ci(a.chips_play, "+.2f"), _ci(a.chips_pass, "+.2f"), _better(a))
         for name, seats in by_rulebook.items()
         for a in seats
     ]
+    panels = tuple(
+        Panel(
+            name,
+            CHIPS,
+            tuple(bar for a in seats for bar in _play_and_pass(f"seat {a.seat}", a)),
+            "+.2f",
+            points=True,
+        )
+        for name, seats in by_rulebook.items()
+    )
     return ChartTable(
         "The same hand from every seat",
         ("rulebook", "seat", "play (95% CI)", "pass (95% CI)", "better"),
         tuple(rows),
+        panels,
     )
 
 
@@ -252,10 +378,14 @@ def advice_widths_table(advices: Sequence[Any]) -> ChartTable:
         )
         for a in advices
     ]
+    points = tuple(
+        _bar(f"{a.deals:,} deals", a.chips_play, rulebook_colour(a.rules.source)) for a in advices
+    )
     return ChartTable(
         "The 95% interval narrows as the deals grow",
         ("deals", "play (95% CI)", "width"),
         tuple(rows),
+        (Panel("", "expected chips if you play", points, "+.3f", points=True),),
     )
 
 
@@ -274,7 +404,8 @@ def deck_table(four_colour: bool = False) -> ChartTable:
 
 
 def pot_table(comparison: Mapping[str, Mapping[str, Any]]) -> ChartTable:
-    """The pot left on the table after each hand: one row per panel and rulebook."""
+    """The pot left on the table after each hand: one row per panel and rulebook; the pot
+    after the last hand is drawn, a panel per title, all on one scale."""
     hands = max(run.hands for runs in comparison.values() for run in runs.values())
     marks = sorted({1, *range(5, hands + 1, 5), hands})
     rows = tuple(
@@ -282,6 +413,23 @@ def pot_table(comparison: Mapping[str, Mapping[str, Any]]) -> ChartTable:
         for title, runs in comparison.items()
         for label, run in runs.items()
     )
+    axis = f"chips left in the pot after hand {hands}"
+    panels = tuple(
+        Panel(
+            title,
+            axis,
+            tuple(
+                Bar(label, float(run.pots[-1]), colour=rulebook_colour(label))
+                for label, run in runs.items()
+                if run.hands == hands
+            ),
+            ".0f",
+        )
+        for title, runs in comparison.items()
+    )
     return ChartTable(
-        "The pot left on the table after each hand", ("table", *(f"hand {h}" for h in marks)), rows
+        "The pot left on the table after each hand",
+        ("table", *(f"hand {h}" for h in marks)),
+        rows,
+        panels,
     )

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...game import Game
 from .chart_style import SEAT_COLOURS, label_axes, new_figure
 from .chart_tables import ChartTable, chart_or_table
+from .svg_chart import Bar, Panel
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -28,17 +29,23 @@ def bankroll_history(game: Game) -> dict[str, list[int]]:
 
 
 def bankrolls_table(game: Any) -> ChartTable:
-    """Each seat's chips at the start and after every finished hand of `game`."""
+    """Each seat's chips at the start and after every finished hand of `game`; the chips after
+    the last hand are drawn."""
     history = bankroll_history(game)
     hands = len(next(iter(history.values()))) - 1
     if hands < 1:
         raise ValueError("the game has no finished hand yet: play at least one to the end")
     marks = sorted({0, *range(5, hands + 1, 5), hands}) if hands > 12 else range(hands + 1)
     rows = tuple((seat, *(str(chips[h]) for h in marks)) for seat, chips in history.items())
+    bars = tuple(
+        Bar(seat, float(chips[-1]), colour=colour)
+        for colour, (seat, chips) in zip(SEAT_COLOURS, history.items(), strict=False)
+    )
     return ChartTable(
         f"Chips of each seat, hand by hand ({game.rules.source} rules, seed {game.seed})",
         ("seat", *("start" if h == 0 else f"hand {h}" for h in marks)),
         rows,
+        (Panel("", f"chips after hand {hands}", bars, ".0f"),),
     )
 
 

@@ -22,11 +22,16 @@ from ..charts.chart_style import (
     rulebook_colour,
 )
 from ..charts.chart_tables import ChartTable, chart_or_table
+from ..charts.svg_chart import Bar, Panel
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["SHORT", "differences_table", "is_share", "plot_differences", "short_label"]
+
+
+CHIPS_HEADING = "The pot and each seat's chips"
+"""The heading of the panel of differences in chips (the other is the rates)."""
 
 
 def is_share(measure: Any) -> bool:
@@ -39,7 +44,8 @@ def is_share(measure: Any) -> bool:
 
 def differences_table(comparison: Any) -> ChartTable:
     """The chart's bars as rows: each measure's difference, house minus the other rulebook,
-    with its 95% interval (rates in percentage points, chips in chips)."""
+    with its 95% interval (rates in percentage points, chips in chips); drawn as two panels,
+    the rates and the chips, a bar pale where its interval crosses zero."""
     rows = []
     for m in comparison.measures:
         scale, unit = (100.0, " pts") if is_share(m) else (1.0, "")
@@ -51,7 +57,34 @@ def differences_table(comparison: Any) -> ChartTable:
         f"{comparison.house_name} minus {comparison.against_name}, {comparison.hands:,} hands",
         ("measure", "difference", "95% interval"),
         tuple(rows),
+        _difference_panels(comparison),
     )
+
+
+def _difference_panels(comparison: Any) -> tuple[Panel, ...]:
+    """The rates (in percentage points) and the chips, each a panel of bars with intervals."""
+    colour = rulebook_colour(comparison.against_name)
+    panels = []
+    for shares, heading, unit in (
+        (True, "Rates", "percentage points"),
+        (False, CHIPS_HEADING, "chips"),
+    ):
+        scale = 100.0 if shares else 1.0
+        bars = tuple(
+            Bar(
+                short_label(m),
+                scale * m.difference,
+                scale * m.ci95[0],
+                scale * m.ci95[1],
+                colour,
+                pale=not (m.ci95[0] > 0 or m.ci95[1] < 0),
+            )
+            for m in comparison.measures
+            if is_share(m) == shares
+        )
+        axis = f"difference ({unit}); pale: too close to tell"
+        panels.append(Panel(heading, axis, bars, "+.2f", " pts" if shares else ""))
+    return tuple(p for p in panels if p.bars)
 
 
 @chart_or_table(differences_table)
@@ -72,7 +105,7 @@ def plot_differences(comparison: Any) -> Figure:
         scale = 100.0 if group is shares else 1.0
         _bars(ax, group, scale, colour)
         unit = "percentage points" if group is shares else "chips a hand"
-        title = "Rates" if group is shares else "The pot and each seat's chips"
+        title = "Rates" if group is shares else CHIPS_HEADING
         label_axes(ax, title, f"difference ({unit}); pale: too close to tell", "measure")
     figure_title(
         fig,
