@@ -82,6 +82,8 @@ def test_the_chips_chart_is_a_table_in_the_browser(pyodide):
     table = plot_bankrolls(game)
     assert isinstance(table, ChartTable)
     assert [row[-1] for row in table.rows] == [str(game.bankrolls[s]) for s in game.players]
+    page = table._repr_html_()  # drawn in plain Python above the table, no NumPy needed
+    assert page.count('<rect class="bar"') == len(game.players) and "<table" in page
 
 
 def test_outside_the_browser_the_charts_are_figures():
