@@ -9,6 +9,8 @@ scene on screen is printed and written to test-artifacts/browser/lite-timings.js
 
 Lessons 08, 08b, 09 and exercise sets 5 and 6, which simulate, run to the end with their
 simulations in plain Python (`sim.backend`): a cell that says it needs the simulator fails.
+The charts of lessons 08 and 09 are drawn in plain Python (an SVG, `charts.svg_chart`) above
+their tables of numbers; a screenshot of the first is kept.
 
 With BOURRE_LITE_SURVEY=1 every lesson and exercise set is run the same way and sorted into
 runs fully / partly (a part says in one sentence that it needs the full install) / not at all,
@@ -378,7 +380,12 @@ def test_a_simulation_runs_to_the_end_in_the_browser(offline, site_url, path):
     try:
         _record(Path(path).stem, **run.seconds)
         problems = simulation_problems(run)
+        if Path(path).name.startswith(CHARTED):
+            problems += drawn_chart_problems(run)
+            drawn = run.page.locator("svg.bourre-svg-chart").first
+            drawn.screenshot(path=str(artifacts_dir() / f"lite-drawn-chart-{Path(path).stem}.png"))
         assert not problems, "\n".join(problems)
+        assert offline.outside == [], f"requests to other hosts: {offline.outside[:10]}"
     finally:
         run.page.context.close()
 
@@ -396,6 +403,55 @@ def simulation_problems(run: LiteRun) -> list[str]:
     if not Path(run.path).name.startswith("06") and not shows_interval:
         found.append(f"{run.path}: no 95% interval shown")
     return found
+
+
+CHARTED = ("08_", "09_")
+"""The lessons whose simulations end in charts (of ChartTables, in the site)."""
+
+
+def drawn_chart_problems(run: LiteRun) -> list[str]:
+    """A charted lesson shows at least one chart's table, and every one with its chart drawn
+    above it in plain Python (an svg of class bourre-svg-chart, before the table)."""
+    pages = []
+    for cell in run.code_cells():
+        for out in cell["outputs"]:
+            page = out.get("data", {}).get("text/html", "")
+            page = "".join(page) if isinstance(page, list) else page
+            if "bourre-chart-table" in page:
+                pages.append((cell["index"], page))
+    if not pages:
+        return [f"{run.path}: no chart's table in any output"]
+    return [
+        f"{run.path}: cell {index} shows a chart's table with no chart drawn above it"
+        for index, page in pages
+        if not 0 <= page.find("<svg") < page.find("bourre-chart-table")
+        or "bourre-svg-chart" not in page
+    ]
+
+
+def test_a_chart_without_its_drawing_is_caught():
+    """The check can fail: a table alone (as before the plain-Python drawing) or no table at
+    all is refused; a drawn chart above its table passes."""
+    table = "<table class='bourre-chart-table'><tr><td>pagat</td><td>7.1%</td></tr></table>"
+    drawn = '<div><svg class="bourre-svg-chart" role="img"></svg></div>' + table
+
+    def run_of(*pages: str) -> LiteRun:
+        run = LiteRun("notebooks/09_strategy_lab.ipynb", page=None, console=None)
+        run.cells = [
+            {"index": i, "type": "code", "source": "plot_choices(x)", "count": i,
+             "outputs": [{"output_type": "display_data", "data": {"text/html": [page]}}]}
+            for i, page in enumerate(pages, 1)
+        ]  # fmt: skip
+        return run
+
+    assert drawn_chart_problems(run_of(drawn, drawn)) == []
+    assert drawn_chart_problems(run_of(drawn, table)) == [
+        "notebooks/09_strategy_lab.ipynb: cell 2 shows a chart's table with no chart drawn above it"
+    ]
+    assert len(drawn_chart_problems(run_of(table + drawn))) == 1, "the drawing comes first"
+    assert drawn_chart_problems(run_of("<p>no chart</p>")) == [
+        "notebooks/09_strategy_lab.ipynb: no chart's table in any output"
+    ]
 
 
 def test_a_notebook_that_needs_the_simulator_is_caught():
