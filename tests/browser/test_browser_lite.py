@@ -382,8 +382,7 @@ def test_a_simulation_runs_to_the_end_in_the_browser(offline, site_url, path):
         problems = simulation_problems(run)
         if Path(path).name.startswith(CHARTED):
             problems += drawn_chart_problems(run)
-            drawn = run.page.locator("svg.bourre-svg-chart").first
-            drawn.screenshot(path=str(artifacts_dir() / f"lite-drawn-chart-{Path(path).stem}.png"))
+            save_drawn_chart(run)
         assert not problems, "\n".join(problems)
         assert offline.outside == [], f"requests to other hosts: {offline.outside[:10]}"
     finally:
@@ -427,6 +426,16 @@ def drawn_chart_problems(run: LiteRun) -> list[str]:
         if not 0 <= page.find("<svg") < page.find("bourre-chart-table")
         or "bourre-svg-chart" not in page
     ]
+
+
+def save_drawn_chart(run: LiteRun) -> None:
+    """A screenshot of the first chart drawn in the notebook (scrolled to twice: the notebook
+    lays out the cells it scrolls past, which moves the chart the first time)."""
+    drawn = run.page.locator("svg.bourre-svg-chart").first
+    for _ in range(2):
+        drawn.scroll_into_view_if_needed()
+        run.page.wait_for_timeout(1000)
+    drawn.screenshot(path=str(artifacts_dir() / f"lite-drawn-chart-{Path(run.path).stem}.png"))
 
 
 def test_a_chart_without_its_drawing_is_caught():
