@@ -4,8 +4,8 @@ In the browser the package has the standard library, ipywidgets and anywidget, b
 Numba or matplotlib (the site serves only pure-Python wheels). The engine, the scenes, the
 card table, naming, the exercises and the game table with its bots run as in JupyterLab; the
 simulations run in plain Python on fewer hands (`sim.backend`, which asks `has_module`); the
-charts of the simulations show their numbers as a table (`widgets.charts.chart_tables`), other
-charts one sentence (`BrowserNote`); and a cell that still needs the compiled core stops with
+charts of the simulations show their numbers as a table, drawn above it in plain Python
+(`widgets.charts.chart_tables`, `svg_chart`), other charts one sentence (`BrowserNote`); and a cell that still needs the compiled core stops with
 one sentence instead of a traceback (`install_friendly_errors`, called when the package is
 imported in the browser). Standard library only: this module belongs to the engine layer.
 """

@@ -13,7 +13,8 @@ host when a learner opens it. The steps:
    added to the lock, so `import bourre_lessons` in a cell loads them with no `%pip install`;
 4. every other package is taken out of the lock: an import of NumPy or matplotlib fails at
    once in the browser instead of reaching out, and the package answers without them (the
-   simulator's plain-Python twins, `sim.backend`; a chart's numbers as a table);
+   simulator's plain-Python twins, `sim.backend`; a chart's numbers as a table, drawn in plain
+   Python above it);
 5. the lessons, exercises, classroom notebook and docs as the site's files, with the
    `%matplotlib inline` line left out (there is no matplotlib in the browser);
 6. `jupyter lite build` with only the widget manager, anywidget and the Pyodide kernel as

@@ -49,7 +49,7 @@ CHECKED = ("ipywidgets", "matplotlib", "jupyterlab_widgets")
 BROWSER_CHECKED = ("ipywidgets", "anywidget")
 BROWSER_LACKS = (("charts", "matplotlib"), ("simulations", "numpy"))
 BROWSER_INSTEAD = {
-    "charts": " (each chart shows its numbers as a table)",
+    "charts": " (each chart shows its numbers as a table; most are drawn in plain Python too)",
     "simulations": " (they run in plain Python, on fewer hands, with their 95% intervals)",
 }
 """What the browser does instead of each part it lacks."""

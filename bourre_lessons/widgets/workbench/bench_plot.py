@@ -5,7 +5,7 @@ Two panels, because a share and a number of chips do not share an axis: the rate
 percentage points on the left, the chips on the right. A bar whose interval crosses zero is
 drawn pale: on these hands, that difference cannot be told from none. Where matplotlib is
 missing (the course in the browser) the chart is the same differences as a table
-(`differences_table`, a `charts.chart_tables.ChartTable`).
+(`differences_table`, a `charts.chart_tables.ChartTable`), drawn above it in plain Python.
 """
 
 from __future__ import annotations
