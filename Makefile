@@ -15,6 +15,10 @@ STAMP   := $(VENV)/.installed
 # "building the font cache" warning ever lands in a notebook's output.
 export MPLCONFIGDIR := $(CURDIR)/.cache/matplotlib
 MPL_STAMP := $(MPLCONFIGDIR)/.warmed
+# The compiled core's machine code (Numba's cache, beside its sources), made at install time
+# (about two minutes on 2 cores) so that no lesson, notebook or test waits for it; made again
+# when a file of the compiled core changes (bourre_lessons/sim/warm.py).
+COMPILED_STAMP := $(CURDIR)/.cache/compiled.warmed
 
 NOTEBOOK_DIRS := notebooks exercises
 NOTEBOOKS     := $(wildcard $(addsuffix /*.ipynb,$(NOTEBOOK_DIRS)))
@@ -56,7 +60,7 @@ help:
 # ---------------------------------------------------------------------------------------------
 # Environment
 
-install: $(STAMP) $(MPL_STAMP)
+install: $(STAMP) $(MPL_STAMP) $(COMPILED_STAMP)
 
 $(STAMP): pyproject.toml constraints.txt $(PKG_MARK)
 	test -x $(PY) || $(PYTHON3) -m venv $(VENV)
@@ -75,6 +79,11 @@ $(VENV)/.package-present:
 $(MPL_STAMP): $(STAMP)
 	mkdir -p $(MPLCONFIGDIR)
 	$(PY) -c "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot"
+	touch $@
+
+$(COMPILED_STAMP): $(STAMP) $(wildcard bourre_lessons/sim/fast/*.py)
+	$(PY) -m bourre_lessons.sim.warm
+	mkdir -p $(dir $@)
 	touch $@
 
 # ---------------------------------------------------------------------------------------------
