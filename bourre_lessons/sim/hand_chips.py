@@ -9,6 +9,8 @@ tricks) are settled once each, so thousands of hands cost a few hundred settleme
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..rules import Rules
@@ -35,12 +37,11 @@ def chips_of(
     is not in it yet."""
     players = declared.shape[1]
     rows = np.concatenate([declared, tricks], axis=1).astype(np.int64)
-    if rows.shape[0] == 0:
-        alike, which = rows, np.zeros(0, dtype=np.int64)
-    else:
-        alike, which = np.unique(rows, axis=0, return_inverse=True)
+    alike, which = _alike_rows(rows)
+    owes = [bool(d) and rules.pays_second_ante for d in np.asarray(due).tolist()]
     settled = [
-        _seat_outcome(row[:players], row[players:], you, pot_now, due, rules) for row in alike
+        _seat_outcome(row[:players], row[players:], you, pot_now, owes, rules)
+        for row in alike.tolist()
     ]
     table = np.array(settled, dtype=np.float64).reshape(len(settled), len(OUTCOMES))
     per_hand = table[np.asarray(which).reshape(-1)]
@@ -53,15 +54,32 @@ def chips_of(
     }
 
 
+def _alike_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the distinct rows, for each row the place of its distinct row): rows of small whole
+    numbers read as one number each (a digit a column), so sorting them is a sort of numbers."""
+    if rows.shape[0] == 0:
+        return rows, np.zeros(0, dtype=np.int64)
+    low = rows.min(axis=0)
+    span = rows.max(axis=0) - low + 1
+    if math.prod(int(s) for s in span) >= 2**62:
+        alike, which = np.unique(rows, axis=0, return_inverse=True)
+        return alike, np.asarray(which).reshape(-1)
+    weights = np.cumprod(np.concatenate([[1], span[:-1]])).astype(np.int64)
+    keys = (rows - low) @ weights
+    _, first, which = np.unique(keys, return_index=True, return_inverse=True)
+    return rows[first], np.asarray(which).reshape(-1)
+
+
 def _seat_outcome(
-    declared: np.ndarray, tricks: np.ndarray, you: int, pot_now: int, due: np.ndarray, rules: Rules
+    declared: list[int], tricks: list[int], you: int, pot_now: int, owes: list[bool], rules: Rules
 ) -> tuple[bool, bool, bool, int]:
-    """(took the pot, bourréd, split, chips from now on) of seat `you` in one hand."""
-    second = (declared == SAID_PLAY) & due & rules.pays_second_ante
-    players_in = {seat: int(tricks[seat]) for seat in np.nonzero(declared)[0].tolist()}
+    """(took the pot, bourréd, split, chips from now on) of seat `you` in one hand; `owes`
+    marks the seats whose second ante is still to pay if they play."""
+    second = [said == SAID_PLAY and owe for said, owe in zip(declared, owes, strict=True)]
+    players_in = {seat: tricks[seat] for seat, said in enumerate(declared) if said}
     if not players_in:
         return False, False, False, -int(second[you])
-    result = settle(pot_now + int(second.sum()), players_in, rules)
+    result = settle(pot_now + sum(second), players_in, rules)
     return (
         result.winner == you,
         you in result.bourred,
