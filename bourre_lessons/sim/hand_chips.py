@@ -9,8 +9,6 @@ tricks) are settled once each, so thousands of hands cost a few hundred settleme
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..rules import Rules
@@ -44,7 +42,7 @@ def chips_of(
         for row in alike.tolist()
     ]
     table = np.array(settled, dtype=np.float64).reshape(len(settled), len(OUTCOMES))
-    per_hand = table[np.asarray(which).reshape(-1)]
+    per_hand = table[which]
     found = {name: per_hand[:, i] for i, name in enumerate(OUTCOMES)}
     return {
         "win": found["win"] > 0,
@@ -60,14 +58,13 @@ def _alike_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if rows.shape[0] == 0:
         return rows, np.zeros(0, dtype=np.int64)
     low = rows.min(axis=0)
-    span = rows.max(axis=0) - low + 1
-    if math.prod(int(s) for s in span) >= 2**62:
+    try:
+        keys = np.ravel_multi_index(tuple((rows - low).T), tuple(rows.max(axis=0) - low + 1))
+    except ValueError:  # too many digits for one number: compare the rows whole
         alike, which = np.unique(rows, axis=0, return_inverse=True)
         return alike, np.asarray(which).reshape(-1)
-    weights = np.cumprod(np.concatenate([[1], span[:-1]])).astype(np.int64)
-    keys = (rows - low) @ weights
     _, first, which = np.unique(keys, return_index=True, return_inverse=True)
-    return rows[first], np.asarray(which).reshape(-1)
+    return rows[first], which
 
 
 def _seat_outcome(
